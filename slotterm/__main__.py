@@ -1,0 +1,5 @@
+"""Allow ``python -m slotterm``."""
+
+from slotterm.cli import main
+
+raise SystemExit(main())

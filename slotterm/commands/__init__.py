@@ -1,0 +1,1 @@
+"""One module per command-line command; each exposes ``run_<name>(args) -> int``."""

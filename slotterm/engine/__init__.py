@@ -1,0 +1,1 @@
+"""The pure game engine: standard library only, no I/O, no UI."""

@@ -1,0 +1,199 @@
+"""The game model: validated, frozen data describing one video slot.
+
+A definition that does not make sense fails at construction with a
+:class:`DefinitionError` naming the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class DefinitionError(ValueError):
+    """A game definition is inconsistent; the message names the problem."""
+
+
+class SymbolKind(StrEnum):
+    """The role a symbol plays on the reels."""
+
+    REGULAR = "regular"
+    WILD = "wild"
+    SCATTER = "scatter"
+    WILD_SCATTER = "wild_scatter"
+
+    @property
+    def is_wild(self) -> bool:
+        """True when the symbol substitutes on lines."""
+        return self in (SymbolKind.WILD, SymbolKind.WILD_SCATTER)
+
+    @property
+    def is_scatter(self) -> bool:
+        """True when the symbol pays and triggers anywhere in the window."""
+        return self in (SymbolKind.SCATTER, SymbolKind.WILD_SCATTER)
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """One reel symbol: a short id used in grids and a display name."""
+
+    id: str
+    kind: SymbolKind
+    name: str
+
+    def __post_init__(self) -> None:
+        if not self.id or not self.id.isalnum() or self.id.upper() != self.id:
+            raise DefinitionError(f"symbol id {self.id!r} must be upper-case letters/digits")
+
+
+Pays = Mapping[int, int]
+"""Count of symbols -> multiplier."""
+
+
+def _freeze_pays(pays: Mapping[int, int], what: str) -> Pays:
+    for count, mult in pays.items():
+        if not isinstance(count, int) or count < 1:
+            raise DefinitionError(f"{what}: count {count!r} must be a positive integer")
+        if not isinstance(mult, int) or mult < 0:
+            raise DefinitionError(f"{what}: multiplier {mult!r} must be a non-negative integer")
+    return MappingProxyType(dict(sorted(pays.items())))
+
+
+@dataclass(frozen=True)
+class FreeSpinsRule:
+    """How the free-spins feature is triggered and what it awards."""
+
+    trigger_count: int
+    award: int
+    retrigger_award: int
+    expanding_special: bool
+
+    def __post_init__(self) -> None:
+        if self.trigger_count < 1:
+            raise DefinitionError("free spins: trigger_count must be at least 1")
+        if self.award < 1 or self.retrigger_award < 0:
+            raise DefinitionError("free spins: award must be >= 1 and retrigger_award >= 0")
+
+
+@dataclass(frozen=True, eq=False)
+class GameDefinition:
+    """Everything that defines one game: symbols, pays, lines, reels, features.
+
+    Compared and hashed by identity: a definition is built once and shared.
+    """
+
+    id: str
+    name: str
+    reels: int
+    rows: int
+    symbols: tuple[Symbol, ...]
+    paytable: Mapping[str, Pays]
+    scatter_pays: Pays
+    lines: tuple[tuple[int, ...], ...]
+    base_reels: tuple[tuple[str, ...], ...]
+    free_reels: tuple[tuple[str, ...], ...]
+    free_spins: FreeSpinsRule
+    max_win_x_total_bet: int
+    wild_only_pays_as: str | None
+    bet_per_line_steps: tuple[int, ...]
+    published_rtp: float
+    wild_substitutes: frozenset[str] | None = None
+    wild_multiplier: int = 1
+    symbol_index: Mapping[str, Symbol] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.reels < 1 or self.rows < 1:
+            raise DefinitionError("reels and rows must be positive")
+        index: dict[str, Symbol] = {}
+        for sym in self.symbols:
+            if sym.id in index:
+                raise DefinitionError(f"symbol {sym.id} is defined twice")
+            index[sym.id] = sym
+        object.__setattr__(self, "symbol_index", MappingProxyType(index))
+        object.__setattr__(
+            self,
+            "paytable",
+            MappingProxyType(
+                {s: _freeze_pays(p, f"paytable[{s}]") for s, p in self.paytable.items()}
+            ),
+        )
+        object.__setattr__(self, "scatter_pays", _freeze_pays(self.scatter_pays, "scatter pays"))
+        for sym_id, pays in self.paytable.items():
+            if sym_id not in index:
+                raise DefinitionError(f"paytable names unknown symbol {sym_id}")
+            if any(c > self.reels for c in pays):
+                raise DefinitionError(f"paytable[{sym_id}] pays for more symbols than reels")
+        if self.wild_only_pays_as is not None and self.wild_only_pays_as not in self.paytable:
+            raise DefinitionError(f"wild_only_pays_as {self.wild_only_pays_as} has no pays")
+        if not self.lines:
+            raise DefinitionError("a game needs at least one line")
+        for n, line in enumerate(self.lines, 1):
+            if len(line) != self.reels or any(not 0 <= r < self.rows for r in line):
+                raise DefinitionError(f"line {n} must give a row 0..{self.rows - 1} per reel")
+        if len(set(self.lines)) != len(self.lines):
+            raise DefinitionError("two lines are the same")
+        for label, strips in (("base", self.base_reels), ("free", self.free_reels)):
+            if len(strips) != self.reels:
+                raise DefinitionError(f"{label} reels: need {self.reels} strips")
+            for r, strip in enumerate(strips, 1):
+                if len(strip) < self.rows:
+                    raise DefinitionError(f"{label} reel {r} is shorter than the window")
+                unknown = sorted(set(strip) - index.keys())
+                if unknown:
+                    raise DefinitionError(f"{label} reel {r} has unknown symbols {unknown}")
+        if not any(s.kind.is_scatter for s in self.symbols):
+            raise DefinitionError("a game needs a scatter symbol to trigger free spins")
+        if not self.bet_per_line_steps or list(self.bet_per_line_steps) != sorted(
+            set(self.bet_per_line_steps)
+        ):
+            raise DefinitionError("bet steps must be increasing and distinct")
+        if self.bet_per_line_steps[0] < 1:
+            raise DefinitionError("bet steps must be positive cents")
+        if self.wild_substitutes is not None and not self.wild_substitutes <= index.keys():
+            raise DefinitionError("wild_substitutes names unknown symbols")
+        if self.wild_multiplier < 1:
+            raise DefinitionError("wild_multiplier must be at least 1")
+        if self.max_win_x_total_bet < 1:
+            raise DefinitionError("max_win_x_total_bet must be positive")
+
+    # --- lookups -------------------------------------------------------------------------
+
+    @property
+    def wild_ids(self) -> frozenset[str]:
+        """Ids of the symbols that substitute on lines."""
+        return frozenset(s.id for s in self.symbols if s.kind.is_wild)
+
+    @property
+    def scatter_ids(self) -> frozenset[str]:
+        """Ids of the symbols that pay and trigger anywhere."""
+        return frozenset(s.id for s in self.symbols if s.kind.is_scatter)
+
+    @property
+    def paying_symbols(self) -> tuple[str, ...]:
+        """Regular symbols with line pays, highest first as listed in the definition."""
+        return tuple(
+            s.id for s in self.symbols if s.kind is SymbolKind.REGULAR and s.id in self.paytable
+        )
+
+    def wild_substitutes_for(self, symbol: str) -> bool:
+        """True when a wild may stand in for ``symbol`` on a line."""
+        if symbol not in self.paytable or self.symbol_index[symbol].kind is not SymbolKind.REGULAR:
+            return False
+        return self.wild_substitutes is None or symbol in self.wild_substitutes
+
+    def line_pay(self, symbol: str, count: int) -> int:
+        """Multiplier of bet per line for ``count`` of ``symbol`` on a line (0 if none)."""
+        return self.paytable.get(symbol, {}).get(count, 0)
+
+    def scatter_pay(self, count: int) -> int:
+        """Multiplier of the total bet for ``count`` scatters (0 if none)."""
+        if not self.scatter_pays:
+            return 0
+        top = max(self.scatter_pays)
+        return self.scatter_pays.get(min(count, top), 0)
+
+    def max_win(self, total_bet: int) -> int:
+        """The round cap in cents for a total bet in cents."""
+        return self.max_win_x_total_bet * total_bet

@@ -1,0 +1,552 @@
+"""The round as a pure state machine: ``state + action (+ draws) -> new state + events``.
+
+A round runs: spin -> (feature awarded -> Magic Book draws the special symbol -> free
+spins one at a time, with retriggers) -> win offered -> collect, or gamble steps -> idle.
+Every transition draws its randomness through the :class:`~slotterm.rng.RandomSource` it
+is given and records the draws on the round, so :func:`replay_round` rebuilds the round
+from its record alone.  Nothing here does I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from slotterm.engine.evaluate import Evaluation, Window, evaluate, window_at
+from slotterm.engine.gamble import CARD_COUNT, Color, card_color
+from slotterm.engine.model import GameDefinition
+from slotterm.rng import RandomSource, RecordingSource, ReplaySource
+
+RECENT_CARDS = 5
+
+
+class Phase(StrEnum):
+    """Where the machine stands between transitions."""
+
+    IDLE = "idle"
+    FEATURE_AWARDED = "feature_awarded"
+    FREE_SPINS = "free_spins"
+    WIN_OFFERED = "win_offered"
+    GAMBLE = "gamble"
+
+
+class EndReason(StrEnum):
+    """Why the round's winnings were cut short."""
+
+    CAP = "cap"
+    LIMIT = "limit"
+
+
+class ActionRefused(ValueError):
+    """The action is not allowed in the current state; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """A bet: cents per line and the number of active lines."""
+
+    bet_per_line: int
+    lines: int
+
+    @property
+    def total(self) -> int:
+        """Total bet in cents."""
+        return self.bet_per_line * self.lines
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Operator limits, fixed for a round when it starts (cents; ``None`` = no limit)."""
+
+    gamble_limit: int | None = 50_000
+    free_spin_limit: int | None = None
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Spin:
+    """Place ``bet`` and spin under the operator ``limits`` of this round.
+
+    ``force_feature`` (testers only) redraws the base spin until it triggers the feature.
+    """
+
+    bet: Bet
+    autoplay: bool = False
+    force_feature: bool = False
+    limits: Limits = Limits()
+
+
+@dataclass(frozen=True, slots=True)
+class StartFeature:
+    """Open the Magic Book: draw the special symbol and begin the free spins."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFreeSpin:
+    """Play the next free spin."""
+
+
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """Take the offered win into credits and close the round."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartGamble:
+    """Open the gamble with the offered win at stake."""
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """Guess the colour of the next card."""
+
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp:
+    """Add demo credits while idle."""
+
+    amount: int
+
+
+Action = Spin | StartFeature | PlayFreeSpin | Collect | StartGamble | Guess | TopUp
+
+
+# --- round records -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SpinResult:
+    """One drawn spin: the stops, the window they show, and what it pays."""
+
+    stops: tuple[int, ...]
+    window: Window
+    evaluation: Evaluation
+
+
+@dataclass(frozen=True, slots=True)
+class FreeSpin:
+    """One played free spin and the feature's running total after it."""
+
+    number: int
+    awarded_so_far: int
+    result: SpinResult
+    win: int
+    feature_total: int
+
+
+@dataclass(frozen=True, slots=True)
+class GambleStep:
+    """One gamble card: the card (0..51), the guess, the stake and the outcome."""
+
+    card: int
+    guess: Color
+    stake: int
+    won: bool
+    result: int
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One transition of a round: the action and the draws it consumed."""
+
+    action: Action
+    draws: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """An open (or just closed) round with every step it went through."""
+
+    number: int
+    bet: Bet
+    limits: Limits
+    autoplay: bool
+    credits_before: int
+    base: SpinResult
+    base_win: int
+    special: str | None
+    free_spins_awarded: int
+    free_spins: tuple[FreeSpin, ...]
+    feature_win: int
+    win: int
+    ended_by: EndReason | None
+    gamble: tuple[GambleStep, ...]
+    gamble_closed: bool
+    steps: tuple[Step, ...]
+    paid: int = 0
+
+    @property
+    def free_spins_left(self) -> int:
+        """Free spins still to play."""
+        return self.free_spins_awarded - len(self.free_spins)
+
+    @property
+    def triggered(self) -> bool:
+        """True when the base spin awarded free spins."""
+        return self.free_spins_awarded > 0
+
+    @property
+    def round_win(self) -> int:
+        """What the spin and its feature won, before any gamble."""
+        return self.base_win + self.feature_win
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The machine: phase, credits, the open round, and a little memory across rounds."""
+
+    phase: Phase
+    credits: int
+    round: Round | None = None
+    rounds_played: int = 0
+    recent_cards: tuple[int, ...] = ()
+
+
+# --- events --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReelsStopped:
+    """A spin (base or free) was drawn; ``free_spin`` is its 1-based number or ``None``."""
+
+    result: SpinResult
+    free_spin: int | None
+    win: int
+
+
+@dataclass(frozen=True, slots=True)
+class FreeSpinsAwarded:
+    """Free spins were awarded (``retrigger`` during the feature)."""
+
+    count: int
+    retrigger: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialChosen:
+    """The Magic Book chose the special expanding symbol."""
+
+    symbol: str
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureEnded:
+    """The free spins are over; ``reason`` says if a cap or limit ended them early."""
+
+    total: int
+    spins_played: int
+    reason: EndReason | None
+
+
+@dataclass(frozen=True, slots=True)
+class WinOffered:
+    """A win waits for collect; ``gamble_allowed`` says whether the gamble is open."""
+
+    amount: int
+    gamble_allowed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn:
+    """A gamble card was turned."""
+
+    step: GambleStep
+
+
+@dataclass(frozen=True, slots=True)
+class Collected:
+    """The win went into credits."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundClosed:
+    """The round is finished; ``round`` is its complete record."""
+
+    round: Round
+
+
+@dataclass(frozen=True, slots=True)
+class CreditsAdded:
+    """Demo credits were topped up."""
+
+    amount: int
+
+
+Event = (
+    ReelsStopped
+    | FreeSpinsAwarded
+    | SpecialChosen
+    | FeatureEnded
+    | WinOffered
+    | CardDrawn
+    | Collected
+    | RoundClosed
+    | CreditsAdded
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The new state and what happened on the way, in order."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+# --- rules ----------------------------------------------------------------------------------
+
+
+def gamble_allowed(round_: Round) -> bool:
+    """True when the offered win may be gambled (DESIGN.md §1, gamble row)."""
+    limit = round_.limits.gamble_limit
+    return (
+        not round_.autoplay
+        and round_.ended_by is None
+        and not round_.gamble_closed
+        and round_.win > 0
+        and limit is not None
+        and round_.win <= limit
+    )
+
+
+def refusal(game: GameDefinition, state: GameState, action: Action) -> str | None:
+    """Why ``action`` is not allowed now, or ``None`` when it is."""
+    phase = state.phase
+    match action:
+        case Spin(bet=bet):
+            if phase is not Phase.IDLE:
+                return "finish the current round first"
+            if not 1 <= bet.lines <= len(game.lines):
+                return f"lines must be 1..{len(game.lines)}"
+            if bet.bet_per_line < 1:
+                return "the bet per line must be positive"
+            if bet.total > state.credits:
+                return "not enough credits for this bet"
+            return None
+        case TopUp(amount=amount):
+            if phase is not Phase.IDLE:
+                return "credits can only be added between rounds"
+            return None if amount > 0 else "a top-up must be positive"
+        case StartFeature():
+            return None if phase is Phase.FEATURE_AWARDED else "no feature is waiting to start"
+        case PlayFreeSpin():
+            return None if phase is Phase.FREE_SPINS else "no free spins to play"
+        case Collect():
+            return None if phase in (Phase.WIN_OFFERED, Phase.GAMBLE) else "no win to collect"
+        case StartGamble():
+            if phase is not Phase.WIN_OFFERED or state.round is None:
+                return "no win to gamble"
+            return None if gamble_allowed(state.round) else "this win cannot be gambled"
+        case Guess():
+            return None if phase is Phase.GAMBLE else "the gamble is not open"
+    return "unknown action"  # pragma: no cover - exhaustive above
+
+
+def is_allowed(game: GameDefinition, state: GameState, action: Action) -> bool:
+    """Shorthand for ``refusal(...) is None``."""
+    return refusal(game, state, action) is None
+
+
+def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSource) -> Transition:
+    """Run one transition; raises :class:`ActionRefused` if the action is not allowed."""
+    reason = refusal(game, state, action)
+    if reason is not None:
+        raise ActionRefused(reason)
+    recorder = RecordingSource(rng)
+    events: list[Event] = []
+    new_state = _dispatch(game, state, action, recorder, events)
+    return Transition(_record_step(new_state, action, recorder.draws, events), tuple(events))
+
+
+def _record_step(
+    state: GameState, action: Action, draws: list[int], events: list[Event]
+) -> GameState:
+    """Append the step to the open round, or to the record of the round just closed."""
+    if isinstance(action, TopUp):
+        return state
+    step = Step(action, tuple(draws))
+    if state.round is not None:
+        return replace(state, round=replace(state.round, steps=(*state.round.steps, step)))
+    for i, event in enumerate(events):
+        if isinstance(event, RoundClosed):
+            closed = replace(event.round, steps=(*event.round.steps, step))
+            events[i] = RoundClosed(closed)
+    return state
+
+
+def _dispatch(
+    game: GameDefinition,
+    state: GameState,
+    action: Action,
+    rng: RandomSource,
+    events: list[Event],
+) -> GameState:
+    match action:
+        case Spin():
+            return _spin(game, state, action, rng, events)
+        case StartFeature():
+            return _start_feature(game, state, rng, events)
+        case PlayFreeSpin():
+            return _free_spin(game, state, rng, events)
+        case Collect():
+            assert state.round is not None
+            return _close(state, state.round, state.round.win, events)
+        case StartGamble():
+            return replace(state, phase=Phase.GAMBLE)
+        case Guess(color=color):
+            return _guess(state, color, rng, events)
+        case TopUp(amount=amount):
+            events.append(CreditsAdded(amount))
+            return replace(state, credits=state.credits + amount)
+    raise ActionRefused("unknown action")  # pragma: no cover
+
+
+def draw_spin(
+    game: GameDefinition,
+    strips: Sequence[Sequence[str]],
+    rng: RandomSource,
+    lines: int,
+    bet_per_line: int,
+    special: str | None = None,
+) -> SpinResult:
+    """Draw one stop per reel, build the window, and evaluate it."""
+    stops = tuple(rng.randbelow(len(strip)) for strip in strips)
+    window = window_at(strips, stops, game.rows)
+    evaluation = evaluate(
+        game, window, lines, bet_per_line, special=special, free_spin=special is not None
+    )
+    return SpinResult(stops, window, evaluation)
+
+
+def _spin(
+    game: GameDefinition, state: GameState, action: Spin, rng: RandomSource, events: list[Event]
+) -> GameState:
+    bet = action.bet
+    result = draw_spin(game, game.base_reels, rng, bet.lines, bet.bet_per_line)
+    while action.force_feature and result.evaluation.free_spins_awarded == 0:
+        result = draw_spin(game, game.base_reels, rng, bet.lines, bet.bet_per_line)
+    evaluation = result.evaluation
+    cap = game.max_win(bet.total)
+    win = min(evaluation.total_win, cap)
+    ended_by = EndReason.CAP if evaluation.total_win >= cap else None
+    awarded = evaluation.free_spins_awarded if ended_by is None else 0
+    round_ = Round(
+        number=state.rounds_played + 1,
+        bet=bet,
+        limits=action.limits,
+        autoplay=action.autoplay,
+        credits_before=state.credits,
+        base=result,
+        base_win=win,
+        special=None,
+        free_spins_awarded=awarded,
+        free_spins=(),
+        feature_win=0,
+        win=win,
+        ended_by=ended_by,
+        gamble=(),
+        gamble_closed=False,
+        steps=(),
+    )
+    state = GameState(
+        Phase.IDLE, state.credits - bet.total, None, round_.number, state.recent_cards
+    )
+    events.append(ReelsStopped(result, None, win))
+    if awarded:
+        events.append(FreeSpinsAwarded(awarded, retrigger=False))
+        return replace(state, phase=Phase.FEATURE_AWARDED, round=round_)
+    return _offer_or_close(state, round_, events)
+
+
+def _start_feature(
+    game: GameDefinition, state: GameState, rng: RandomSource, events: list[Event]
+) -> GameState:
+    assert state.round is not None
+    candidates = game.paying_symbols
+    special = candidates[rng.randbelow(len(candidates))]
+    events.append(SpecialChosen(special))
+    return replace(state, phase=Phase.FREE_SPINS, round=replace(state.round, special=special))
+
+
+def _free_spin(
+    game: GameDefinition, state: GameState, rng: RandomSource, events: list[Event]
+) -> GameState:
+    round_ = state.round
+    assert round_ is not None and round_.special is not None
+    bet = round_.bet
+    result = draw_spin(game, game.free_reels, rng, bet.lines, bet.bet_per_line, round_.special)
+    raw_total = round_.feature_win + result.evaluation.total_win
+    feature_total = raw_total
+    ended_by: EndReason | None = None
+    limit = round_.limits.free_spin_limit
+    if limit is not None and feature_total > limit:
+        feature_total, ended_by = limit, EndReason.LIMIT
+    cap = game.max_win(bet.total)
+    if round_.base_win + feature_total >= cap:
+        feature_total, ended_by = cap - round_.base_win, EndReason.CAP
+    awarded = round_.free_spins_awarded
+    retrigger = result.evaluation.free_spins_awarded if ended_by is None else 0
+    awarded += retrigger
+    spin = FreeSpin(
+        number=len(round_.free_spins) + 1,
+        awarded_so_far=awarded,
+        result=result,
+        win=feature_total - round_.feature_win,
+        feature_total=feature_total,
+    )
+    round_ = replace(
+        round_,
+        free_spins=(*round_.free_spins, spin),
+        free_spins_awarded=awarded,
+        feature_win=feature_total,
+        win=round_.base_win + feature_total,
+        ended_by=ended_by,
+    )
+    events.append(ReelsStopped(result, spin.number, spin.win))
+    if retrigger:
+        events.append(FreeSpinsAwarded(retrigger, retrigger=True))
+    if ended_by is None and round_.free_spins_left > 0:
+        return replace(state, round=round_)
+    events.append(FeatureEnded(feature_total, len(round_.free_spins), ended_by))
+    return _offer_or_close(state, round_, events)
+
+
+def _offer_or_close(state: GameState, round_: Round, events: list[Event]) -> GameState:
+    if round_.win > 0:
+        events.append(WinOffered(round_.win, gamble_allowed(round_)))
+        return replace(state, phase=Phase.WIN_OFFERED, round=round_)
+    return _close(state, round_, 0, events)
+
+
+def _guess(state: GameState, color: Color, rng: RandomSource, events: list[Event]) -> GameState:
+    round_ = state.round
+    assert round_ is not None
+    card = rng.randbelow(CARD_COUNT)
+    won = card_color(card) is color
+    result = round_.win * 2 if won else 0
+    step = GambleStep(card, color, round_.win, won, result)
+    recent = (*state.recent_cards, card)[-RECENT_CARDS:]
+    events.append(CardDrawn(step))
+    round_ = replace(round_, gamble=(*round_.gamble, step), win=result)
+    state = replace(state, recent_cards=recent)
+    if not won:
+        return _close(state, round_, 0, events)
+    if not gamble_allowed(round_):
+        round_ = replace(round_, gamble_closed=True)
+        events.append(WinOffered(result, False))
+        return replace(state, phase=Phase.WIN_OFFERED, round=round_)
+    return replace(state, round=round_)
+
+
+def _close(state: GameState, round_: Round, paid: int, events: list[Event]) -> GameState:
+    if paid:
+        events.append(Collected(paid))
+    events.append(RoundClosed(replace(round_, paid=paid, win=paid)))
+    return replace(state, phase=Phase.IDLE, credits=state.credits + paid, round=None)

@@ -1,0 +1,35 @@
+"""Game definitions as data, and the registry that names them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from slotterm.engine.model import GameDefinition
+
+
+class UnknownGame(LookupError):
+    """No game is registered under that id."""
+
+
+def _book_of_spells() -> GameDefinition:
+    from slotterm.games.book_of_spells import BOOK_OF_SPELLS
+
+    return BOOK_OF_SPELLS
+
+
+_REGISTRY: dict[str, Callable[[], GameDefinition]] = {"book-of-spells": _book_of_spells}
+
+
+def game_ids() -> tuple[str, ...]:
+    """Ids of every registered game."""
+    return tuple(_REGISTRY)
+
+
+def get_game(game_id: str) -> GameDefinition:
+    """The definition registered as ``game_id``; raises :class:`UnknownGame`."""
+    try:
+        factory = _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(_REGISTRY)
+        raise UnknownGame(f"unknown game {game_id!r} (known: {known})") from None
+    return factory()

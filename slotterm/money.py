@@ -1,0 +1,28 @@
+"""Money is integer cents everywhere; these helpers convert at the edges only."""
+
+from __future__ import annotations
+
+import re
+
+_AMOUNT = re.compile(r"^\s*(?P<int>\d{1,12})(?:[.,](?P<frac>\d{1,2}))?\s*$")
+
+
+class MoneyFormatError(ValueError):
+    """Text that is not a valid non-negative amount with at most two decimals."""
+
+
+def format_cents(cents: int, *, grouping: bool = True) -> str:
+    """``123456`` -> ``"1,234.56"`` (or ``"1234.56"`` without grouping)."""
+    sign = "-" if cents < 0 else ""
+    whole, frac = divmod(abs(cents), 100)
+    whole_text = f"{whole:,}" if grouping else str(whole)
+    return f"{sign}{whole_text}.{frac:02d}"
+
+
+def parse_cents(text: str) -> int:
+    """``"1.5"`` -> ``150``; rejects negatives, more than two decimals and junk."""
+    match = _AMOUNT.match(text)
+    if match is None:
+        raise MoneyFormatError(f"not an amount: {text!r} (expected e.g. 0.10 or 2)")
+    frac = (match.group("frac") or "").ljust(2, "0")
+    return int(match.group("int")) * 100 + int(frac)

@@ -1,0 +1,1 @@
+"""The player's session: wallet, bet selection, history, and (later) the crash-safe store."""
