@@ -1,0 +1,1 @@
+"""Slot maths: exact PAR sheets by counting, and Monte Carlo through the real engine."""
