@@ -1,0 +1,1 @@
+"""The Textual interface: the app, its screens and widgets."""

@@ -1,0 +1,1 @@
+"""Screens of the slot machine interface, one per module."""

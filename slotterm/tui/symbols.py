@@ -1,0 +1,229 @@
+"""Symbol art: every reel symbol as a small coloured picture, in two sizes.
+
+Each symbol has
+
+* a **large** picture (``LARGE_HEIGHT`` lines × ``LARGE_WIDTH`` columns) for terminals of
+  about 100×32 and up,
+* a **compact** picture (``COMPACT_HEIGHT`` lines × ``COMPACT_WIDTH`` columns) for 80×24,
+* a one-letter **glyph** for lists and small grids.
+
+The pictures differ in shape, not only in colour, so the symbols stay apart with
+``NO_COLOR=1``: pictures for the high symbols, big block letters for the card ranks.
+
+Public API (also used by the paytable screen)::
+
+    symbol_art("WITCH")                      -> SymbolArt (id, name, glyph, color, pictures)
+    art_lines("WITCH", ArtSize.LARGE)        -> tuple[str, ...] of equal width
+    art_text("WITCH", ArtSize.COMPACT)       -> rich Text, coloured, one line per row
+    glyph_text("WITCH")                      -> rich Text, the coloured bold letter
+    art_size_for(width, height)              -> the size that fits a cell of that size
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from rich.style import Style
+from rich.text import Text
+
+LARGE_WIDTH = 13
+LARGE_HEIGHT = 5
+COMPACT_WIDTH = 9
+COMPACT_HEIGHT = 3
+
+
+class ArtSize(StrEnum):
+    """Which picture to draw."""
+
+    LARGE = "large"
+    COMPACT = "compact"
+
+    @property
+    def width(self) -> int:
+        """Columns of every picture of this size."""
+        return LARGE_WIDTH if self is ArtSize.LARGE else COMPACT_WIDTH
+
+    @property
+    def height(self) -> int:
+        """Lines of every picture of this size."""
+        return LARGE_HEIGHT if self is ArtSize.LARGE else COMPACT_HEIGHT
+
+
+def _pad(rows: tuple[str, ...], width: int, height: int) -> tuple[str, ...]:
+    """Centre each row in ``width`` columns and the block in ``height`` lines."""
+    if len(rows) > height or any(len(r) > width for r in rows):
+        raise ValueError(f"symbol picture larger than {width}x{height}: {rows!r}")
+    body = [(" " * ((width - len(r)) // 2) + r).ljust(width) for r in rows]
+    top = (height - len(body)) // 2
+    blank = " " * width
+    return (*([blank] * top), *body, *([blank] * (height - top - len(body))))
+
+
+@dataclass(frozen=True)
+class SymbolArt:
+    """How one symbol looks: name, glyph letter, colour and its two pictures."""
+
+    id: str
+    name: str
+    glyph: str
+    color: str
+    large: tuple[str, ...]
+    compact: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "large", _pad(self.large, LARGE_WIDTH, LARGE_HEIGHT))
+        object.__setattr__(self, "compact", _pad(self.compact, COMPACT_WIDTH, COMPACT_HEIGHT))
+
+    def lines(self, size: ArtSize) -> tuple[str, ...]:
+        """The picture of the given size, every line exactly ``size.width`` wide."""
+        return self.large if size is ArtSize.LARGE else self.compact
+
+    @property
+    def style(self) -> Style:
+        """The symbol's colour as a bold Rich style."""
+        return Style(color=self.color, bold=True)
+
+
+# Block letters for the card ranks: 3 lines high, used in both sizes.
+_LETTER_A = ("▄▀▀▀▄", "█▄▄▄█", "█   █")
+_LETTER_K = ("█  ▄▀", "█▀▀▄ ", "█   █")
+_LETTER_Q = ("▄▀▀▀▄", "█   █", " ▀▀█▄")
+_LETTER_J = ("  ▀▀█", "    █", "▀▄▄▄▀")
+_LETTER_10 = ("▄█ ▄▀▀▄", " █ █  █", "▄█▄ ▀▀ ")
+
+
+def _card(letter: tuple[str, ...]) -> tuple[str, ...]:
+    """A rank letter on a little playing card, for the large size."""
+    inner = LARGE_WIDTH - 4
+    lines = [" " + "╭" + "─" * inner + "╮"]
+    width = max(len(r) for r in letter)
+    for row in letter:
+        text = row.ljust(width)
+        left = (inner - width) // 2
+        lines.append(" " + "│" + " " * left + text + " " * (inner - left - width) + "│")
+    lines.append(" " + "╰" + "─" * inner + "╯")
+    return tuple(lines)
+
+
+_ARTS = (
+    SymbolArt(
+        "BOOK",
+        "Book of Spells",
+        "B",
+        "gold1",
+        (
+            ".----.----.",
+            "|~~~~|~~~~|",
+            "|~~* | *~~|",
+            "|~~~~|~~~~|",
+            "'----'----'",
+        ),
+        (".--.--.", "|*~|~*|", "'-BOOK'"),
+    ),
+    SymbolArt(
+        "WITCH",
+        "Witch",
+        "W",
+        "green3",
+        (
+            "     /\\     ",
+            "    /  \\    ",
+            " __/____\\__ ",
+            "   (o  o)   ",
+            "    \\__/    ",
+        ),
+        ("_/\\_", "(oo)", "WITCH"),
+    ),
+    SymbolArt(
+        "CAULDRON",
+        "Cauldron",
+        "C",
+        "dark_orange",
+        (
+            "  o  O  o  ",
+            " .-~~~~~-. ",
+            "(=========)",
+            " \\       / ",
+            "  '-----'  ",
+        ),
+        ("o O o", "(=====)", "CAULDRON"),
+    ),
+    SymbolArt(
+        "POTION",
+        "Potion",
+        "P",
+        "magenta",
+        (
+            "  _[]_  ",
+            "  |  |  ",
+            " /    \\ ",
+            "| ~~~~ |",
+            " \\____/ ",
+        ),
+        ("_[]_", "(~~~~)", "POTION"),
+    ),
+    SymbolArt(
+        "HAT",
+        "Hat",
+        "H",
+        "medium_purple1",
+        (
+            "     /\\     ",
+            "    /  \\    ",
+            "   / [] \\   ",
+            "__/______\\__",
+            "\\__________/",
+        ),
+        ("/[]\\", "/____\\", "HAT"),
+    ),
+    SymbolArt("A", "Ace", "A", "red1", _card(_LETTER_A), _LETTER_A),
+    SymbolArt("K", "King", "K", "dodger_blue1", _card(_LETTER_K), _LETTER_K),
+    SymbolArt("Q", "Queen", "Q", "hot_pink", _card(_LETTER_Q), _LETTER_Q),
+    SymbolArt("J", "Jack", "J", "turquoise2", _card(_LETTER_J), _LETTER_J),
+    SymbolArt("TEN", "Ten", "T", "chartreuse3", _card(_LETTER_10), _LETTER_10),
+)
+
+SYMBOL_ART: Mapping[str, SymbolArt] = MappingProxyType({a.id: a for a in _ARTS})
+"""Every known symbol's art by symbol id."""
+
+
+def symbol_art(symbol_id: str) -> SymbolArt:
+    """The art of ``symbol_id``; an unknown symbol gets a plain framed label."""
+    art = SYMBOL_ART.get(symbol_id)
+    if art is not None:
+        return art
+    label = symbol_id[: COMPACT_WIDTH - 2]
+    edge = "+" + "-" * (len(label) + 2) + "+"
+    framed = (edge, "| " + label + " |", edge)
+    return SymbolArt(symbol_id, symbol_id.title(), symbol_id[0], "white", framed, (label,))
+
+
+def art_lines(symbol_id: str, size: ArtSize) -> tuple[str, ...]:
+    """The plain-text picture of ``symbol_id`` (every line ``size.width`` wide)."""
+    return symbol_art(symbol_id).lines(size)
+
+
+def art_text(symbol_id: str, size: ArtSize, *, style: Style | None = None) -> Text:
+    """The picture as Rich text in the symbol's colour, lines joined by newlines.
+
+    ``style`` is laid over the symbol's own style (e.g. reverse for a highlight).
+    """
+    art = symbol_art(symbol_id)
+    base = art.style + style if style is not None else art.style
+    return Text("\n".join(art.lines(size)), style=base, no_wrap=True, end="")
+
+
+def glyph_text(symbol_id: str) -> Text:
+    """The symbol's one-letter glyph, bold in its colour."""
+    art = symbol_art(symbol_id)
+    return Text(art.glyph, style=art.style, end="")
+
+
+def art_size_for(width: int, height: int) -> ArtSize:
+    """The larger picture when a cell of ``width`` × ``height`` can hold it."""
+    if width >= LARGE_WIDTH and height >= LARGE_HEIGHT:
+        return ArtSize.LARGE
+    return ArtSize.COMPACT

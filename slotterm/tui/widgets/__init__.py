@@ -1,0 +1,1 @@
+"""Widgets of the slot machine interface, one per module."""
