@@ -48,6 +48,14 @@ class SeededSource:
         _check_bound(n)
         return self._random.randrange(n)
 
+    def get_state(self) -> tuple[object, ...]:
+        """The generator's internal state (``random.Random.getstate``), so a save can resume it."""
+        return self._random.getstate()
+
+    def set_state(self, state: tuple[object, ...]) -> None:
+        """Continue from a state given by :meth:`get_state`: the same draws follow."""
+        self._random.setstate(state)
+
 
 class ReplayExhausted(RuntimeError):
     """A replay asked for more draws than were recorded."""

@@ -3,6 +3,11 @@
 The interface never calls the engine directly: it asks the session to ``act``; the
 session applies the transition, hands the new state to its store (which persists it
 before this call returns) and only then gives the events back to be shown.
+
+If the store cannot save (disk full, I/O error) it raises
+:class:`~slotterm.session.errors.SaveError`; ``act`` then puts the session back exactly
+as it was before the action (state, history, statistics, random generator) and re-raises,
+so an outcome that could not be saved is never shown.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.round import (
@@ -21,19 +27,51 @@ from slotterm.engine.round import (
     Phase,
     Round,
     RoundClosed,
+    Spin,
+    TopUp,
     Transition,
     apply,
     refusal,
 )
-from slotterm.rng import RandomSource
+from slotterm.rng import RandomSource, SeededSource
+from slotterm.session.errors import SaveError
+from slotterm.session.stats import (
+    SessionStatistics,
+    StatsLedger,
+    new_ledger,
+    record_activity,
+    record_round,
+    record_top_up,
+    summarise,
+)
 
 DEFAULT_START_CREDITS = 100_000
 HISTORY_LENGTH = 100
 
 
+def utc_now() -> datetime:
+    """The current time, timezone-aware UTC (the session's default clock)."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTimes:
+    """When a round started (its spin) and, once closed, when it closed."""
+
+    started_at: datetime
+    closed_at: datetime | None = None
+
+
 @dataclass
 class GameSession:
-    """Machine state plus what the player chose; ``persist`` is called after every change."""
+    """Machine state plus what the player chose; ``persist`` is called after every change.
+
+    ``stats`` is the statistics ledger (see :meth:`statistics`), ``round_times`` the start
+    and close time of the open round and of each round in ``history``, ``load_notice`` a
+    message for the player about how the session was loaded (a damaged copy recovered, a
+    pending win collected), ``currency`` the operator's currency label, ``clock`` the time
+    source (injectable for tests).
+    """
 
     game: GameDefinition
     state: GameState
@@ -44,10 +82,17 @@ class GameSession:
     start_credits: int = DEFAULT_START_CREDITS
     history: deque[Round] = field(default_factory=lambda: deque(maxlen=HISTORY_LENGTH))
     persist: Callable[[GameSession], None] | None = None
+    clock: Callable[[], datetime] = utc_now
+    stats: StatsLedger | None = None
+    round_times: dict[int, RoundTimes] = field(default_factory=dict)
+    load_notice: str | None = None
+    currency: str = ""
 
     def __post_init__(self) -> None:
         if not self.bet_steps:
             self.bet_steps = self.game.bet_per_line_steps
+        if self.stats is None:
+            self.stats = new_ledger(self.clock(), self.state.credits)
 
     @property
     def phase(self) -> Phase:
@@ -68,13 +113,30 @@ class GameSession:
         return self.refusal(action) is None
 
     def act(self, action: Action) -> Transition:
-        """Apply ``action``, persist the new state, then return the transition."""
+        """Apply ``action``, persist the new state, then return the transition.
+
+        Raises :class:`ActionRefused` when the action is not allowed, and
+        :class:`SaveError` (after restoring the previous state) when it cannot be saved.
+        """
+        checkpoint = _Checkpoint.take(self)
         transition = apply(self.game, self.state, action, self.rng)
+        now = self.clock()
         self.state = transition.state
+        if isinstance(action, Spin):
+            self.round_times[self.state.rounds_played] = RoundTimes(now)
+        ledger = record_activity(self.ledger, now)
         for event in transition.events:
             if isinstance(event, RoundClosed):
-                self.history.append(event.round)
-        self._persist()
+                self._close(event.round, now)
+                ledger = record_round(ledger, event.round, self.state.credits, now)
+        if isinstance(action, TopUp):
+            ledger = record_top_up(ledger, action.amount, self.state.credits)
+        self.stats = ledger
+        try:
+            self._persist()
+        except SaveError:
+            checkpoint.restore(self)
+            raise
         return transition
 
     def set_bet(self, bet: Bet) -> None:
@@ -85,12 +147,71 @@ class GameSession:
             raise ActionRefused(f"lines must be 1..{len(self.game.lines)}")
         if bet.bet_per_line not in self.bet_steps:
             raise ActionRefused("that bet per line is not offered")
+        previous = self.bet
         self.bet = bet
-        self._persist()
+        try:
+            self._persist()
+        except SaveError:
+            self.bet = previous
+            raise
+
+    @property
+    def ledger(self) -> StatsLedger:
+        """The statistics ledger (always present after construction)."""
+        assert self.stats is not None
+        return self.stats
+
+    def statistics(self) -> SessionStatistics:
+        """The session's statistics, for the statistics screen."""
+        return summarise(self.ledger, self.game.published_rtp)
+
+    def money_in_play(self) -> int:
+        """Credits plus the bet of the open round: what the player owns right now."""
+        round_ = self.state.round
+        return self.state.credits + (round_.bet.total if round_ is not None else 0)
+
+    def _close(self, closed: Round, now: datetime) -> None:
+        if self.history.maxlen is not None and len(self.history) == self.history.maxlen:
+            self.round_times.pop(self.history[0].number, None)
+        self.history.append(closed)
+        times = self.round_times.get(closed.number, RoundTimes(now))
+        self.round_times[closed.number] = RoundTimes(times.started_at, now)
 
     def _persist(self) -> None:
         if self.persist is not None:
             self.persist(self)
+
+
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """Everything ``act`` changes, so a failed save can put it back."""
+
+    state: GameState
+    history: tuple[Round, ...]
+    stats: StatsLedger | None
+    round_times: dict[int, RoundTimes]
+    rng_state: tuple[object, ...] | None
+
+    @classmethod
+    def take(cls, session: GameSession) -> _Checkpoint:
+        rng = session.rng
+        rng_state = rng.get_state() if isinstance(rng, SeededSource) else None
+        return cls(
+            session.state,
+            tuple(session.history),
+            session.stats,
+            dict(session.round_times),
+            rng_state,
+        )
+
+    def restore(self, session: GameSession) -> None:
+        session.state = self.state
+        session.history.clear()
+        session.history.extend(self.history)
+        session.stats = self.stats
+        session.round_times = self.round_times
+        if self.rng_state is not None and isinstance(session.rng, SeededSource):
+            session.rng.set_state(self.rng_state)
 
 
 def demo_session(
@@ -99,14 +220,19 @@ def demo_session(
     *,
     credits: int = DEFAULT_START_CREDITS,
     limits: Limits | None = None,
+    bet_steps: tuple[int, ...] = (),
+    clock: Callable[[], datetime] = utc_now,
 ) -> GameSession:
     """A fresh in-memory session with the smallest bet on every line."""
-    bet = Bet(game.bet_per_line_steps[0], len(game.lines))
+    steps = bet_steps or game.bet_per_line_steps
+    bet = Bet(steps[0], len(game.lines))
     return GameSession(
         game=game,
         state=GameState(Phase.IDLE, credits),
         rng=rng,
         bet=bet,
         limits=limits or Limits(),
+        bet_steps=steps,
         start_credits=credits,
+        clock=clock,
     )

@@ -1,0 +1,139 @@
+"""Session statistics: a small ledger kept with the save, and a pure summary of it.
+
+The ledger is updated by :class:`~slotterm.session.game_session.GameSession` after every
+transition; :func:`summarise` turns it into the figures the statistics screen shows.
+Nothing here does I/O or reads a clock: every time comes in as an argument.
+
+*Time played* counts only active time: the gap between two transitions is added in full
+up to :data:`IDLE_GAP`; a longer pause (the player walked away, the game was closed)
+counts as :data:`IDLE_GAP`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from slotterm.engine.round import Round
+
+IDLE_GAP = timedelta(minutes=2)
+"""The longest pause between two transitions still counted as playing time."""
+
+SERIES_LENGTH = 500
+"""How many points of the credits series are kept (the most recent)."""
+
+TOP_WINS = 3
+"""How many of the biggest wins are kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class BigWin:
+    """One of the session's biggest wins: the round, what it paid, its total bet, when."""
+
+    round_number: int
+    amount: int
+    total_bet: int
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StatsLedger:
+    """Running totals since the session began (money in cents, time in seconds)."""
+
+    started_at: datetime
+    rounds: int = 0
+    total_bet: int = 0
+    total_won: int = 0
+    topped_up: int = 0
+    active_seconds: float = 0.0
+    last_activity: datetime | None = None
+    biggest: tuple[BigWin, ...] = ()
+    credits_series: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SessionStatistics:
+    """What the statistics screen shows.
+
+    ``observed_rtp`` is total won / total bet of the closed rounds (``None`` before the
+    first round); ``rounds_per_hour`` is ``None`` until some time has been played.
+    ``credits_series`` holds the credits at the start and after every closed round or
+    top-up (the latest :data:`SERIES_LENGTH` points), ready for a sparkline.
+    """
+
+    started_at: datetime
+    rounds_played: int
+    time_played: timedelta
+    rounds_per_hour: float | None
+    total_bet: int
+    total_won: int
+    net: int
+    observed_rtp: float | None
+    published_rtp: float
+    biggest_wins: tuple[BigWin, ...]
+    credits_series: tuple[int, ...]
+
+
+def new_ledger(now: datetime, credits: int) -> StatsLedger:
+    """An empty ledger for a session starting now with ``credits``."""
+    return StatsLedger(started_at=now, credits_series=(credits,))
+
+
+def record_activity(ledger: StatsLedger, now: datetime) -> StatsLedger:
+    """Count the time since the last transition as played (at most :data:`IDLE_GAP`)."""
+    seconds = ledger.active_seconds
+    if ledger.last_activity is not None:
+        gap = (now - ledger.last_activity).total_seconds()
+        seconds += min(max(gap, 0.0), IDLE_GAP.total_seconds())
+    return replace(ledger, active_seconds=seconds, last_activity=now)
+
+
+def record_round(
+    ledger: StatsLedger, closed: Round, credits_after: int, now: datetime
+) -> StatsLedger:
+    """Add a closed round: its bet, what it paid, maybe a big win, a credits point."""
+    biggest = ledger.biggest
+    if closed.paid > 0:
+        entry = BigWin(closed.number, closed.paid, closed.bet.total, now)
+        ranked = sorted((*biggest, entry), key=lambda w: (-w.amount, w.round_number))
+        biggest = tuple(ranked[:TOP_WINS])
+    return replace(
+        ledger,
+        rounds=ledger.rounds + 1,
+        total_bet=ledger.total_bet + closed.bet.total,
+        total_won=ledger.total_won + closed.paid,
+        biggest=biggest,
+        credits_series=_append(ledger.credits_series, credits_after),
+    )
+
+
+def record_top_up(ledger: StatsLedger, amount: int, credits_after: int) -> StatsLedger:
+    """Add demo credits that were topped up."""
+    return replace(
+        ledger,
+        topped_up=ledger.topped_up + amount,
+        credits_series=_append(ledger.credits_series, credits_after),
+    )
+
+
+def summarise(ledger: StatsLedger, published_rtp: float) -> SessionStatistics:
+    """The statistics screen's figures from the ledger."""
+    played = timedelta(seconds=ledger.active_seconds)
+    hours = ledger.active_seconds / 3600
+    return SessionStatistics(
+        started_at=ledger.started_at,
+        rounds_played=ledger.rounds,
+        time_played=played,
+        rounds_per_hour=ledger.rounds / hours if hours > 0 else None,
+        total_bet=ledger.total_bet,
+        total_won=ledger.total_won,
+        net=ledger.total_won - ledger.total_bet,
+        observed_rtp=ledger.total_won / ledger.total_bet if ledger.total_bet else None,
+        published_rtp=published_rtp,
+        biggest_wins=ledger.biggest,
+        credits_series=ledger.credits_series,
+    )
+
+
+def _append(series: tuple[int, ...], value: int) -> tuple[int, ...]:
+    return (*series, value)[-SERIES_LENGTH:]

@@ -1,0 +1,78 @@
+"""Session statistics: the ledger follows the money, the summary computes the figures."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from slotterm.engine.round import Collect, Phase, PlayFreeSpin, Spin, StartFeature, TopUp
+from slotterm.games import get_game
+from slotterm.rng import SeededSource
+from slotterm.session.game_session import GameSession, demo_session
+from slotterm.session.stats import IDLE_GAP, new_ledger, record_activity, summarise
+
+
+class FakeClock:
+    """A clock that moves forward by a fixed step on each call."""
+
+    def __init__(self, step: timedelta) -> None:
+        self.now = datetime(2026, 1, 1, tzinfo=UTC)
+        self.step = step
+
+    def __call__(self) -> datetime:
+        self.now += self.step
+        return self.now
+
+
+def _play(rounds: int, clock: FakeClock) -> GameSession:
+    game = get_game("book-of-spells")
+    session = demo_session(game, SeededSource(7), clock=clock)
+    while session.state.rounds_played < rounds or session.phase is not Phase.IDLE:
+        if session.phase is Phase.IDLE:
+            session.act(Spin(session.bet))
+        elif session.can(Collect()):
+            session.act(Collect())
+        elif session.phase is Phase.FEATURE_AWARDED:
+            session.act(StartFeature())
+        else:
+            session.act(PlayFreeSpin())
+    return session
+
+
+def test_summary_matches_the_history() -> None:
+    session = _play(60, FakeClock(timedelta(seconds=3)))
+    stats = session.statistics()
+    history = list(session.history)
+    assert stats.rounds_played == 60 == len(history)
+    assert stats.total_bet == sum(r.bet.total for r in history)
+    assert stats.total_won == sum(r.paid for r in history)
+    assert stats.net == stats.total_won - stats.total_bet
+    assert session.state.credits == 100_000 + stats.net
+    assert stats.observed_rtp == stats.total_won / stats.total_bet
+    paid = sorted((r.paid for r in history if r.paid), reverse=True)[:3]
+    assert [w.amount for w in stats.biggest_wins] == paid
+    assert stats.credits_series[0] == 100_000
+    assert stats.credits_series[-1] == session.state.credits
+    assert len(stats.credits_series) == 61
+    assert stats.rounds_per_hour is not None
+    hours = stats.time_played.total_seconds() / 3600
+    assert abs(stats.rounds_per_hour - 60 / hours) < 1e-9
+
+
+def test_time_played_caps_long_pauses() -> None:
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    ledger = new_ledger(start, 100)
+    ledger = record_activity(ledger, start)
+    ledger = record_activity(ledger, start + timedelta(seconds=30))
+    ledger = record_activity(ledger, start + timedelta(days=3))
+    played = summarise(ledger, 0.9613).time_played
+    assert played == timedelta(seconds=30) + IDLE_GAP
+
+
+def test_top_up_counts_in_series_not_in_rtp() -> None:
+    session = demo_session(get_game("book-of-spells"), SeededSource(1), credits=500)
+    session.act(TopUp(1_000))
+    stats = session.statistics()
+    assert stats.credits_series == (500, 1_500)
+    assert stats.observed_rtp is None
+    assert stats.rounds_per_hour is None
+    assert session.ledger.topped_up == 1_000
