@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 
@@ -27,6 +27,19 @@ def _check_bound(n: int) -> None:
         raise ValueError(f"randbelow needs n >= 1, got {n}")
 
 
+def draw_each(rng: RandomSource, bounds: Sequence[int]) -> tuple[int, ...]:
+    """One draw per bound, in order: ``(rng.randbelow(b) for b in bounds)`` as a tuple.
+
+    Sources that offer a ``randbelow_each`` method (all of this module's do) make the
+    draws in one call; any other :class:`RandomSource` is asked once per bound.
+    """
+    each = getattr(rng, "randbelow_each", None)
+    if each is not None:
+        result: tuple[int, ...] = each(bounds)
+        return result
+    return tuple(rng.randbelow(n) for n in bounds)
+
+
 class SecureSource:
     """Draws from the operating system's cryptographic generator (``secrets``)."""
 
@@ -35,18 +48,48 @@ class SecureSource:
         _check_bound(n)
         return secrets.randbelow(n)
 
+    def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
+        """One unbiased draw per bound, in order."""
+        return tuple(self.randbelow(n) for n in bounds)
+
 
 class SeededSource:
-    """A reproducible source for tests and simulations (Mersenne Twister, rejection sampling)."""
+    """A reproducible source for tests and simulations (Mersenne Twister, rejection sampling).
+
+    Draws are exactly those of ``random.Random(seed).randrange(n)``: ``k = n.bit_length()``
+    random bits, rejected and redrawn while ``>= n`` (unbiased, no modulus), done here
+    without ``randrange``'s argument handling.
+    """
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._random = random.Random(seed)
+        self._getrandbits = self._random.getrandbits
 
     def randbelow(self, n: int) -> int:
-        """Unbiased draw in ``[0, n)``; ``randrange`` rejects rather than takes a modulus."""
-        _check_bound(n)
-        return self._random.randrange(n)
+        """Unbiased draw in ``[0, n)`` by rejection sampling on ``n.bit_length()`` bits."""
+        if n < 1:
+            _check_bound(n)
+        k = n.bit_length()
+        getrandbits = self._getrandbits
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
+        """One draw per bound, in order, as :meth:`randbelow` would make them."""
+        getrandbits = self._getrandbits
+        out = []
+        for n in bounds:
+            if n < 1:
+                _check_bound(n)
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            out.append(r)
+        return tuple(out)
 
     def get_state(self) -> tuple[object, ...]:
         """The generator's internal state (``random.Random.getstate``), so a save can resume it."""
@@ -79,6 +122,10 @@ class ReplaySource:
             raise ValueError(f"recorded draw {value} is outside [0, {n})")
         return value
 
+    def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
+        """The next recorded draws, one per bound, each checked against its bound."""
+        return tuple(self.randbelow(n) for n in bounds)
+
     @property
     def remaining(self) -> int:
         """How many recorded draws have not been used yet."""
@@ -88,12 +135,21 @@ class ReplaySource:
 class RecordingSource:
     """Wraps a source and keeps every draw it makes, so a transition can be replayed."""
 
+    __slots__ = ("_inner", "_inner_randbelow", "draws")
+
     def __init__(self, inner: RandomSource) -> None:
         self._inner = inner
+        self._inner_randbelow = inner.randbelow
         self.draws: list[int] = []
 
     def randbelow(self, n: int) -> int:
         """Draw from the wrapped source and record the value."""
-        value = self._inner.randbelow(n)
+        value = self._inner_randbelow(n)
         self.draws.append(value)
         return value
+
+    def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
+        """Draw one value per bound from the wrapped source and record them all."""
+        values = draw_each(self._inner, bounds)
+        self.draws.extend(values)
+        return values

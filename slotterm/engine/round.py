@@ -3,20 +3,22 @@
 A round runs: spin -> (feature awarded -> Magic Book draws the special symbol -> free
 spins one at a time, with retriggers) -> win offered -> collect, or gamble steps -> idle.
 Every transition draws its randomness through the :class:`~slotterm.rng.RandomSource` it
-is given and records the draws on the round, so :func:`replay_round` rebuilds the round
-from its record alone.  Nothing here does I/O.
+is given and records the draws on the round, so
+:func:`slotterm.engine.replay.replay_round` rebuilds the round from its record alone.
+Nothing here does I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import Any
 
-from slotterm.engine.evaluate import Evaluation, Window, evaluate, window_at
+from slotterm.engine.evaluate import Evaluation, Window, evaluate_stops, strip_lengths
 from slotterm.engine.gamble import CARD_COUNT, Color, card_color
 from slotterm.engine.model import GameDefinition
-from slotterm.rng import RandomSource, RecordingSource, ReplaySource
+from slotterm.rng import RandomSource, RecordingSource, draw_each
 
 RECENT_CARDS = 5
 
@@ -311,8 +313,7 @@ def gamble_allowed(round_: Round) -> bool:
         and round_.ended_by is None
         and not round_.gamble_closed
         and round_.win > 0
-        and limit is not None
-        and round_.win <= limit
+        and (limit is None or round_.win <= limit)
     )
 
 
@@ -355,57 +356,76 @@ def is_allowed(game: GameDefinition, state: GameState, action: Action) -> bool:
 
 
 def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSource) -> Transition:
-    """Run one transition; raises :class:`ActionRefused` if the action is not allowed."""
+    """Run one transition; raises :class:`ActionRefused` if the action is not allowed.
+
+    The draws the transition makes are recorded as a :class:`Step` on the open round, or
+    on the record of the round it closes (carried by the :class:`RoundClosed` event).
+    """
     reason = refusal(game, state, action)
     if reason is not None:
         raise ActionRefused(reason)
     recorder = RecordingSource(rng)
     events: list[Event] = []
     new_state = _dispatch(game, state, action, recorder, events)
-    return Transition(_record_step(new_state, action, recorder.draws, events), tuple(events))
-
-
-def _record_step(
-    state: GameState, action: Action, draws: list[int], events: list[Event]
-) -> GameState:
-    """Append the step to the open round, or to the record of the round just closed."""
-    if isinstance(action, TopUp):
-        return state
-    step = Step(action, tuple(draws))
-    if state.round is not None:
-        return replace(state, round=replace(state.round, steps=(*state.round.steps, step)))
-    for i, event in enumerate(events):
-        if isinstance(event, RoundClosed):
-            closed = replace(event.round, steps=(*event.round.steps, step))
-            events[i] = RoundClosed(closed)
-    return state
+    return Transition(new_state, tuple(events))
 
 
 def _dispatch(
     game: GameDefinition,
     state: GameState,
     action: Action,
-    rng: RandomSource,
+    rng: RecordingSource,
     events: list[Event],
 ) -> GameState:
     match action:
         case Spin():
             return _spin(game, state, action, rng, events)
-        case StartFeature():
-            return _start_feature(game, state, rng, events)
-        case PlayFreeSpin():
-            return _free_spin(game, state, rng, events)
         case Collect():
-            assert state.round is not None
-            return _close(state, state.round, state.round.win, events)
+            round_ = state.round
+            assert round_ is not None
+            return _close(state, round_, round_.win, events, _steps(round_, action, rng))
+        case PlayFreeSpin():
+            return _free_spin(game, state, action, rng, events)
+        case StartFeature():
+            return _start_feature(game, state, action, rng, events)
         case StartGamble():
-            return replace(state, phase=Phase.GAMBLE)
-        case Guess(color=color):
-            return _guess(state, color, rng, events)
+            assert state.round is not None
+            round_ = _evolve(state.round, steps=_steps(state.round, action, rng))
+            return _with_round(state, Phase.GAMBLE, round_)
+        case Guess():
+            return _guess(state, action, rng, events)
         case TopUp(amount=amount):
             events.append(CreditsAdded(amount))
-            return replace(state, credits=state.credits + amount)
+            return GameState(
+                state.phase,
+                state.credits + amount,
+                state.round,
+                state.rounds_played,
+                state.recent_cards,
+            )
     raise ActionRefused("unknown action")  # pragma: no cover
+
+
+def _steps(round_: Round | None, action: Action, rng: RecordingSource) -> tuple[Step, ...]:
+    """The round's steps with this transition's step (its action and draws) appended."""
+    step = Step(action, tuple(rng.draws))
+    return (*round_.steps, step) if round_ is not None else (step,)
+
+
+def _evolve(round_: Round, **changes: Any) -> Round:
+    """A copy of ``round_`` with ``changes`` (a cheaper ``dataclasses.replace``)."""
+    for name in _ROUND_FIELDS:
+        if name not in changes:
+            changes[name] = getattr(round_, name)
+    return Round(**changes)
+
+
+_ROUND_FIELDS = tuple(f.name for f in fields(Round))
+
+
+def _with_round(state: GameState, phase: Phase, round_: Round | None) -> GameState:
+    """The state in ``phase`` with ``round_`` open, credits and memory unchanged."""
+    return GameState(phase, state.credits, round_, state.rounds_played, state.recent_cards)
 
 
 def draw_spin(
@@ -417,16 +437,19 @@ def draw_spin(
     special: str | None = None,
 ) -> SpinResult:
     """Draw one stop per reel, build the window, and evaluate it."""
-    stops = tuple(rng.randbelow(len(strip)) for strip in strips)
-    window = window_at(strips, stops, game.rows)
-    evaluation = evaluate(
-        game, window, lines, bet_per_line, special=special, free_spin=special is not None
+    stops = draw_each(rng, strip_lengths(game, strips))
+    window, evaluation = evaluate_stops(
+        game, strips, stops, lines, bet_per_line, special=special, free_spin=special is not None
     )
     return SpinResult(stops, window, evaluation)
 
 
 def _spin(
-    game: GameDefinition, state: GameState, action: Spin, rng: RandomSource, events: list[Event]
+    game: GameDefinition,
+    state: GameState,
+    action: Spin,
+    rng: RecordingSource,
+    events: list[Event],
 ) -> GameState:
     bet = action.bet
     result = draw_spin(game, game.base_reels, rng, bet.lines, bet.bet_per_line)
@@ -434,56 +457,70 @@ def _spin(
         result = draw_spin(game, game.base_reels, rng, bet.lines, bet.bet_per_line)
     evaluation = result.evaluation
     cap = game.max_win(bet.total)
-    win = min(evaluation.total_win, cap)
-    ended_by = EndReason.CAP if evaluation.total_win >= cap else None
-    awarded = evaluation.free_spins_awarded if ended_by is None else 0
-    round_ = Round(
-        number=state.rounds_played + 1,
-        bet=bet,
-        limits=action.limits,
-        autoplay=action.autoplay,
-        credits_before=state.credits,
-        base=result,
-        base_win=win,
-        special=None,
-        free_spins_awarded=awarded,
-        free_spins=(),
-        feature_win=0,
-        win=win,
-        ended_by=ended_by,
-        gamble=(),
-        gamble_closed=False,
-        steps=(),
-    )
-    state = GameState(
-        Phase.IDLE, state.credits - bet.total, None, round_.number, state.recent_cards
-    )
+    win = evaluation.total_win
+    ended_by: EndReason | None = None
+    awarded = evaluation.free_spins_awarded
+    if win >= cap:
+        win, ended_by, awarded = cap, EndReason.CAP, 0
+    number = state.rounds_played + 1
+    credits = state.credits - bet.total
     events.append(ReelsStopped(result, None, win))
+    phase = Phase.FEATURE_AWARDED if awarded else Phase.WIN_OFFERED if win else Phase.IDLE
+    round_ = Round(
+        number,
+        bet,
+        action.limits,
+        action.autoplay,
+        state.credits,
+        result,
+        win,
+        None,
+        awarded,
+        (),
+        0,
+        win,
+        ended_by,
+        (),
+        False,
+        (Step(action, tuple(rng.draws)),),
+    )
+    if phase is Phase.IDLE:
+        events.append(RoundClosed(round_))
+        return GameState(phase, credits, None, number, state.recent_cards)
     if awarded:
         events.append(FreeSpinsAwarded(awarded, retrigger=False))
-        return replace(state, phase=Phase.FEATURE_AWARDED, round=round_)
-    return _offer_or_close(state, round_, events)
+    else:
+        events.append(WinOffered(win, gamble_allowed(round_)))
+    return GameState(phase, credits, round_, number, state.recent_cards)
 
 
 def _start_feature(
-    game: GameDefinition, state: GameState, rng: RandomSource, events: list[Event]
+    game: GameDefinition,
+    state: GameState,
+    action: StartFeature,
+    rng: RecordingSource,
+    events: list[Event],
 ) -> GameState:
     assert state.round is not None
     candidates = game.paying_symbols
     special = candidates[rng.randbelow(len(candidates))]
     events.append(SpecialChosen(special))
-    return replace(state, phase=Phase.FREE_SPINS, round=replace(state.round, special=special))
+    round_ = _evolve(state.round, special=special, steps=_steps(state.round, action, rng))
+    return _with_round(state, Phase.FREE_SPINS, round_)
 
 
 def _free_spin(
-    game: GameDefinition, state: GameState, rng: RandomSource, events: list[Event]
+    game: GameDefinition,
+    state: GameState,
+    action: PlayFreeSpin,
+    rng: RecordingSource,
+    events: list[Event],
 ) -> GameState:
     round_ = state.round
     assert round_ is not None and round_.special is not None
     bet = round_.bet
     result = draw_spin(game, game.free_reels, rng, bet.lines, bet.bet_per_line, round_.special)
-    raw_total = round_.feature_win + result.evaluation.total_win
-    feature_total = raw_total
+    feature_total = round_.feature_win + result.evaluation.total_win
     ended_by: EndReason | None = None
     limit = round_.limits.free_spin_limit
     if limit is not None and feature_total > limit:
@@ -501,52 +538,75 @@ def _free_spin(
         win=feature_total - round_.feature_win,
         feature_total=feature_total,
     )
-    round_ = replace(
+    round_ = _evolve(
         round_,
         free_spins=(*round_.free_spins, spin),
         free_spins_awarded=awarded,
         feature_win=feature_total,
         win=round_.base_win + feature_total,
         ended_by=ended_by,
+        steps=_steps(round_, action, rng),
     )
     events.append(ReelsStopped(result, spin.number, spin.win))
     if retrigger:
         events.append(FreeSpinsAwarded(retrigger, retrigger=True))
     if ended_by is None and round_.free_spins_left > 0:
-        return replace(state, round=round_)
+        return _with_round(state, Phase.FREE_SPINS, round_)
     events.append(FeatureEnded(feature_total, len(round_.free_spins), ended_by))
-    return _offer_or_close(state, round_, events)
-
-
-def _offer_or_close(state: GameState, round_: Round, events: list[Event]) -> GameState:
     if round_.win > 0:
         events.append(WinOffered(round_.win, gamble_allowed(round_)))
-        return replace(state, phase=Phase.WIN_OFFERED, round=round_)
-    return _close(state, round_, 0, events)
+        return _with_round(state, Phase.WIN_OFFERED, round_)
+    return _close(state, round_, 0, events, round_.steps)
 
 
-def _guess(state: GameState, color: Color, rng: RandomSource, events: list[Event]) -> GameState:
+def _guess(state: GameState, action: Guess, rng: RecordingSource, events: list[Event]) -> GameState:
     round_ = state.round
     assert round_ is not None
     card = rng.randbelow(CARD_COUNT)
-    won = card_color(card) is color
+    won = card_color(card) is action.color
     result = round_.win * 2 if won else 0
-    step = GambleStep(card, color, round_.win, won, result)
+    step = GambleStep(card, action.color, round_.win, won, result)
     recent = (*state.recent_cards, card)[-RECENT_CARDS:]
     events.append(CardDrawn(step))
-    round_ = replace(round_, gamble=(*round_.gamble, step), win=result)
-    state = replace(state, recent_cards=recent)
+    round_ = _evolve(
+        round_, gamble=(*round_.gamble, step), win=result, steps=_steps(round_, action, rng)
+    )
+    state = GameState(state.phase, state.credits, round_, state.rounds_played, recent)
     if not won:
-        return _close(state, round_, 0, events)
+        return _close(state, round_, 0, events, round_.steps)
     if not gamble_allowed(round_):
-        round_ = replace(round_, gamble_closed=True)
+        round_ = _evolve(round_, gamble_closed=True)
         events.append(WinOffered(result, False))
-        return replace(state, phase=Phase.WIN_OFFERED, round=round_)
-    return replace(state, round=round_)
+        return _with_round(state, Phase.WIN_OFFERED, round_)
+    return state
 
 
-def _close(state: GameState, round_: Round, paid: int, events: list[Event]) -> GameState:
+def _close(
+    state: GameState, round_: Round, paid: int, events: list[Event], steps: tuple[Step, ...]
+) -> GameState:
+    """Pay ``paid`` into credits and close the round, whose record ends with ``steps``."""
     if paid:
         events.append(Collected(paid))
-    events.append(RoundClosed(replace(round_, paid=paid, win=paid)))
-    return replace(state, phase=Phase.IDLE, credits=state.credits + paid, round=None)
+    closed = Round(
+        round_.number,
+        round_.bet,
+        round_.limits,
+        round_.autoplay,
+        round_.credits_before,
+        round_.base,
+        round_.base_win,
+        round_.special,
+        round_.free_spins_awarded,
+        round_.free_spins,
+        round_.feature_win,
+        paid,
+        round_.ended_by,
+        round_.gamble,
+        round_.gamble_closed,
+        steps,
+        paid,
+    )
+    events.append(RoundClosed(closed))
+    return GameState(
+        Phase.IDLE, state.credits + paid, None, state.rounds_played, state.recent_cards
+    )
