@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     hist = subs.add_parser("history", help="print the saved round history")
     _game_arg(hist, optional=True)
     hist.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
+    hist.add_argument(
+        "--seed", type=_non_negative_int, default=None, help="show a seeded test session"
+    )
     hist.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
 
@@ -117,6 +120,11 @@ def _play_options(play: argparse.ArgumentParser) -> None:
         choices=("free-spins",),
         default=None,
         help="testers: the next spin triggers the feature (needs --seed or --demo)",
+    )
+    play.add_argument(
+        "--reset-save",
+        action="store_true",
+        help="start a new session; the old save files are moved aside, never deleted",
     )
 
 

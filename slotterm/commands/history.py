@@ -1,12 +1,97 @@
-"""The ``history`` command (not built yet)."""
+"""The ``history`` command: print the saved rounds (a table, or JSON with every step).
+
+It only reads: a damaged copy is reported but never moved, nothing is written.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
 
 from slotterm.cli import UsageError
+from slotterm.engine.gamble import card_label
+from slotterm.games import get_game
+from slotterm.money import format_cents
+from slotterm.session.errors import SaveUnreadable
+from slotterm.session.game_session import utc_now
+from slotterm.session.history_view import money, round_view
+from slotterm.session.opening import default_save_root, session_folder
+from slotterm.session.store import LoadResult, SaveStore
 
 
 def run_history(args: argparse.Namespace) -> int:
-    """Not built yet: reports so and exits 2."""
-    raise UsageError("this command is not available yet")
+    """Print the history of the player's (or a seeded) session."""
+    game = get_game(args.game)
+    root = Path(args.save_dir) if args.save_dir else default_save_root()
+    folder = session_folder(root, game.id, args.seed)
+    store = SaveStore(folder, game, seed=args.seed)
+    try:
+        loaded = store.load(utc_now(), readonly=True)
+    except SaveUnreadable as exc:
+        raise UsageError(str(exc)) from None
+    if loaded is None:
+        raise UsageError(f"no saved session in {folder}")
+    if loaded.notice:
+        print(f"slotterm: {loaded.notice}", file=sys.stderr)
+    if args.json:
+        json.dump(history_document(loaded), sys.stdout, indent=2, ensure_ascii=False)
+        print()
+    else:
+        _print_table(loaded)
+    return 0
+
+
+def history_document(loaded: LoadResult) -> dict[str, Any]:
+    """The ``--json`` document: credits, the open round and every saved closed round."""
+    record = loaded.record
+    state = record.state
+    return {
+        "game": record.game_id,
+        "save": str(loaded.path),
+        "sequence": loaded.sequence,
+        "credits": money(state.credits),
+        "currency": record.currency,
+        "phase": state.phase.value,
+        "open_round": None
+        if state.round is None
+        else round_view(state.round, record.round_times.get(state.round.number), closed=False),
+        "rounds": [
+            round_view(r, record.round_times.get(r.number), closed=True) for r in record.history
+        ],
+    }
+
+
+def _print_table(loaded: LoadResult) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    record = loaded.record
+    table = Table(title=f"{record.game_id} — last {len(record.history)} rounds")
+    for name in ("Round", "Started", "Bet", "Credits before", "Feature", "Gamble", "Paid"):
+        justify = "right" if name in ("Round", "Bet", "Credits before", "Paid") else "left"
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for r in reversed(record.history):
+        times = record.round_times.get(r.number)
+        feature = ""
+        if r.free_spins:
+            feature = f"{len(r.free_spins)} free spins, {r.special}"
+        gamble = " ".join(f"{card_label(g.card)}{'✓' if g.won else '✗'}" for g in r.gamble)
+        table.add_row(
+            str(r.number),
+            "" if times is None else f"{times.started_at:%Y-%m-%d %H:%M}",
+            format_cents(r.bet.total),
+            format_cents(r.credits_before),
+            feature,
+            gamble,
+            format_cents(r.paid),
+        )
+    console = Console()
+    console.print(table)
+    state = record.state
+    line = f"Credits: {format_cents(state.credits)} {record.currency}".rstrip()
+    if state.round is not None:
+        line += f" — round {state.round.number} is open ({state.phase.value})"
+    console.print(line)

@@ -1,23 +1,72 @@
-"""The ``play`` command: open a session and run the Textual game."""
+"""The ``play`` command: open the session (saved, seeded or demo) and run the Textual game.
+
+Every problem before the game starts (a bad settings file, a save that cannot be trusted,
+a save folder that cannot be written) is one line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from slotterm.cli import UsageError
 from slotterm.games import get_game
-from slotterm.rng import RandomSource, SecureSource, SeededSource
-from slotterm.session.game_session import demo_session
+from slotterm.session.errors import ConfigError, SaveError, SaveUnreadable
+from slotterm.session.opening import OpenedSession, open_session
+from slotterm.session.settings import CONFIG_NAME, Settings, load_settings
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Open the session the arguments ask for and play until the player quits."""
     if args.force is not None and args.seed is None and not args.demo:
         raise UsageError("--force is for testers: use it with --seed or --demo")
-    game = get_game(args.game)
-    rng: RandomSource = SeededSource(args.seed) if args.seed is not None else SecureSource()
-    session = demo_session(game, rng)
-    from slotterm.tui.app import SlotApp
+    if getattr(args, "reset_save", False) and args.demo:
+        raise UsageError("--reset-save has nothing to reset in a --demo session")
+    opened = open_from_args(args)
+    session = opened.session
+    if session.load_notice:
+        print(f"slotterm: {session.load_notice}", file=sys.stderr)
+    try:
+        from slotterm.tui.app import SlotApp
 
-    SlotApp(session, force_feature=args.force == "free-spins").run()
+        SlotApp(session, force_feature=args.force == "free-spins").run()
+    finally:
+        opened.close()
     return 0
+
+
+def open_from_args(args: argparse.Namespace) -> OpenedSession:
+    """The session for ``play``'s options; every failure becomes a :class:`UsageError`."""
+    game = get_game(args.game)
+    settings = settings_from_args(args)
+    root = Path(args.save_dir) if args.save_dir else None
+    try:
+        return open_session(
+            game,
+            settings,
+            root=root,
+            seed=args.seed,
+            demo=args.demo,
+            reset=getattr(args, "reset_save", False),
+        )
+    except SaveUnreadable as exc:
+        raise UsageError(str(exc)) from None
+    except SaveError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        where = exc.filename or args.save_dir or "the save folder"
+        raise UsageError(f"cannot use {where} for saves ({exc.strerror or exc})") from None
+
+
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    """Operator settings from ``--config FILE`` or the user config folder."""
+    game = get_game(args.game)
+    try:
+        if args.config:
+            return load_settings(Path(args.config), game, required=True)
+        from platformdirs import user_config_dir
+
+        return load_settings(Path(user_config_dir("slotterm")) / CONFIG_NAME, game, required=False)
+    except ConfigError as exc:
+        raise UsageError(f"{exc}; nothing was started") from None

@@ -1,0 +1,54 @@
+"""A test hook: stop the process dead at a named point of the save sequence.
+
+Set ``SLOTTERM_CRASH_POINT=<name>:<n>`` and the process calls ``os._exit`` the *n*-th
+time (1-based) it reaches the point ``<name>`` — as if the power had been cut there.
+``<name>`` is one of :data:`POINTS`, or ``*`` to count every point.  The kill-campaign
+test uses it to crash between each write, fsync and replace step.  Without the variable
+nothing happens.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+
+ENV_VAR = "SLOTTERM_CRASH_POINT"
+CRASH_EXIT_STATUS = 86
+
+POINTS = (
+    "before-write",
+    "mid-write",
+    "after-write",
+    "after-fsync",
+    "after-replace",
+    "after-dir-fsync",
+)
+"""Every crash point, in the order one save passes them."""
+
+
+class CrashPlan:
+    """Counts arrivals at crash points and exits at the planned one."""
+
+    def __init__(self, name: str | None = None, nth: int = 0) -> None:
+        self.name = name
+        self.nth = nth
+        self._seen = 0
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> CrashPlan:
+        """The plan in ``SLOTTERM_CRASH_POINT`` (none when unset or malformed)."""
+        text = (os.environ if env is None else env).get(ENV_VAR, "")
+        name, _, count = text.partition(":")
+        if (name in POINTS or name == "*") and count.isdigit() and int(count) > 0:
+            return cls(name, int(count))
+        return cls()
+
+    def reached(self, point: str) -> None:
+        """Call at each point; exits the process when it is the planned arrival."""
+        if self.name is None or self.name not in (point, "*"):
+            return
+        self._seen += 1
+        if self._seen == self.nth:
+            sys.stdout.flush()
+            os._exit(CRASH_EXIT_STATUS)

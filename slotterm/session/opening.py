@@ -1,0 +1,199 @@
+"""Opening a session: a throwaway demo, a fresh save, or a saved game resumed.
+
+Save folders under the save root (``platformdirs.user_data_dir("slotterm")`` or
+``--save-dir``)::
+
+    <root>/player/<game>/          the player's own session (secure random source)
+    <root>/seeded/<game>/seed-<N>/ reproducible test sessions (``--seed N``), kept apart
+
+A seeded session saves its generator's full state with every transition, so a restart
+continues the same stream of draws (the same outcomes as an uninterrupted run).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import IO
+
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.round import Bet, Collect, Phase
+from slotterm.money import format_cents
+from slotterm.rng import RandomSource, SecureSource, SeededSource
+from slotterm.session.errors import SaveUnreadable
+from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session, utc_now
+from slotterm.session.settings import Settings
+from slotterm.session.store import LoadResult, SaveStore
+
+PENDING_LIMIT = timedelta(days=90)
+"""A win left waiting for collect longer than this is collected on load."""
+
+LOCK_NAME = "session.lock"
+
+
+class SessionInUse(SaveUnreadable):
+    """Another slotterm process has this save open."""
+
+
+def session_folder(root: Path, game_id: str, seed: int | None) -> Path:
+    """Where the session of ``game_id`` (seeded or the player's own) is kept."""
+    if seed is None:
+        return root / "player" / game_id
+    return root / "seeded" / game_id / f"seed-{seed}"
+
+
+def default_save_root() -> Path:
+    """The player's data folder (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("slotterm"))
+
+
+@dataclass
+class OpenedSession:
+    """A session ready to play, and the store behind it (``None`` for a demo)."""
+
+    session: GameSession
+    store: SaveStore | None
+    lock: IO[bytes] | None = None
+
+    def close(self) -> None:
+        """Release the folder lock."""
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
+
+
+def open_session(
+    game: GameDefinition,
+    settings: Settings,
+    *,
+    root: Path | None,
+    seed: int | None = None,
+    demo: bool = False,
+    reset: bool = False,
+    clock: Callable[[], datetime] = utc_now,
+) -> OpenedSession:
+    """Open (or create) the session the options ask for.
+
+    Raises :class:`SaveUnreadable` when no save copy can be trusted (nothing touched),
+    :class:`SessionInUse` when another process has it open, and
+    :class:`~slotterm.session.errors.SaveError` when a new session cannot be written.
+    """
+    rng: RandomSource = SeededSource(seed) if seed is not None else SecureSource()
+    if demo:
+        return OpenedSession(_fresh(game, settings, rng, clock), None)
+    folder = session_folder(root or default_save_root(), game.id, seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    lock = _lock(folder)
+    try:
+        store = SaveStore(folder, game, seed=seed)
+        notices = []
+        now = clock()
+        if reset:
+            aside = store.reset(now)
+            if aside is not None:
+                notices.append(
+                    f"A new session was started; the old save files are kept in {aside}."
+                )
+        loaded = store.load(now)
+        if loaded is None:
+            session = _fresh(game, settings, rng, clock)
+            session.persist = store.save
+            store.save(session)
+        else:
+            session = _resume(game, settings, loaded, clock)
+            if loaded.notice:
+                notices.append(loaded.notice)
+            session.persist = store.save
+            collected = collect_if_pending(session, now)
+            if collected:
+                notices.append(collected)
+        session.load_notice = " ".join(notices) or None
+        return OpenedSession(session, store, lock)
+    except BaseException:
+        lock.close()
+        raise
+
+
+def _fresh(
+    game: GameDefinition,
+    settings: Settings,
+    rng: RandomSource,
+    clock: Callable[[], datetime],
+) -> GameSession:
+    session = demo_session(
+        game,
+        rng,
+        credits=settings.start_credits,
+        limits=settings.limits,
+        bet_steps=settings.bet_steps,
+        clock=clock,
+    )
+    session.currency = settings.currency
+    return session
+
+
+def _resume(
+    game: GameDefinition,
+    settings: Settings,
+    loaded: LoadResult,
+    clock: Callable[[], datetime],
+) -> GameSession:
+    record = loaded.record
+    steps = settings.bet_steps
+    bet = record.bet
+    if bet.bet_per_line not in steps:
+        lower = [s for s in steps if s <= bet.bet_per_line]
+        bet = Bet(lower[-1] if lower else steps[0], bet.lines)
+    return GameSession(
+        game=game,
+        state=record.state,
+        rng=record.rng,
+        bet=bet,
+        limits=settings.limits,
+        bet_steps=steps,
+        start_credits=record.start_credits,
+        history=deque(record.history, maxlen=HISTORY_LENGTH),
+        clock=clock,
+        stats=record.stats,
+        round_times=dict(record.round_times),
+        currency=settings.currency,
+    )
+
+
+def collect_if_pending(session: GameSession, now: datetime) -> str | None:
+    """Collect a win left waiting longer than :data:`PENDING_LIMIT`; says what it did."""
+    round_ = session.open_round
+    if round_ is None or session.phase not in (Phase.WIN_OFFERED, Phase.GAMBLE):
+        return None
+    times = session.round_times.get(round_.number)
+    if times is None or now - times.started_at <= PENDING_LIMIT:
+        return None
+    amount = round_.win
+    session.act(Collect())
+    return (
+        f"Round {round_.number}, started {times.started_at:%Y-%m-%d}, waited more than "
+        f"{PENDING_LIMIT.days} days: its win of {format_cents(amount)} was collected "
+        f"automatically."
+    )
+
+
+def _lock(folder: Path) -> IO[bytes]:
+    handle = open(folder / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the session's life
+    if os.name == "posix":
+        import fcntl
+
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise SessionInUse(
+                f"the save in {folder} is open in another slotterm; close that one first "
+                f"(or use another --save-dir DIR)"
+            ) from None
+    return handle

@@ -1,0 +1,159 @@
+"""Operator settings: a small TOML file, every value checked before anything starts.
+
+Keys (all optional; amounts as numbers or text with at most two decimals)::
+
+    bet_steps = [0.02, 0.05, 0.10, 0.20, 0.50, 1.00, 2.00]  # bet per line, increasing
+    gamble_limit = 500.00       # largest win that may be gambled; 0 turns the gamble off
+    free_spin_limit = 10000.00  # most a feature may pay; leave out for no limit
+    start_credits = 1000.00     # demo credits of a new session
+    currency = "EUR"            # label shown beside amounts
+
+Settings apply to new rounds only: a round keeps the limits it started with.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.round import Limits
+from slotterm.money import format_cents
+from slotterm.session.errors import ConfigError
+from slotterm.session.game_session import DEFAULT_START_CREDITS
+
+CONFIG_NAME = "config.toml"
+MAX_BET_STEPS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class AmountRange:
+    """Inclusive bounds of an amount setting, in cents."""
+
+    low: int
+    high: int
+
+    def describe(self) -> str:
+        """``"0.01 to 1,000.00"``."""
+        return f"{format_cents(self.low)} to {format_cents(self.high)}"
+
+
+BET_STEP_RANGE = AmountRange(1, 100_000)
+GAMBLE_LIMIT_RANGE = AmountRange(0, 100_000_000)
+FREE_SPIN_LIMIT_RANGE = AmountRange(1, 10_000_000_000)
+START_CREDITS_RANGE = AmountRange(100, 100_000_000)
+CURRENCY_LENGTH = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The operator's choices (cents)."""
+
+    bet_steps: tuple[int, ...]
+    gamble_limit: int
+    free_spin_limit: int | None
+    start_credits: int
+    currency: str
+
+    @property
+    def limits(self) -> Limits:
+        """The limits a new round starts with."""
+        return Limits(gamble_limit=self.gamble_limit, free_spin_limit=self.free_spin_limit)
+
+
+def default_settings(game: GameDefinition) -> Settings:
+    """What applies without a settings file."""
+    limits = Limits()
+    return Settings(
+        bet_steps=game.bet_per_line_steps,
+        gamble_limit=limits.gamble_limit or 0,
+        free_spin_limit=limits.free_spin_limit,
+        start_credits=DEFAULT_START_CREDITS,
+        currency="",
+    )
+
+
+def load_settings(path: Path, game: GameDefinition, *, required: bool) -> Settings:
+    """Read and check ``path``; a missing file gives the defaults unless ``required``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if required:
+            raise ConfigError(f"settings file {path} does not exist") from None
+        return default_settings(game)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"settings file {path} cannot be read ({exc})") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"settings file {path} is not valid TOML ({exc})") from None
+    return parse_settings(doc, game, str(path))
+
+
+def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Settings:
+    """Check every key of a parsed settings document; unknown keys are errors."""
+    base = default_settings(game)
+    known = ("bet_steps", "gamble_limit", "free_spin_limit", "start_credits", "currency")
+    for key in doc:
+        if key not in known:
+            raise ConfigError(f"{source}: unknown key '{key}' (known keys: {', '.join(known)})")
+
+    def bad(key: str, allowed: str) -> ConfigError:
+        return ConfigError(f"{source}: '{key}' must be {allowed}")
+
+    steps = base.bet_steps
+    if "bet_steps" in doc:
+        allowed = (
+            f"a list of 1 to {MAX_BET_STEPS} increasing amounts, each {BET_STEP_RANGE.describe()}"
+        )
+        raw = doc["bet_steps"]
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_BET_STEPS:
+            raise bad("bet_steps", allowed)
+        steps = tuple(_amount(v, BET_STEP_RANGE, bad("bet_steps", allowed)) for v in raw)
+        if list(steps) != sorted(set(steps)):
+            raise bad("bet_steps", allowed)
+    gamble = base.gamble_limit
+    if "gamble_limit" in doc:
+        allowed = f"an amount {GAMBLE_LIMIT_RANGE.describe()} (0 turns the gamble off)"
+        gamble = _amount(doc["gamble_limit"], GAMBLE_LIMIT_RANGE, bad("gamble_limit", allowed))
+    free_limit = base.free_spin_limit
+    if "free_spin_limit" in doc:
+        allowed = f"an amount {FREE_SPIN_LIMIT_RANGE.describe()} (leave it out for no limit)"
+        free_limit = _amount(
+            doc["free_spin_limit"], FREE_SPIN_LIMIT_RANGE, bad("free_spin_limit", allowed)
+        )
+    credits = base.start_credits
+    if "start_credits" in doc:
+        allowed = f"an amount {START_CREDITS_RANGE.describe()}"
+        credits = _amount(doc["start_credits"], START_CREDITS_RANGE, bad("start_credits", allowed))
+    currency = base.currency
+    if "currency" in doc:
+        raw = doc["currency"]
+        if (
+            not (isinstance(raw, str) and len(raw) <= CURRENCY_LENGTH and raw.isprintable())
+            or raw != raw.strip()
+        ):
+            raise bad("currency", f"text of 0 to {CURRENCY_LENGTH} printable characters")
+        currency = raw
+    return Settings(steps, gamble, free_limit, credits, currency)
+
+
+def _amount(value: Any, bounds: AmountRange, error: ConfigError) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise error
+    try:
+        number = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise error from None
+    if not number.is_finite():
+        raise error
+    cents = number * 100
+    if cents != cents.to_integral_value():
+        raise error
+    result = int(cents)
+    if not bounds.low <= result <= bounds.high:
+        raise error
+    return result

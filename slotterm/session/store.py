@@ -1,0 +1,227 @@
+"""The crash-safe store: two copies, written in turn, each replaced atomically.
+
+A folder holds ``session-a.save`` and ``session-b.save``.  Each save writes the copy that
+does *not* hold the latest good state, so the previous good copy is always kept:
+
+1. encode the session, add the header (format version, sequence number, SHA-256);
+2. write it to ``<copy>.tmp`` and ``fsync`` it;
+3. ``os.replace`` the temp file over the copy, then ``fsync`` the folder.
+
+On load each copy is verified and validated; the valid copy with the highest sequence
+number wins.  One damaged copy: the game goes on from the other, the damaged file is moved
+aside (kept, never deleted) and :attr:`LoadResult.notice` says so.  No valid copy: nothing
+is touched and :class:`~slotterm.session.errors.SaveUnreadable` names the files and the
+ways out.  A failed save raises :class:`~slotterm.session.errors.SaveError` and leaves the
+last good copy as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from slotterm.engine.model import GameDefinition
+from slotterm.rng import SecureSource, SeededSource
+from slotterm.session.codec import PayloadEncoder, SessionRecord, decode_payload
+from slotterm.session.crashpoints import CrashPlan
+from slotterm.session.errors import SaveError, SaveFormatError, SaveUnreadable
+from slotterm.session.fileformat import decode_file, encode_file
+from slotterm.session.game_session import GameSession
+
+COPY_NAMES = ("session-a.save", "session-b.save")
+ASIDE_PREFIX = "set-aside-"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult:
+    """A loaded session record, where it came from, and anything the player must be told."""
+
+    record: SessionRecord
+    sequence: int
+    path: Path
+    notice: str | None
+
+
+class SaveStore:
+    """Reads and writes one session folder (``seed`` says which random source it must hold)."""
+
+    def __init__(
+        self,
+        folder: Path,
+        game: GameDefinition,
+        *,
+        seed: int | None = None,
+        crash_plan: CrashPlan | None = None,
+    ) -> None:
+        self.folder = folder
+        self.game = game
+        self.seed = seed
+        self.copies = tuple(folder / name for name in COPY_NAMES)
+        self.crash_plan = crash_plan if crash_plan is not None else CrashPlan.from_env()
+        self._encoder = PayloadEncoder()
+        self._sequence = 0
+        self._latest: int | None = None
+
+    @property
+    def sequence(self) -> int:
+        """Sequence number of the latest good copy (0 before the first save)."""
+        return self._sequence
+
+    # --- loading ------------------------------------------------------------------------
+
+    def exists(self) -> bool:
+        """True when either copy is present (good or not)."""
+        return any(p.exists() for p in self.copies)
+
+    def load(self, now: datetime, *, readonly: bool = False) -> LoadResult | None:
+        """The newest valid copy, or ``None`` when the folder holds no save yet.
+
+        ``readonly`` never moves a damaged copy aside (for ``slotterm history``).
+        """
+        found: list[tuple[int, SessionRecord, int]] = []
+        damaged: list[tuple[int, str]] = []
+        for index, path in enumerate(self.copies):
+            try:
+                data = path.read_bytes()
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                damaged.append((index, f"cannot be read ({exc.strerror or exc})"))
+                continue
+            try:
+                sequence, record = self._verify(data)
+            except SaveFormatError as exc:
+                damaged.append((index, str(exc)))
+                continue
+            found.append((sequence, record, index))
+        if not found:
+            if damaged:
+                raise SaveUnreadable(self._unreadable_message(damaged))
+            return None
+        sequence, record, index = max(found, key=lambda f: f[0])
+        self._sequence, self._latest = sequence, index
+        notice = None
+        if damaged:
+            notice = self._recover(damaged, index, now, readonly)
+        return LoadResult(record, sequence, self.copies[index], notice)
+
+    def _verify(self, data: bytes) -> tuple[int, SessionRecord]:
+        saved = decode_file(data)
+        record = decode_payload(saved.payload, self.game)
+        rng = record.rng
+        if self.seed is None and not isinstance(rng, SecureSource):
+            raise SaveFormatError("a player's save must use the secure random source")
+        if self.seed is not None and not (isinstance(rng, SeededSource) and rng.seed == self.seed):
+            raise SaveFormatError(f"this folder is for seed {self.seed}; the save is not")
+        return saved.sequence, record
+
+    def _recover(
+        self, damaged: list[tuple[int, str]], good: int, now: datetime, readonly: bool
+    ) -> str:
+        index, reason = damaged[0]
+        bad = self.copies[index]
+        where = ""
+        if not readonly:
+            try:
+                aside = self._set_aside([bad], now)
+                where = f"; the damaged file was kept as {aside / bad.name}"
+            except OSError as exc:
+                where = f"; the damaged file could not be moved aside ({exc.strerror or exc})"
+        return (
+            f"The save copy {bad} was damaged ({reason}). The game was restored from the "
+            f"other copy, {self.copies[good].name} (save #{self._sequence}){where}."
+        )
+
+    def _unreadable_message(self, damaged: list[tuple[int, str]]) -> str:
+        details = "; ".join(f"{self.copies[i]}: {reason}" for i, reason in damaged)
+        return (
+            f"the saved game cannot be trusted, no copy is valid ({details}). Nothing was "
+            f"changed. To play on, choose another folder with --save-dir DIR, or start a new "
+            f"session with --reset-save (the damaged files are moved aside, not deleted)."
+        )
+
+    # --- saving -------------------------------------------------------------------------
+
+    def save(self, session: GameSession) -> None:
+        """Persist the session (the ``GameSession.persist`` hook); raises SaveError."""
+        payload = self._encoder.encode(session)
+        sequence = self._sequence + 1
+        target_index = 0 if self._latest is None else 1 - self._latest
+        target = self.copies[target_index]
+        try:
+            self._write(target, encode_file(sequence, payload))
+        except OSError as exc:
+            raise SaveError(
+                f"the game could not be saved to {target} ({exc.strerror or exc}); the last "
+                f"saved state is kept and this outcome was not shown"
+            ) from exc
+        self._sequence, self._latest = sequence, target_index
+
+    def _write(self, target: Path, data: bytes) -> None:
+        crash = self.crash_plan.reached
+        temp = target.with_name(target.name + ".tmp")
+        crash("before-write")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            half = len(data) // 2
+            _write_all(fd, data[:half])
+            crash("mid-write")
+            _write_all(fd, data[half:])
+            crash("after-write")
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        crash("after-fsync")
+        os.replace(temp, target)
+        crash("after-replace")
+        fsync_folder(self.folder)
+        crash("after-dir-fsync")
+
+    # --- reset --------------------------------------------------------------------------
+
+    def reset(self, now: datetime) -> Path | None:
+        """Move every copy (and temp file) into a ``set-aside-<time>`` folder; never delete."""
+        present = [
+            p
+            for copy in self.copies
+            for p in (copy, copy.with_name(copy.name + ".tmp"))
+            if p.exists()
+        ]
+        if not present:
+            return None
+        aside = self._set_aside(present, now)
+        self._sequence, self._latest = 0, None
+        return aside
+
+    def _set_aside(self, paths: list[Path], now: datetime) -> Path:
+        stamp = now.strftime("%Y%m%dT%H%M%S")
+        aside = self.folder / f"{ASIDE_PREFIX}{stamp}"
+        n = 1
+        while aside.exists() and any((aside / p.name).exists() for p in paths):
+            n += 1
+            aside = self.folder / f"{ASIDE_PREFIX}{stamp}-{n}"
+        aside.mkdir(parents=True, exist_ok=True)
+        for path in paths:
+            os.replace(path, aside / path.name)
+        fsync_folder(self.folder)
+        return aside
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename inside ``folder`` durable (no-op where folders cannot be opened)."""
+    if os.name != "posix":  # pragma: no cover - Windows has no directory fsync
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
