@@ -91,7 +91,7 @@ class SaveStore:
                 damaged.append((index, f"cannot be read ({exc.strerror or exc})"))
                 continue
             try:
-                sequence, record = self._verify(data)
+                sequence, record = self.verify(data)
             except SaveFormatError as exc:
                 damaged.append((index, str(exc)))
                 continue
@@ -107,7 +107,8 @@ class SaveStore:
             notice = self._recover(damaged, index, now, readonly)
         return LoadResult(record, sequence, self.copies[index], notice)
 
-    def _verify(self, data: bytes) -> tuple[int, SessionRecord]:
+    def verify(self, data: bytes) -> tuple[int, SessionRecord]:
+        """Check one copy's bytes: its sequence number and record, or SaveFormatError."""
         saved = decode_file(data)
         record = decode_payload(saved.payload, self.game)
         rng = record.rng

@@ -1,0 +1,68 @@
+"""A headless slotterm player for the kill campaign: ``python -m tests.session.kill_driver``.
+
+It opens the session exactly as ``slotterm play`` does (same parser, same
+:func:`~slotterm.commands.play.open_from_args`), then plays by the deterministic policy
+until ``--rounds`` rounds are closed, printing one line per saved transition::
+
+    LOADED <sequence> <digest>
+    STEP <sequence> <phase> <digest>
+    DONE <sequence> <digest> <credits>
+
+``--pause-at-seq S`` stops (sleeping, so the test can SIGKILL it) once save #S is on disk.
+``SLOTTERM_CRASH_POINT`` (see :mod:`slotterm.session.crashpoints`) crashes inside a save.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+
+from slotterm.cli import build_parser
+from slotterm.commands.play import open_from_args
+from slotterm.session.codec import encode_rng, encode_round
+from slotterm.session.game_session import GameSession
+from tests.session.policy import next_action
+
+
+def digest(session: GameSession) -> str:
+    """A fingerprint of everything that is money or outcome: state, history, generator."""
+    state = session.state
+    doc = [
+        state.phase.value,
+        state.credits,
+        state.rounds_played,
+        list(state.recent_cards),
+        None if state.round is None else encode_round(state.round),
+        [encode_round(r) for r in session.history],
+        encode_rng(session.rng),
+    ]
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def main(argv: list[str]) -> int:
+    """Run the driver."""
+    own = argparse.ArgumentParser()
+    own.add_argument("--rounds", type=int, required=True)
+    own.add_argument("--pause-at-seq", type=int, default=None)
+    mine, rest = own.parse_known_args(argv)
+    args = build_parser().parse_args(["play", *rest])
+    opened = open_from_args(args)
+    session, store = opened.session, opened.store
+    assert store is not None
+    print(f"LOADED {store.sequence} {digest(session)}", flush=True)
+    while session.state.rounds_played < mine.rounds or session.state.round is not None:
+        if mine.pause_at_seq is not None and store.sequence >= mine.pause_at_seq:
+            print("PAUSED", flush=True)
+            time.sleep(120)
+        session.act(next_action(session))
+        print(f"STEP {store.sequence} {session.phase.value} {digest(session)}", flush=True)
+    print(f"DONE {store.sequence} {digest(session)} {session.state.credits}", flush=True)
+    opened.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
