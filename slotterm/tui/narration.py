@@ -1,0 +1,102 @@
+"""What the main screen says and shows at rest, derived only from the session.
+
+Kept apart from the screen so the texts and amounts can be checked without a terminal.
+"""
+
+from __future__ import annotations
+
+from slotterm.engine.evaluate import Window, window_at
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.round import Bet, Phase, Round, StartGamble
+from slotterm.money import format_cents
+from slotterm.session.game_session import GameSession
+
+
+def win_on_display(session: GameSession) -> int:
+    """The Win box at rest: the open round's win, else what the last round paid."""
+    round_ = session.state.round
+    if round_ is not None:
+        return round_.win
+    return session.history[-1].paid if session.history else 0
+
+
+def latest_window(session: GameSession) -> tuple[Window, Round | None]:
+    """The window to show: the open round's latest spin, else the last closed round's.
+
+    Returns the round it belongs to (``None`` for the idle opening picture).
+    """
+    round_ = session.state.round
+    if round_ is None and session.history:
+        round_ = session.history[-1]
+    if round_ is None:
+        return opening_window(session.game), None
+    if round_.free_spins:
+        return round_.free_spins[-1].result.window, round_
+    return round_.base.window, round_
+
+
+def opening_window(game: GameDefinition) -> Window:
+    """A calm picture for a fresh session: no scatter, a different start on each reel.
+
+    Purely decorative (read from the strips, nothing drawn from the random source).
+    """
+    stops = []
+    for reel, strip in enumerate(game.base_reels):
+        stop = 1 + 3 * reel
+        while any(strip[(stop + i) % len(strip)] in game.scatter_ids for i in range(game.rows)):
+            stop += 1
+        stops.append(stop % len(strip))
+    return window_at(game.base_reels, stops, game.rows)
+
+
+def smallest_bet(session: GameSession) -> int:
+    """The cheapest bet the game takes (smallest step on one line)."""
+    return min(session.bet_steps)
+
+
+def needs_top_up(session: GameSession) -> bool:
+    """True between rounds when the credits cannot cover even the smallest bet."""
+    return session.phase is Phase.IDLE and session.state.credits < smallest_bet(session)
+
+
+def max_affordable_bet(session: GameSession) -> Bet | None:
+    """Bet Max: the highest bet per line affordable on every line, or ``None``."""
+    lines = len(session.game.lines)
+    affordable = [s for s in session.bet_steps if s * lines <= session.state.credits]
+    return Bet(max(affordable), lines) if affordable else None
+
+
+def feature_progress(round_: Round) -> str:
+    """ "Free spin N of M · feature win X" for the banner."""
+    played = len(round_.free_spins)
+    awarded = round_.free_spins_awarded
+    head = f"Free spin {played} of {awarded}" if played else f"{awarded} free spins"
+    return f"{head}  ·  feature win {format_cents(round_.feature_win)}"
+
+
+def rest_prompt(session: GameSession, *, summary: bool, autoplay: bool) -> str:
+    """What to press next, for the current phase."""
+    state = session.state
+    round_ = state.round
+    if summary:
+        return "Press Space, Enter, 0 or S to continue."
+    if state.phase is Phase.FEATURE_AWARDED and round_ is not None:
+        return f"{round_.free_spins_awarded} FREE SPINS! Press Space to open the Magic Book."
+    if state.phase is Phase.FREE_SPINS and round_ is not None:
+        nxt = len(round_.free_spins) + 1
+        return f"Press Space for free spin {nxt} of {round_.free_spins_awarded}."
+    if state.phase is Phase.WIN_OFFERED and round_ is not None:
+        if autoplay:
+            return f"Win {format_cents(round_.win)}: autoplay collects it."
+        gamble = " · 5 gamble" if session.can(StartGamble()) else ""
+        return f"Win {format_cents(round_.win)}! Space/Enter/7 collect{gamble}"
+    if state.phase is Phase.GAMBLE:
+        return "Gamble open."
+    if needs_top_up(session):
+        top = format_cents(session.start_credits)
+        return f"Credits can't cover the smallest bet. Press U to top up to {top}."
+    if autoplay:
+        return "Autoplay is on: press A to stop it."
+    if session.bet.total > state.credits:
+        return "Not enough credits for this bet: lower the bet (−) or the lines (←)."
+    return "Press Space to spin."

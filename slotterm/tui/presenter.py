@@ -1,0 +1,145 @@
+"""Plays scenes (timed animations) one after another on a single frame timer.
+
+A scene only *shows* an outcome that the session already holds: it changes widgets over
+time and, when finished or skipped, leaves them showing its final picture.  The frame
+timer exists only while a scene runs, so nothing ticks while the game is at rest.
+With animations off (``TEXTUAL_ANIMATIONS=none``) every scene jumps straight to its end.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from time import monotonic
+
+from textual.timer import Timer
+from textual.widget import Widget
+
+FRAME_RATE = 30.0
+"""Frames per second while a scene runs."""
+
+
+class Scene:
+    """One animation step; subclasses override :meth:`begin`, :meth:`update`, :meth:`finish`.
+
+    ``duration`` is in seconds at normal speed.  ``stoppable`` scenes (reels spinning,
+    the Magic Book) are ended early by the spin / feature keys.
+    """
+
+    duration: float = 0.0
+    stoppable: bool = False
+
+    def begin(self) -> None:
+        """Set up the first frame."""
+
+    def update(self, elapsed: float) -> None:
+        """Draw the frame ``elapsed`` seconds (at normal speed) into the scene."""
+
+    def finish(self) -> None:
+        """Draw the scene's final picture (also called when it is skipped)."""
+
+
+class Presenter:
+    """Queue of scenes driven by one frame timer on ``host``."""
+
+    def __init__(
+        self,
+        host: Widget,
+        on_rest: Callable[[], None],
+        on_change: Callable[[], None] | None = None,
+    ) -> None:
+        self._host = host
+        self._on_rest = on_rest
+        self._on_change = on_change
+        self._queue: deque[Scene] = deque()
+        self._current: Scene | None = None
+        self._started = 0.0
+        self._timer: Timer | None = None
+        self.speed = 1.0
+        self.frames = 0
+
+    @property
+    def animate(self) -> bool:
+        """False when the app runs with animations switched off."""
+        return self._host.app.animation_level != "none"
+
+    @property
+    def busy(self) -> bool:
+        """True while a scene runs."""
+        return self._current is not None
+
+    @property
+    def stoppable(self) -> bool:
+        """True while the running scene can be stopped by the spin / feature keys."""
+        return self._current is not None and self._current.stoppable
+
+    @property
+    def ticking(self) -> bool:
+        """True while the frame timer exists (for tests and benchmarks)."""
+        return self._timer is not None
+
+    def play(self, scenes: Iterable[Scene]) -> None:
+        """Queue ``scenes``; start them if nothing is running.  Calls ``on_rest`` at the end."""
+        self._queue.extend(scenes)
+        if self._current is None:
+            self._advance()
+
+    def stop_current(self) -> None:
+        """End the running scene now (its final picture) and go on with the next."""
+        if self._current is not None:
+            scene, self._current = self._current, None
+            scene.finish()
+            self._advance()
+
+    def finish_all(self) -> None:
+        """End every queued scene at once, without calling ``on_rest``."""
+        scenes = ([self._current] if self._current is not None else []) + list(self._queue)
+        started = self._current is not None
+        self._current = None
+        self._queue.clear()
+        self._stop_timer()
+        for i, scene in enumerate(scenes):
+            if i or not started:
+                scene.begin()
+            scene.finish()
+
+    def _advance(self) -> None:
+        while self._queue:
+            scene = self._queue.popleft()
+            scene.begin()
+            if not self.animate or scene.duration <= 0:
+                scene.finish()
+                continue
+            self._current = scene
+            self._started = monotonic()
+            if self._timer is None:
+                self._timer = self._host.set_interval(1 / FRAME_RATE, self._tick)
+            self._changed()
+            return
+        self._current = None
+        self._stop_timer()
+        self._changed()
+        self._on_rest()
+
+    def _changed(self) -> None:
+        if self._on_change is not None:
+            self._on_change()
+
+    def _tick(self) -> None:
+        scene = self._current
+        if scene is None:
+            self._stop_timer()
+            return
+        elapsed = (monotonic() - self._started) / self.speed
+        self.frames += 1
+        if elapsed >= scene.duration:
+            self._current = None
+            scene.finish()
+            self._advance()
+        else:
+            scene.update(elapsed)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None

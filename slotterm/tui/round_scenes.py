@@ -1,0 +1,74 @@
+"""Turn the events of one transition into the scenes that show them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from slotterm.engine.round import (
+    FreeSpinsAwarded,
+    ReelsStopped,
+    RoundClosed,
+    SpecialChosen,
+    Transition,
+)
+from slotterm.tui.presenter import Scene
+from slotterm.tui.scenes import (
+    AnnounceScene,
+    ExpansionScene,
+    MagicBookScene,
+    SpinScene,
+    WinShowScene,
+    expansion_item,
+    regular_items,
+)
+from slotterm.tui.widgets.magic_book import MagicBook
+
+if TYPE_CHECKING:
+    from slotterm.tui.screens.main_screen import MainScreen
+
+
+def scenes_for(screen: MainScreen, win_before: int, transition: Transition) -> list[Scene]:
+    """Scenes for ``transition``; ``win_before`` is the round's win before it (count-up start)."""
+    game = screen.session.game
+    reels = screen.reels
+    scenes: list[Scene] = []
+    for event in transition.events:
+        if isinstance(event, ReelsStopped):
+            result = event.result
+            free = event.free_spin is not None
+            strips = game.free_reels if free else game.base_reels
+            scenes.append(SpinScene(reels, strips, result.stops, result.window))
+            start = win_before if free else 0
+            final = start + event.win
+            items = regular_items(game, result.window, result.evaluation)
+            middle = min(start + sum(item.amount for item in items), final)
+            if items:
+                scenes.append(WinShowScene(reels, items, screen.show_win, start, middle))
+            expanded = expansion_item(game, result.evaluation)
+            special = _special(transition)
+            if expanded is not None and special is not None:
+                scenes.append(
+                    ExpansionScene(reels, special, result.evaluation.expanded_reels, game.rows)
+                )
+                scenes.append(WinShowScene(reels, [expanded], screen.show_win, middle, final))
+        elif isinstance(event, FreeSpinsAwarded):
+            text = (
+                f"+{event.count} FREE SPINS! The feature goes on."
+                if event.retrigger
+                else f"{event.count} FREE SPINS WON!"
+            )
+            scenes.append(AnnounceScene(screen.message, text))
+        elif isinstance(event, SpecialChosen):
+            book = screen.query_one("#book", MagicBook)
+            scenes.append(MagicBookScene(book, game.paying_symbols, event.symbol))
+    return scenes
+
+
+def _special(transition: Transition) -> str | None:
+    """The feature's special symbol, from the new state or the round just closed."""
+    if transition.state.round is not None:
+        return transition.state.round.special
+    for event in transition.events:
+        if isinstance(event, RoundClosed):
+            return event.round.special
+    return None

@@ -1,0 +1,508 @@
+"""The main screen: the reels, the four boxes, the message line and every game key.
+
+Each key asks the session to act (the session draws and saves the outcome first), then
+the returned events are played as scenes.  At rest everything shown is re-read from the
+session, so an animation or a mashed key can never change an amount.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from slotterm.engine.round import (
+    Action,
+    ActionRefused,
+    Bet,
+    Collect,
+    CreditsAdded,
+    FeatureEnded,
+    Phase,
+    PlayFreeSpin,
+    RoundClosed,
+    Spin,
+    StartFeature,
+    StartGamble,
+    TopUp,
+    Transition,
+)
+from slotterm.money import format_cents
+from slotterm.session.errors import SaveError
+from slotterm.session.game_session import GameSession
+from slotterm.tui.narration import (
+    feature_progress,
+    latest_window,
+    max_affordable_bet,
+    needs_top_up,
+    rest_prompt,
+    win_on_display,
+)
+from slotterm.tui.presenter import Presenter
+from slotterm.tui.round_scenes import scenes_for
+from slotterm.tui.scenes import expansion_item, regular_items
+from slotterm.tui.widgets.feature_summary import FeatureSummary
+from slotterm.tui.widgets.info_box import InfoBox
+from slotterm.tui.widgets.magic_book import MagicBook
+from slotterm.tui.widgets.message_line import MessageLine
+from slotterm.tui.widgets.reels import ReelsWindow
+from slotterm.tui.widgets.special_banner import SpecialBanner
+
+QUICK_SPEED = 3.0
+"""How much faster everything moves with quick spin on."""
+AUTOPLAY_PAUSE = 0.6
+"""Seconds between autoplay rounds at normal speed."""
+
+_PRIMARY = "space,enter,s,0"
+
+
+class MainScreen(Screen[None]):
+    """The slot machine itself."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(_PRIMARY, "stop", "Stop", key_display="Space"),
+        Binding(_PRIMARY, "hide_summary", "Continue", key_display="Space"),
+        Binding(_PRIMARY, "start_feature", "Magic Book", key_display="Space"),
+        Binding(_PRIMARY, "free_spin", "Free spin", key_display="Space"),
+        Binding("space,enter,7", "collect", "Collect", key_display="Space"),
+        Binding("s,0", "collect_and_spin", "Collect+spin", show=False),
+        Binding(_PRIMARY, "spin", "Spin", key_display="Space"),
+        Binding("5", "gamble", "Gamble"),
+        Binding("plus,add", "bet(1)", "Bet", key_display="+/−"),
+        Binding("minus,subtract", "bet(-1)", "Bet −", show=False),
+        Binding("right,2", "lines(1)", "Lines", key_display="←/→"),
+        Binding("left,1", "lines(-1)", "Lines −", show=False),
+        Binding("b", "bet_max", "Bet max", key_display="B"),
+        Binding("u", "top_up", "Top up", key_display="U"),
+        Binding("a", "autoplay", "Auto", key_display="A"),
+        Binding("f", "quick", "Quick", key_display="F"),
+        Binding("p,8", "paytable", "Pays", key_display="P"),
+        Binding("h,9", "help", "Help", key_display="H"),
+        Binding("y", "history", "History", key_display="Y"),
+        Binding("t", "stats", "Stats", key_display="T"),
+        Binding("q", "quit", "Quit", key_display="Q"),
+    ]
+
+    def __init__(self, session: GameSession, *, force_feature: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.force_feature = force_feature
+        self.presenter = Presenter(self, self._rest, self.refresh_bindings)
+        self.autoplay = False
+        self.quick = False
+        self.summary_visible = False
+        self._summary: FeatureEnded | None = None
+        self._bet_max_armed = False
+        self._note = session.load_notice or ""
+        self._autoplay_timer: Timer | None = None
+
+    # --- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Banner, reels (with the book and summary over them), boxes, message, footer."""
+        window, _ = latest_window(self.session)
+        yield SpecialBanner(id="banner")
+        with Container(id="stage"):
+            yield ReelsWindow(window, id="reels")
+            yield MagicBook(id="book")
+            yield FeatureSummary(id="summary")
+        with Horizontal(id="boxes"):
+            yield InfoBox("Bet", id="bet")
+            yield InfoBox("Lines", id="lines")
+            yield InfoBox("Credits", id="credits")
+            yield InfoBox("Win", id="win")
+        yield MessageLine(id="message")
+        yield Footer(compact=True)
+
+    @property
+    def reels(self) -> ReelsWindow:
+        """The reel window widget."""
+        return self.query_one("#reels", ReelsWindow)
+
+    @property
+    def message(self) -> MessageLine:
+        """The message line widget."""
+        return self.query_one("#message", MessageLine)
+
+    def box(self, name: str) -> InfoBox:
+        """One of the boxes: ``bet``, ``lines``, ``credits``, ``win``."""
+        return self.query_one(f"#{name}", InfoBox)
+
+    def on_mount(self) -> None:
+        """Show the session as it stands (resuming an open round at its step)."""
+        self.reels.border_title = self.session.game.name
+        self.query_one("#book", MagicBook).display = False
+        self.query_one("#summary", FeatureSummary).display = False
+        self._show_recorded_spin()
+        self._rest()
+        self.call_after_refresh(self._resume_gamble)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (from a modal or the size notice): re-read the session, carry on."""
+        if not self.presenter.busy:
+            self._rest()
+            self._resume_gamble()
+
+    def _resume_gamble(self) -> None:
+        """A round saved mid-gamble goes straight back to the card table."""
+        if self.session.phase is Phase.GAMBLE and self.is_current:
+            self._open_gamble()
+
+    def _show_recorded_spin(self) -> None:
+        """Draw the latest recorded spin of the open round with its wins marked."""
+        window, round_ = latest_window(self.session)
+        reels = self.reels
+        reels.show_window(window)
+        if round_ is None or round_ is not self.session.state.round:
+            return
+        game = self.session.game
+        result = round_.free_spins[-1].result if round_.free_spins else round_.base
+        items = regular_items(game, window, result.evaluation)
+        expanded = expansion_item(game, result.evaluation)
+        if expanded is not None and round_.special is not None:
+            reels.set_fill(round_.special, {r: game.rows for r in result.evaluation.expanded_reels})
+            items.append(expanded)
+        cells = frozenset(c for item in items for c in item.cells)
+        if cells:
+            reels.mark(cells, dim_others=False, label=" recorded spin ")
+
+    # --- at rest ----------------------------------------------------------------------
+
+    def _rest(self) -> None:
+        """Everything stopped: show the session's state and what to press."""
+        if self.presenter.busy:
+            return
+        if self._summary is not None:
+            ended, self._summary = self._summary, None
+            round_ = self.session.state.round or (
+                self.session.history[-1] if self.session.history else None
+            )
+            self.query_one("#summary", FeatureSummary).show_summary(
+                spins=ended.spins_played,
+                special=round_.special if round_ else None,
+                total=ended.total,
+                reason=ended.reason,
+            )
+            self.summary_visible = True
+        self.query_one("#summary", FeatureSummary).display = self.summary_visible
+        self._sync()
+        self._schedule_autoplay()
+
+    def _sync(self) -> None:
+        session = self.session
+        state = session.state
+        bet = session.bet
+        self.box("bet").show(format_cents(bet.total), f"{format_cents(bet.bet_per_line)} per line")
+        self.box("lines").show(str(bet.lines), f"of {len(session.game.lines)}")
+        self.box("credits").show(format_cents(state.credits))
+        self.show_win(win_on_display(session))
+        round_ = state.round
+        banner = self.query_one("#banner", SpecialBanner)
+        if round_ is not None and round_.special is not None:
+            banner.show_feature(round_.special, feature_progress(round_))
+        else:
+            banner.show_feature(None, "")
+        prompt = rest_prompt(session, summary=self.summary_visible, autoplay=self.autoplay)
+        self.message.say(f"{self._note}  {prompt}".strip())
+        self._badges()
+        self.refresh_bindings()
+
+    def _badges(self) -> None:
+        badges = ("AUTOPLAY",) if self.autoplay else ()
+        self.message.set_badges(badges + (("QUICK",) if self.quick else ()))
+
+    def show_win(self, amount: int) -> None:
+        """Put ``amount`` in the Win box."""
+        self.box("win").show(format_cents(amount))
+
+    # --- acting -----------------------------------------------------------------------
+
+    def _begin_action(self) -> None:
+        """A new key action: finish any show in progress and close the overlays."""
+        self.presenter.finish_all()
+        self.query_one("#book", MagicBook).display = False
+        self.summary_visible = False
+        self.query_one("#summary", FeatureSummary).display = False
+        self._note = ""
+
+    def _act(self, action: Action) -> bool:
+        """Ask the session to act and play what happened; False if nothing happened."""
+        before = self.session.state
+        try:
+            transition = self.session.act(action)
+        except ActionRefused as refused:
+            self._note = f"{str(refused).capitalize()}."
+            self._rest()
+            return False
+        except SaveError as error:
+            self._stop_autoplay()
+            self._note = f"Could not save, nothing was played: {error}."
+            self._rest()
+            return False
+        self._present(before.round.win if before.round else 0, transition)
+        return True
+
+    def _present(self, win_before: int, transition: Transition) -> None:
+        for event in transition.events:
+            if isinstance(event, FeatureEnded):
+                self._summary = event
+            elif isinstance(event, RoundClosed) and event.round.paid:
+                self._note = f"Collected {format_cents(event.round.paid)}."
+            elif isinstance(event, RoundClosed) and event.round.gamble:
+                self._note = "The gamble was lost."
+            elif isinstance(event, RoundClosed):
+                self._note = "No win this time."
+            elif isinstance(event, CreditsAdded):
+                self._note = f"Added {format_cents(event.amount)} demo credits."
+        scenes = scenes_for(self, win_before, transition)
+        if scenes:
+            self.box("credits").show(format_cents(self.session.state.credits))
+            self.message.say(self._moving_text())
+        self.presenter.play(scenes)
+
+    def _moving_text(self) -> str:
+        """The message while scenes run."""
+        round_ = self.session.state.round
+        if self.autoplay:
+            return "Autoplay spinning… A stops autoplay."
+        if round_ is not None and round_.special is not None and round_.free_spins:
+            return f"Free spin {len(round_.free_spins)} of {round_.free_spins_awarded}…"
+        if round_ is not None and round_.special is not None:
+            return "The Magic Book chooses the special symbol… Space skips."
+        return "Good luck! Space stops the reels."
+
+    def _spin(self) -> None:
+        self._begin_action()
+        self._bet_max_armed = False
+        session = self.session
+        action = Spin(
+            session.bet,
+            autoplay=self.autoplay,
+            force_feature=self.force_feature,
+            limits=session.limits,
+        )
+        refusal = session.refusal(action)
+        if refusal is not None:
+            self._stop_autoplay()
+            self._note = f"{refusal.capitalize()}."
+            self._rest()
+            return
+        self.show_win(0)
+        if self._act(action):
+            self.force_feature = False
+            if session.phase is Phase.FEATURE_AWARDED and self.autoplay:
+                self._stop_autoplay()
+                self._note = "Autoplay stopped: free spins won."
+
+    # --- key actions ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enable exactly the keys that make sense now; the others are hidden."""
+        phase = self.session.phase
+        stoppable = self.presenter.stoppable
+        free = not stoppable and not self.autoplay
+        summary = self.summary_visible
+        if action == "stop":
+            return stoppable
+        if action == "hide_summary":
+            return summary and not stoppable
+        if action == "start_feature":
+            return phase is Phase.FEATURE_AWARDED and not stoppable
+        if action == "free_spin":
+            return phase is Phase.FREE_SPINS and not stoppable
+        if action == "collect":
+            return phase is Phase.WIN_OFFERED and free
+        if action == "collect_and_spin":
+            return phase is Phase.WIN_OFFERED and free and not summary
+        if action in ("spin", "bet", "lines", "bet_max"):
+            return phase is Phase.IDLE and free
+        if action == "gamble":
+            return free and self.session.can(StartGamble())
+        if action == "top_up":
+            return free and needs_top_up(self.session)
+        if action == "autoplay":
+            return self.autoplay or (phase in (Phase.IDLE, Phase.WIN_OFFERED) and not stoppable)
+        if action in ("paytable", "help", "history", "stats"):
+            return free
+        return True
+
+    def action_stop(self) -> None:
+        """Stop the reels (or the Magic Book) at once."""
+        self.presenter.stop_current()
+
+    def action_hide_summary(self) -> None:
+        """Hide the feature summary."""
+        self._begin_action()
+        self._rest()
+
+    def action_start_feature(self) -> None:
+        """Open the Magic Book: the special symbol is drawn, then shown."""
+        self._begin_action()
+        self._act(StartFeature())
+
+    def action_free_spin(self) -> None:
+        """Play the next free spin."""
+        self._begin_action()
+        self._act(PlayFreeSpin())
+
+    def action_collect(self) -> None:
+        """Take the win into credits."""
+        self._begin_action()
+        self._act(Collect())
+
+    def action_collect_and_spin(self) -> None:
+        """Take the win, then spin again."""
+        self.action_collect()
+        if self.session.phase is Phase.IDLE:
+            self._spin()
+
+    def action_spin(self) -> None:
+        """Spin with the current bet."""
+        self._spin()
+
+    def action_bet(self, step: int) -> None:
+        """Next higher / lower bet per line."""
+        steps = sorted(self.session.bet_steps)
+        bet = self.session.bet
+        index = steps.index(bet.bet_per_line) if bet.bet_per_line in steps else 0
+        index = min(max(index + step, 0), len(steps) - 1)
+        self._set_bet(Bet(steps[index], bet.lines))
+
+    def action_lines(self, step: int) -> None:
+        """One line more or fewer, wrapping from 9 to 1 (and 1 to 9)."""
+        bet = self.session.bet
+        count = len(self.session.game.lines)
+        self._set_bet(Bet(bet.bet_per_line, (bet.lines - 1 + step) % count + 1))
+
+    def action_bet_max(self) -> None:
+        """Highest affordable bet on every line; pressed again, spin."""
+        best = max_affordable_bet(self.session)
+        if self._bet_max_armed and best is not None and self.session.bet == best:
+            self._spin()
+            return
+        if best is None:
+            self._begin_action()
+            self._note = "Credits can't cover a bet on every line."
+            self._rest()
+            return
+        self._set_bet(best)
+        self._bet_max_armed = True
+        self._note = "Bet max set: press B again to spin."
+        self._rest()
+
+    def _set_bet(self, bet: Bet) -> None:
+        self._begin_action()
+        self._bet_max_armed = False
+        try:
+            self.session.set_bet(bet)
+        except (ActionRefused, SaveError) as error:
+            self._note = f"{str(error).capitalize()}."
+        self._rest()
+
+    def action_top_up(self) -> None:
+        """Top the demo credits back up to the starting balance."""
+        self._begin_action()
+        amount = self.session.start_credits - self.session.state.credits
+        if amount > 0:
+            self._act(TopUp(amount))
+        else:
+            self._rest()
+
+    def action_autoplay(self) -> None:
+        """Start or stop autoplay."""
+        if self.autoplay:
+            self._stop_autoplay()
+            self._note = "Autoplay stopped."
+            if not self.presenter.busy:
+                self._rest()
+            return
+        self.autoplay = True
+        self._note = ""
+        self._badges()
+        self.refresh_bindings()
+        self._autoplay_step()
+
+    def _stop_autoplay(self) -> None:
+        self.autoplay = False
+        if self._autoplay_timer is not None:
+            self._autoplay_timer.stop()
+            self._autoplay_timer = None
+        self._badges()
+        self.refresh_bindings()
+
+    def _schedule_autoplay(self) -> None:
+        if not self.autoplay or self._autoplay_timer is not None or not self.is_current:
+            return
+        pause = AUTOPLAY_PAUSE / self.presenter.speed if self.presenter.animate else 0.02
+        self._autoplay_timer = self.set_timer(pause, self._autoplay_step)
+
+    def _autoplay_step(self) -> None:
+        self._autoplay_timer = None
+        if not self.autoplay or self.presenter.busy or not self.is_current:
+            return
+        phase = self.session.phase
+        if phase is Phase.WIN_OFFERED:
+            self.action_collect()
+        elif phase is Phase.IDLE and self.session.bet.total <= self.session.state.credits:
+            self._spin()
+        else:
+            self._stop_autoplay()
+            if phase is Phase.IDLE:
+                self._note = "Autoplay stopped: credits can't cover the bet."
+            self._rest()
+
+    def action_quick(self) -> None:
+        """Switch quick spin on or off."""
+        self.quick = not self.quick
+        self.presenter.speed = QUICK_SPEED if self.quick else 1.0
+        self._badges()
+
+    def action_gamble(self) -> None:
+        """Open the gamble on the offered win."""
+        self._begin_action()
+        self._open_gamble()
+
+    def _open_gamble(self) -> None:
+        from slotterm.tui.screens.gamble_screen import GambleScreen
+
+        self.app.push_screen(GambleScreen(self.session), callback=self._after_gamble)
+
+    def _after_gamble(self, _result: None = None) -> None:
+        history = self.session.history
+        if self.session.phase is Phase.IDLE and history:
+            paid = history[-1].paid
+            self._note = f"Collected {format_cents(paid)}." if paid else "The gamble was lost."
+        self._rest()
+
+    def action_paytable(self) -> None:
+        """Show the paytable at the current bet."""
+        from slotterm.tui.screens.paytable_screen import PaytableScreen
+
+        self.app.push_screen(PaytableScreen(self.session.game, self.session.bet))
+
+    def action_help(self) -> None:
+        """Show the rules and keys."""
+        from slotterm.tui.screens.help_screen import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.game))
+
+    def action_history(self) -> None:
+        """Show the game history."""
+        from slotterm.tui.screens.history_screen import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.session))
+
+    def action_stats(self) -> None:
+        """Show the session statistics."""
+        from slotterm.tui.screens.stats_screen import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.session))
+
+    def action_quit(self) -> None:
+        """Leave the game (an open round stays saved and resumes next time)."""
+        self.app.exit()
