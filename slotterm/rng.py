@@ -80,15 +80,16 @@ class SeededSource:
     def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
         """One draw per bound, in order, as :meth:`randbelow` would make them."""
         getrandbits = self._getrandbits
-        out = []
+        out: list[int] = []
+        append = out.append
         for n in bounds:
-            if n < 1:
-                _check_bound(n)
             k = n.bit_length()
             r = getrandbits(k)
             while r >= n:
+                if n < 1:
+                    _check_bound(n)
                 r = getrandbits(k)
-            out.append(r)
+            append(r)
         return tuple(out)
 
     def get_state(self) -> tuple[object, ...]:
@@ -135,11 +136,12 @@ class ReplaySource:
 class RecordingSource:
     """Wraps a source and keeps every draw it makes, so a transition can be replayed."""
 
-    __slots__ = ("_inner", "_inner_randbelow", "draws")
+    __slots__ = ("_inner", "_inner_each", "_inner_randbelow", "draws")
 
     def __init__(self, inner: RandomSource) -> None:
         self._inner = inner
         self._inner_randbelow = inner.randbelow
+        self._inner_each = getattr(inner, "randbelow_each", None)
         self.draws: list[int] = []
 
     def randbelow(self, n: int) -> int:
@@ -150,6 +152,9 @@ class RecordingSource:
 
     def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
         """Draw one value per bound from the wrapped source and record them all."""
-        values = draw_each(self._inner, bounds)
+        each = self._inner_each
+        values = (
+            each(bounds) if each is not None else tuple(self._inner_randbelow(n) for n in bounds)
+        )
         self.draws.extend(values)
         return values

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import getitem, itemgetter
 
+from slotterm.engine.fast_init import fast_init
 from slotterm.engine.model import GameDefinition
 
 Window = tuple[tuple[str, ...], ...]
@@ -30,6 +31,7 @@ class GridError(ValueError):
     """A window that does not fit the game (wrong shape or unknown symbols)."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LineReading:
     """The paying reading of one line: which symbol, how many, what multiplier."""
@@ -39,6 +41,7 @@ class LineReading:
     multiplier: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LineWin:
     """A paid line: 1-based line number, symbol, count, multiplier, win in cents."""
@@ -50,6 +53,7 @@ class LineWin:
     win: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ScatterWin:
     """Scatter pay: how many scatters, multiplier of the total bet, win in cents."""
@@ -59,6 +63,7 @@ class ScatterWin:
     win: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """Everything one window pays, in cents, plus the free spins it awards."""
@@ -113,28 +118,91 @@ def _compute_reading(game: GameDefinition, symbols: tuple[str, ...]) -> LineRead
 
 
 class _GameFacts:
-    """Per-game facts the hot path needs, worked out once."""
+    """Per-game facts the hot path needs, worked out once.
 
-    __slots__ = ("game", "line_keys", "readings", "scatters", "wilds")
+    Each line's symbol tuple is read once and given a small code (0: pays nothing);
+    equal readings share a code, and the :class:`LineWin` of a code on a line at a bet
+    is built once.
+    """
+
+    __slots__ = (
+        "codes",
+        "game",
+        "line_count",
+        "line_keys",
+        "line_wins",
+        "reading_codes",
+        "readings",
+        "scatters",
+        "silent",
+        "wilds",
+    )
 
     def __init__(self, game: GameDefinition) -> None:
         self.game = game
         self.wilds = game.wild_ids
         self.scatters = game.scatter_ids
-        self.readings: dict[tuple[str, ...], LineReading | None] = {}
+        self.line_count = len(game.lines)
         rows = game.rows
         self.line_keys: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = tuple(
             _key_getter(tuple(reel * rows + row for reel, row in enumerate(line)))
             for line in game.lines
         )
+        self.codes: dict[tuple[str, ...], int] = {}
+        self.readings: list[LineReading | None] = [None]
+        self.reading_codes: dict[LineReading, int] = {}
+        # line_wins[bet_per_line][code * line_count + line index] -> LineWin
+        self.line_wins: dict[int, dict[int, LineWin]] = {}
+        # silent[n]: the evaluation of a window showing n scatters that pays nothing
+        self.silent: dict[int, Evaluation] = {0: NO_WIN}
+
+    def code(self, symbols: tuple[str, ...]) -> int:
+        """The reading code of a line showing ``symbols`` (0 when it pays nothing)."""
+        code = self.codes.get(symbols)
+        if code is None:
+            reading = _compute_reading(self.game, symbols)
+            if reading is None:
+                code = 0
+            else:
+                code = self.reading_codes.get(reading, 0)
+                if not code:
+                    code = self.reading_codes[reading] = len(self.readings)
+                    self.readings.append(reading)
+            self.codes[symbols] = code
+        return code
 
     def read(self, symbols: tuple[str, ...]) -> LineReading | None:
         """The memoised reading of one line's symbols."""
-        try:
-            return self.readings[symbols]
-        except KeyError:
-            reading = self.readings[symbols] = _compute_reading(self.game, symbols)
-            return reading
+        return self.readings[self.code(symbols)]
+
+    def wins_at(self, bet_per_line: int) -> dict[int, LineWin]:
+        """The memo of line wins at ``bet_per_line``."""
+        wins = self.line_wins.get(bet_per_line)
+        if wins is None:
+            if len(self.line_wins) >= _BET_MEMO_MAX:
+                self.line_wins.clear()
+            wins = self.line_wins[bet_per_line] = {}
+        return wins
+
+    def line_win(self, index: int, code: int, bet_per_line: int) -> LineWin:
+        """The win of reading ``code`` (not 0) on line ``index`` (0-based), memoised."""
+        memo = self.wins_at(bet_per_line)
+        slot = code * self.line_count + index
+        win = memo.get(slot)
+        if win is None:
+            reading = self.readings[code]
+            assert reading is not None
+            mult = reading.multiplier
+            win = LineWin(index + 1, reading.symbol, reading.count, mult, mult * bet_per_line)
+            memo[slot] = win
+        return win
+
+    def silent_evaluation(self, scatters: int) -> Evaluation:
+        """The shared evaluation of a window with ``scatters`` scatters that pays nothing."""
+        evaluation = self.silent.get(scatters)
+        if evaluation is None:
+            evaluation = self.silent[scatters] = Evaluation((), None, (), (), scatters, 0, 0)
+        return evaluation
 
 
 def _key_getter(indices: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
@@ -146,6 +214,7 @@ def _key_getter(indices: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[s
 
 
 _FACTS: dict[GameDefinition, _GameFacts] = {}
+_BET_MEMO_MAX = 32
 
 
 def _facts(game: GameDefinition) -> _GameFacts:
@@ -210,11 +279,31 @@ def _check_lines(game: GameDefinition, lines: int) -> None:
         raise GridError(f"lines must be 1..{len(game.lines)}, got {lines}")
 
 
+def _read_lines(
+    facts: _GameFacts, flat: tuple[str, ...], line_indices: Sequence[int], bet_per_line: int
+) -> list[LineWin]:
+    """The wins of the lines in ``line_indices`` (0-based) of a flat window."""
+    keys = facts.line_keys
+    codes = facts.codes
+    memo = facts.wins_at(bet_per_line)
+    line_count = facts.line_count
+    wins: list[LineWin] = []
+    for index in line_indices:
+        key = keys[index](flat)
+        code = codes.get(key)
+        if code is None:
+            code = facts.code(key)
+        if code:
+            win = memo.get(code * line_count + index)
+            if win is None:
+                win = facts.line_win(index, code, bet_per_line)
+            wins.append(win)
+    return wins
+
+
 def _assemble(
-    game: GameDefinition,
     facts: _GameFacts,
-    flat: tuple[str, ...],
-    line_indices: Sequence[int],
+    hits: list[LineWin],
     scatters: int,
     expanded: tuple[int, ...],
     lines: int,
@@ -222,20 +311,11 @@ def _assemble(
     special: str | None,
     free_spin: bool,
 ) -> Evaluation:
-    """Pay the lines in ``line_indices`` (0-based), the scatters and the expansion."""
-    line_wins: list[LineWin] = []
+    """Add the scatters and the expansion to the line ``hits``, in cents."""
+    game = facts.game
     total = 0
-    if line_indices:
-        keys = facts.line_keys
-        read = facts.read
-        for index in line_indices:
-            reading = read(keys[index](flat))
-            if reading is not None:
-                win = reading.multiplier * bet_per_line
-                total += win
-                line_wins.append(
-                    LineWin(index + 1, reading.symbol, reading.count, reading.multiplier, win)
-                )
+    for hit in hits:
+        total += hit.win
     scatter: ScatterWin | None = None
     awarded = 0
     if scatters:
@@ -257,11 +337,9 @@ def _assemble(
             total += win * lines
         else:
             expanded = ()
-    if not line_wins and scatter is None and not expanding and not awarded:
-        return NO_WIN if scatters == 0 else Evaluation((), None, (), (), scatters, 0, 0)
-    return Evaluation(
-        tuple(line_wins), scatter, expanding, expanded, scatters, awarded, total
-    )
+    if not hits and scatter is None and not expanding and not awarded:
+        return facts.silent_evaluation(scatters)
+    return Evaluation(tuple(hits), scatter, expanding, expanded, scatters, awarded, total)
 
 
 def evaluate(
@@ -280,33 +358,45 @@ def evaluate(
     regular wins.  ``free_spin`` selects the retrigger award instead of the base award.
     """
     _check_lines(game, lines)
-    facts = _facts(game)
     flat = tuple(s for column in window for s in column)
     expanded = expansion_reels(window, special) if special is not None else ()
-    return _assemble(
-        game,
-        facts,
-        flat,
-        range(lines),
-        count_scatters(game, window),
-        expanded,
-        lines,
-        bet_per_line,
-        special,
-        free_spin,
+    facts = _facts(game)
+    hits = _read_lines(facts, flat, range(lines), bet_per_line)
+    scatters = count_scatters(game, window)
+    return _assemble(facts, hits, scatters, expanded, lines, bet_per_line, special, free_spin)
+
+
+class StripTable:
+    """One strip set of a game worked out per stop, so a spin is evaluated by look-ups.
+
+    Holds each stop's column (the symbols it shows, top first) and scatter count, and,
+    per stop of the first two reels, the lines that can pay at all (the others are never
+    read).  Get one with :func:`strip_table`.
+    """
+
+    __slots__ = (
+        "_candidates",
+        "_facts",
+        "_game",
+        "_line_count",
+        "_scatter_min",
+        "columns",
+        "lengths",
+        "scatter_counts",
+        "strips",
     )
 
-
-class _StripTable:
-    """One strip set worked out per stop: columns, scatter counts, candidate lines."""
-
-    __slots__ = ("candidates", "columns", "facts", "lengths", "scatter_counts", "strips")
-
-    def __init__(self, facts: _GameFacts, strips: Sequence[Sequence[str]]) -> None:
-        game = facts.game
+    def __init__(self, game: GameDefinition, strips: Sequence[Sequence[str]]) -> None:
         if len(strips) != game.reels:
             raise GridError(f"need {game.reels} strips, got {len(strips)}")
-        self.facts = facts
+        facts = _facts(game)
+        self._game = game
+        self._facts = facts
+        self._line_count = len(game.lines)
+        # fewer scatters than this neither pay nor trigger
+        self._scatter_min = min(
+            [game.free_spins.trigger_count, *(n for n, m in game.scatter_pays.items() if m > 0)]
+        )
         self.strips = strips
         self.lengths = tuple(len(strip) for strip in strips)
         self.columns: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
@@ -321,58 +411,71 @@ class _StripTable:
             tuple(sum(1 for s in column if s in scatters) for column in reel)
             for reel in self.columns
         )
-        # candidates[stop0][stop1]: lines (0-based, increasing) that can pay at all;
-        # rows are filled on first use.
-        self.candidates: list[list[tuple[int, ...]] | None] = [None] * self.lengths[0]
+        # _candidates[stop0][stop1 or 0]: lines (0-based, increasing) that can pay at
+        # all; a row is filled on first use.
+        self._candidates: list[list[tuple[int, ...]] | None] = [None] * self.lengths[0]
 
-    def candidate_row(self, stop0: int) -> list[tuple[int, ...]]:
-        """For reel 1 stopped at ``stop0``: per stop of reel 2, the lines that may pay."""
-        row = self.candidates[stop0]
+    def evaluate(
+        self,
+        stops: Sequence[int],
+        lines: int,
+        bet_per_line: int,
+        special: str | None = None,
+        free_spin: bool = False,
+    ) -> tuple[Window, Evaluation]:
+        """The window at ``stops`` (each ``0 <= stop < length``) and its evaluation."""
+        if not 1 <= lines <= self._line_count:
+            _check_lines(self._game, lines)
+        window: Window = tuple(map(getitem, self.columns, stops))
+        scatters = sum(map(getitem, self.scatter_counts, stops))
+        row = self._candidates[stops[0]]
         if row is None:
-            row = self.candidates[stop0] = self._candidate_row(stop0)
-        return row
+            row = self._candidates[stops[0]] = self._candidate_row(stops[0])
+        candidates = row[stops[1]] if len(row) > 1 else row[0]
+        if lines < self._line_count:
+            candidates = tuple(i for i in candidates if i < lines)
+        expanded = expansion_reels(window, special) if special is not None else ()
+        facts = self._facts
+        hits = _read_lines(facts, sum(window, ()), candidates, bet_per_line) if candidates else []
+        if not hits and not expanded and scatters < self._scatter_min:
+            return window, facts.silent_evaluation(scatters)
+        return window, _assemble(
+            facts, hits, scatters, expanded, lines, bet_per_line, special, free_spin
+        )
 
     def _candidate_row(self, stop0: int) -> list[tuple[int, ...]]:
-        game = self.facts.game
-        lines = game.lines
+        lines = self._game.lines
         first = self.columns[0][stop0]
-        if game.reels == 1:
+        if self._game.reels == 1:
             return [tuple(range(len(lines)))]
         return [
             tuple(
-                i
-                for i, line in enumerate(lines)
-                if self._may_pay(first[line[0]], second[line[1]])
+                i for i, line in enumerate(lines) if self._may_pay(first[line[0]], second[line[1]])
             )
             for second in self.columns[1]
         ]
 
     def _may_pay(self, a: str, b: str) -> bool:
         """False only when a line starting ``a, b`` certainly has no reading."""
-        game = self.facts.game
-        wilds = self.facts.wilds
+        game = self._game
+        wilds = self._facts.wilds
         if a in wilds or b in wilds:
             return True
         return a in game.paytable and (b == a or game.line_pay(a, 1) > 0)
 
 
-_TABLES: dict[tuple[int, int], _StripTable] = {}
+_TABLES: dict[int, StripTable] = {}
 _TABLES_MAX = 64
 
 
-def _table(game: GameDefinition, strips: Sequence[Sequence[str]]) -> _StripTable:
-    key = (id(game), id(strips))
-    table = _TABLES.get(key)
-    if table is None or table.facts.game is not game or table.strips is not strips:
+def strip_table(game: GameDefinition, strips: Sequence[Sequence[str]]) -> StripTable:
+    """The (cached) :class:`StripTable` of ``strips`` (e.g. ``game.base_reels``) in ``game``."""
+    table = _TABLES.get(id(strips))
+    if table is None or table.strips is not strips or table._game is not game:
         if len(_TABLES) >= _TABLES_MAX:
             _TABLES.clear()
-        table = _TABLES[key] = _StripTable(_facts(game), strips)
+        table = _TABLES[id(strips)] = StripTable(game, strips)
     return table
-
-
-def strip_lengths(game: GameDefinition, strips: Sequence[Sequence[str]]) -> tuple[int, ...]:
-    """The number of stops of each strip (from the precomputed table)."""
-    return _table(game, strips).lengths
 
 
 def evaluate_stops(
@@ -385,33 +488,9 @@ def evaluate_stops(
     special: str | None = None,
     free_spin: bool = False,
 ) -> tuple[Window, Evaluation]:
-    """The window shown at ``stops`` and its evaluation, as :func:`evaluate` would give.
+    """The window shown at ``stops`` and its evaluation, exactly as :func:`evaluate` gives.
 
-    Uses the strip set's precomputed tables: lines that cannot pay after the first two
-    reels are never read.
+    Uses the strip set's precomputed :class:`StripTable`: lines that cannot pay after
+    the first two reels are never read.  Each stop must lie in ``0..len(strip)-1``.
     """
-    _check_lines(game, lines)
-    table = _table(game, strips)
-    window: Window = tuple(map(getitem, table.columns, stops))
-    scatters = sum(map(getitem, table.scatter_counts, stops))
-    candidates = table.candidate_row(stops[0])[stops[1] if game.reels > 1 else 0]
-    if lines < len(game.lines):
-        candidates = tuple(i for i in candidates if i < lines)
-    expanded: tuple[int, ...] = ()
-    if special is not None:
-        expanded = expansion_reels(window, special)
-    if not candidates and not scatters and not expanded:
-        return window, NO_WIN
-    flat = tuple(s for column in window for s in column) if candidates else ()
-    return window, _assemble(
-        game,
-        table.facts,
-        flat,
-        candidates,
-        scatters,
-        expanded,
-        lines,
-        bet_per_line,
-        special,
-        free_spin,
-    )
+    return strip_table(game, strips).evaluate(stops, lines, bet_per_line, special, free_spin)

@@ -15,7 +15,8 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-from slotterm.engine.evaluate import Evaluation, Window, evaluate_stops, strip_lengths
+from slotterm.engine.evaluate import Evaluation, Window, strip_table
+from slotterm.engine.fast_init import fast_init
 from slotterm.engine.gamble import CARD_COUNT, Color, card_color
 from slotterm.engine.model import GameDefinition
 from slotterm.rng import RandomSource, RecordingSource, draw_each
@@ -44,6 +45,7 @@ class ActionRefused(ValueError):
     """The action is not allowed in the current state; the message says why."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Bet:
     """A bet: cents per line and the number of active lines."""
@@ -57,6 +59,7 @@ class Bet:
         return self.bet_per_line * self.lines
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Operator limits, fixed for a round when it starts (cents; ``None`` = no limit)."""
@@ -68,6 +71,7 @@ class Limits:
 # --- actions ------------------------------------------------------------------------------
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Spin:
     """Place ``bet`` and spin under the operator ``limits`` of this round.
@@ -81,26 +85,31 @@ class Spin:
     limits: Limits = Limits()
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StartFeature:
     """Open the Magic Book: draw the special symbol and begin the free spins."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class PlayFreeSpin:
     """Play the next free spin."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Collect:
     """Take the offered win into credits and close the round."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class StartGamble:
     """Open the gamble with the offered win at stake."""
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Guess:
     """Guess the colour of the next card."""
@@ -108,6 +117,7 @@ class Guess:
     color: Color
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TopUp:
     """Add demo credits while idle."""
@@ -121,6 +131,7 @@ Action = Spin | StartFeature | PlayFreeSpin | Collect | StartGamble | Guess | To
 # --- round records -------------------------------------------------------------------------
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SpinResult:
     """One drawn spin: the stops, the window they show, and what it pays."""
@@ -130,6 +141,7 @@ class SpinResult:
     evaluation: Evaluation
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FreeSpin:
     """One played free spin and the feature's running total after it."""
@@ -141,6 +153,7 @@ class FreeSpin:
     feature_total: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GambleStep:
     """One gamble card: the card (0..51), the guess, the stake and the outcome."""
@@ -152,6 +165,7 @@ class GambleStep:
     result: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Step:
     """One transition of a round: the action and the draws it consumed."""
@@ -160,6 +174,7 @@ class Step:
     draws: tuple[int, ...]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Round:
     """An open (or just closed) round with every step it went through."""
@@ -198,6 +213,7 @@ class Round:
         return self.base_win + self.feature_win
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class GameState:
     """The machine: phase, credits, the open round, and a little memory across rounds."""
@@ -212,6 +228,7 @@ class GameState:
 # --- events --------------------------------------------------------------------------------
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ReelsStopped:
     """A spin (base or free) was drawn; ``free_spin`` is its 1-based number or ``None``."""
@@ -221,6 +238,7 @@ class ReelsStopped:
     win: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FreeSpinsAwarded:
     """Free spins were awarded (``retrigger`` during the feature)."""
@@ -229,6 +247,7 @@ class FreeSpinsAwarded:
     retrigger: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SpecialChosen:
     """The Magic Book chose the special expanding symbol."""
@@ -236,6 +255,7 @@ class SpecialChosen:
     symbol: str
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class FeatureEnded:
     """The free spins are over; ``reason`` says if a cap or limit ended them early."""
@@ -245,6 +265,7 @@ class FeatureEnded:
     reason: EndReason | None
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class WinOffered:
     """A win waits for collect; ``gamble_allowed`` says whether the gamble is open."""
@@ -253,6 +274,7 @@ class WinOffered:
     gamble_allowed: bool
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CardDrawn:
     """A gamble card was turned."""
@@ -260,6 +282,7 @@ class CardDrawn:
     step: GambleStep
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Collected:
     """The win went into credits."""
@@ -267,6 +290,7 @@ class Collected:
     amount: int
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class RoundClosed:
     """The round is finished; ``round`` is its complete record."""
@@ -274,6 +298,7 @@ class RoundClosed:
     round: Round
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class CreditsAdded:
     """Demo credits were topped up."""
@@ -294,6 +319,7 @@ Event = (
 )
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Transition:
     """The new state and what happened on the way, in order."""
@@ -437,9 +463,10 @@ def draw_spin(
     special: str | None = None,
 ) -> SpinResult:
     """Draw one stop per reel, build the window, and evaluate it."""
-    stops = draw_each(rng, strip_lengths(game, strips))
-    window, evaluation = evaluate_stops(
-        game, strips, stops, lines, bet_per_line, special=special, free_spin=special is not None
+    table = strip_table(game, strips)
+    stops = draw_each(rng, table.lengths)
+    window, evaluation = table.evaluate(
+        stops, lines, bet_per_line, special, free_spin=special is not None
     )
     return SpinResult(stops, window, evaluation)
 
@@ -456,14 +483,15 @@ def _spin(
     while action.force_feature and result.evaluation.free_spins_awarded == 0:
         result = draw_spin(game, game.base_reels, rng, bet.lines, bet.bet_per_line)
     evaluation = result.evaluation
-    cap = game.max_win(bet.total)
+    total_bet = bet.bet_per_line * bet.lines
+    cap = game.max_win_x_total_bet * total_bet  # game.max_win(total_bet)
     win = evaluation.total_win
     ended_by: EndReason | None = None
     awarded = evaluation.free_spins_awarded
     if win >= cap:
         win, ended_by, awarded = cap, EndReason.CAP, 0
     number = state.rounds_played + 1
-    credits = state.credits - bet.total
+    credits = state.credits - total_bet
     events.append(ReelsStopped(result, None, win))
     phase = Phase.FEATURE_AWARDED if awarded else Phase.WIN_OFFERED if win else Phase.IDLE
     round_ = Round(
