@@ -89,7 +89,9 @@ def open_session(
         return OpenedSession(_fresh(game, settings, rng, clock), None)
     folder = session_folder(root or default_save_root(), game.id, seed)
     folder.mkdir(parents=True, exist_ok=True)
-    lock = _lock(folder)
+    lock_path = folder / LOCK_NAME
+    lock_is_new = not lock_path.exists()
+    lock = _lock(lock_path)
     try:
         store = SaveStore(folder, game, seed=seed)
         notices = []
@@ -117,6 +119,8 @@ def open_session(
         return OpenedSession(session, store, lock)
     except BaseException:
         lock.close()
+        if lock_is_new:  # leave the folder exactly as it was found
+            lock_path.unlink(missing_ok=True)
         raise
 
 
@@ -183,8 +187,9 @@ def collect_if_pending(session: GameSession, now: datetime) -> str | None:
     )
 
 
-def _lock(folder: Path) -> IO[bytes]:
-    handle = open(folder / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the session's life
+def _lock(path: Path) -> IO[bytes]:
+    folder = path.parent
+    handle = open(path, "a+b")  # noqa: SIM115 - held for the session's life
     if os.name == "posix":
         import fcntl
 

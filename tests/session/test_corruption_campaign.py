@@ -1,0 +1,188 @@
+"""Corruption campaign: every kind of damage to a save copy is detected, never trusted.
+
+Byte level (every copy verified in memory): truncation at every byte offset, a bit flipped
+at every offset, eight zero bytes at every offset, random garbage, a wrong version number,
+the credits edited under the old checksum, and outcome fields forged *with* a recomputed
+checksum (caught by validation).  Disk level (a sample of the same damage, through the
+real loader): one bad copy -> the game resumes from the other and says so; both bad ->
+SaveUnreadable naming the files, nothing on disk changed.  Run with ``-s`` for figures.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from slotterm.session.errors import SaveFormatError, SaveUnreadable
+from slotterm.session.fileformat import encode_file
+from slotterm.session.store import COPY_NAMES, SaveStore
+from tests.session.helpers import GAME, Clock, folder, open_seeded
+from tests.session.kill_driver import digest
+from tests.session.policy import next_action
+
+Mutation = tuple[str, bytes]
+
+
+def _pair(root: Path) -> tuple[bytes, bytes, str, str]:
+    """A played session's older and newer copy, and the fingerprints of both states."""
+    opened = open_seeded(root)
+    session = opened.session
+    for _ in range(24):
+        session.act(next_action(session))
+    previous = digest(session)
+    session.act(next_action(session))
+    newest = digest(session)
+    store = opened.store
+    assert store is not None
+    copies = sorted((store.verify(p.read_bytes())[0], p.read_bytes()) for p in store.copies)
+    opened.close()
+    return copies[0][1], copies[1][1], previous, newest
+
+
+def _reseal(data: bytes, payload: bytes) -> bytes:
+    """A copy with a new payload and a correct checksum (a deliberate forgery)."""
+    sequence = int(data.split(b" ", 3)[2])
+    return encode_file(sequence, payload)
+
+
+def _body(data: bytes) -> bytes:
+    return data[data.index(b"\n") + 1 :]
+
+
+def mutations(data: bytes) -> Iterator[Mutation]:
+    """Every damaged variant of ``data`` the campaign tries."""
+    n = len(data)
+    for k in range(n):
+        yield "truncated", data[:k]
+    for i in range(n):
+        yield "bit flip", data[:i] + bytes([data[i] ^ (1 << (i % 8))]) + data[i + 1 :]
+    for i in range(n):
+        zeroed = data[:i] + b"\x00" * 8 + data[i + 8 :]
+        if zeroed != data:
+            yield "zeros", zeroed
+    rng = random.Random(5)
+    for _ in range(2000):
+        i = rng.randrange(n)
+        junk = rng.randbytes(rng.randint(1, 64))
+        garbage = data[:i] + junk + data[i + len(junk) :]
+        if garbage != data:
+            yield "garbage", garbage
+    yield "garbage", rng.randbytes(n)
+    header, _, rest = data.partition(b"\n")
+    fields = header.split(b" ")
+    for version in (b"0", b"1", b"3", b"9", b"99", b"2 "):
+        yield "wrong version", b" ".join([fields[0], version, *fields[2:]]) + b"\n" + rest
+    body = _body(data)
+    newer = body.decode()
+    yield "wrong version", _with_version(data, 3)
+    yield "wrong version", _with_version(data, 1)
+    credits = re.search(r'"credits":(\d+)', newer)
+    assert credits is not None
+    for edited in (int(credits.group(1)) + 1, int(credits.group(1)) * 10, 99_999_999):
+        text = newer[: credits.start(1)] + str(edited) + newer[credits.end(1) :]
+        yield "credits edited, old checksum", header + b"\n" + text.encode()
+    for name, forged in _forgeries(json.loads(body)):
+        yield f"forged ({name}), valid checksum", _reseal(data, forged)
+
+
+def _with_version(data: bytes, version: int) -> bytes:
+    header, _, body = data.partition(b"\n")
+    fields = header.split(b" ")
+    head = b" ".join([fields[0], str(version).encode(), fields[2], fields[3]])
+    checksum = hashlib.sha256(head + b"\n" + body).hexdigest().encode()
+    return head + b" " + checksum + b"\n" + body
+
+
+def _forgeries(doc: dict[str, object]) -> Iterator[tuple[str, bytes]]:
+    def forge(name: str, change: Callable[[dict], None]) -> tuple[str, bytes]:  # type: ignore[type-arg]
+        copy = json.loads(json.dumps(doc))
+        change(copy)
+        return name, json.dumps(copy, separators=(",", ":")).encode()
+
+    def history(d: dict) -> list:  # type: ignore[type-arg]
+        return d["history"]  # type: ignore[no-any-return]
+
+    yield forge("base win raised", lambda d: history(d)[0].update(base_win=10**6))
+    yield forge("paid raised", lambda d: history(d)[0].update(paid=10**6, win=10**6))
+    yield forge(
+        "window symbol unknown", lambda d: history(d)[0]["base"]["window"][0].__setitem__(0, "GOLD")
+    )
+    yield forge("negative credits", lambda d: d["state"].update(credits=-5))
+    yield forge("phase without round", lambda d: d["state"].update(phase="gamble", round=None))
+    yield forge("unknown phase", lambda d: d["state"].update(phase="jackpot"))
+    yield forge("steps removed", lambda d: history(d)[0].update(steps=[]))
+    yield forge("game changed", lambda d: d.update(game="lucky-witch"))
+    yield forge("rng swapped", lambda d: d.update(rng={"kind": "secure"}))
+    yield forge("history duplicated", lambda d: d.update(history=[*history(d), history(d)[-1]]))
+    gambled = [r for r in history(doc) if r["gamble"]]
+    if gambled:
+        index = history(doc).index(gambled[0])
+
+        def flip_card(d: dict) -> None:  # type: ignore[type-arg]
+            card = history(d)[index]["gamble"][0]
+            card[3] = not card[3]
+
+        yield forge("gamble outcome flipped", flip_card)
+
+
+def test_byte_level_corruption_is_always_detected(tmp_path: Path) -> None:
+    _older, newest, _p, _n = _pair(tmp_path)
+    store = SaveStore(folder(tmp_path), GAME, seed=11)
+    store.verify(newest)  # the undamaged copy passes
+    tried: dict[str, int] = {}
+    detected: dict[str, int] = {}
+    crashes = 0
+    for kind, damaged in mutations(newest):
+        tried[kind] = tried.get(kind, 0) + 1
+        try:
+            store.verify(damaged)
+        except SaveFormatError:
+            detected[kind] = detected.get(kind, 0) + 1
+        except Exception:
+            crashes += 1
+    summary = ", ".join(f"{k} {detected.get(k, 0)}/{v}" for k, v in tried.items())
+    print(f"\ncorruption (byte level, {len(newest)}-byte copy): {summary}; crashes {crashes}")
+    assert detected == tried
+    assert crashes == 0
+
+
+def test_disk_level_one_bad_recovers_both_bad_stops(tmp_path: Path) -> None:
+    older, newest, previous_state, newest_state = _pair(tmp_path / "source")
+    sample = [m for i, m in enumerate(mutations(newest)) if i % 97 == 0 or "version" in m[0]]
+    sample += [m for m in mutations(newest) if "forged" in m[0] or "credits" in m[0]]
+    tried = detected = crashes = 0
+    for n, (_kind, damaged) in enumerate(sample):
+        for case in ("newest bad", "older bad", "both bad"):
+            root = tmp_path / f"{n}-{case.replace(' ', '-')}"
+            where = folder(root)
+            where.mkdir(parents=True)
+            a, b = (damaged, older) if case == "newest bad" else (newest, damaged)
+            if case == "both bad":
+                a, b = damaged, damaged[: len(damaged) // 2]
+            (where / COPY_NAMES[0]).write_bytes(a)
+            (where / COPY_NAMES[1]).write_bytes(b)
+            before = {p.name: p.read_bytes() for p in where.iterdir()}
+            tried += 1
+            try:
+                opened = open_seeded(root, clock=Clock())
+            except SaveUnreadable as exc:
+                ok = case == "both bad" and all(name in str(exc) for name in COPY_NAMES)
+                after = {p.name: p.read_bytes() for p in where.iterdir()}
+                detected += ok and after == before
+                continue
+            except Exception:
+                crashes += 1
+                continue
+            session = opened.session
+            expected = previous_state if case == "newest bad" else newest_state
+            notice = session.load_notice or ""
+            bad_name = COPY_NAMES[0] if case == "newest bad" else COPY_NAMES[1]
+            detected += digest(session) == expected and bad_name in notice and "damaged" in notice
+            opened.close()
+    print(f"\ncorruption (disk level): detected {detected}/{tried}; crashes {crashes}")
+    assert detected == tried
+    assert crashes == 0
