@@ -1,7 +1,28 @@
 """Book of Spells: the definition as data (DESIGN.md §1).
 
-Reel strips: PROVISIONAL — to be tuned against the exact PAR calculator
-(``slotterm par book-of-spells``); see the tuning notes below once done.
+Reel strips -- how they were tuned
+----------------------------------
+Tuned against the exact PAR calculator (``slotterm.analysis``; ``slotterm par
+book-of-spells``) by ``tools/tune_reels.py`` (run it to reproduce; ``--write`` rewrites
+``_BASE`` / ``_FREE`` below):
+
+* Base strips: 37 stops, per reel 1 BOOK, 1 WITCH, 2 CAULDRON, 2 POTION, 2 HAT, 5 A, 5 K,
+  6 Q, 6 J, 7 TEN.  Q, J, TEN (and K on reels 1-3) sit partly in pairs: pairs leave the line
+  RTP unchanged (line odds depend only on symbol counts) but bunch line wins into fewer
+  spins, which sets the hit frequency.
+* Free-spin strips: 30-31 stops, 1 BOOK, 1 WITCH, 2 CAULDRON, 3 POTION, 3 HAT and 3-5 of
+  each low symbol; copies of a symbol are at least 3 stops apart, so a reel shows it with
+  probability exactly 3 × count / length.
+* Everywhere BOOK is at least 3 stops from WITCH (a column never shows both, which keeps
+  the 5000× cap from biting often at low line counts) and a column shows at most one BOOK.
+* Coarse compositions by hand; then a fine search over one or two symbol swaps on the free
+  strips brought the uncapped RTP to 0.9613 plus the mean cap loss, so that the capped RTP
+  sits inside 96.13 % ± 0.005 pp at every line count.
+
+Exact results (capped at 5000 × total bet, as the engine pays): RTP 0.9612841 at 1 line,
+0.9613147-0.9613148 at 2-9 lines (uncapped 0.9613187 at every line count); base hit
+frequency 27.17 % at 9 lines; free spins 1 in 212.6 base spins, 10.9 spins per feature
+with retriggers; standard deviation of the round 9.37 × total bet at 9 lines (12.41 at 1).
 """
 
 from __future__ import annotations
@@ -51,13 +72,29 @@ LINES = (
 )
 
 _BASE = (
-    "BOOK TEN A J WITCH Q K TEN HAT J Q CAULDRON A TEN K POTION J Q TEN A HAT K J Q POTION TEN",
-    "BOOK J Q TEN WITCH A K J HAT TEN Q CAULDRON K J A POTION TEN Q J K HAT A TEN Q POTION J",
-    "BOOK Q TEN K WITCH J A Q HAT K TEN CAULDRON J Q A POTION K TEN Q J HAT A K TEN POTION Q",
-    "BOOK K J A WITCH TEN Q K HAT A J CAULDRON TEN K Q POTION A J K TEN HAT Q A J POTION K",
-    "BOOK A K Q WITCH J TEN A HAT Q K CAULDRON J A TEN POTION Q K A J HAT TEN Q K POTION A",
+    "J TEN TEN A CAULDRON POTION HAT BOOK Q Q K K A WITCH J J TEN TEN A K Q Q CAULDRON J J "
+    "POTION TEN TEN TEN A HAT K K A Q Q J",
+    "Q Q POTION A J J HAT K A TEN TEN Q Q BOOK CAULDRON K K A J J WITCH POTION TEN TEN TEN A "
+    "Q Q HAT J J A CAULDRON TEN TEN K K",
+    "K Q Q A TEN TEN BOOK POTION J J A Q Q WITCH CAULDRON HAT A K K TEN TEN TEN J J Q Q A "
+    "POTION K TEN TEN A J J CAULDRON HAT K",
+    "BOOK CAULDRON J J TEN TEN K A HAT K A Q Q J J WITCH POTION TEN TEN TEN K A CAULDRON Q Q "
+    "K J J A TEN TEN HAT K POTION A Q Q",
+    "Q Q K HAT POTION CAULDRON A J J K TEN TEN TEN Q Q A WITCH K J J A HAT POTION CAULDRON K "
+    "TEN TEN Q Q A J J K BOOK A TEN TEN",
 )
-_FREE = _BASE
+_FREE = (
+    "POTION HAT A CAULDRON J Q K TEN Q POTION J HAT K A TEN Q CAULDRON J BOOK K POTION HAT "
+    "TEN Q A J K Q TEN WITCH",
+    "K J A Q HAT TEN CAULDRON K Q POTION A J HAT TEN Q BOOK K A POTION Q J TEN CAULDRON HAT K "
+    "A Q POTION TEN WITCH",
+    "K HAT TEN POTION Q A J CAULDRON K BOOK TEN HAT Q A POTION J K TEN Q A HAT J CAULDRON "
+    "POTION K TEN Q WITCH A J",
+    "TEN WITCH A POTION HAT TEN J Q BOOK K A TEN J POTION Q CAULDRON A HAT TEN K J A Q POTION "
+    "TEN HAT A J K Q CAULDRON",
+    "CAULDRON J TEN BOOK Q HAT K A J TEN POTION Q A J HAT TEN K CAULDRON Q POTION J TEN A HAT "
+    "K J Q TEN A WITCH POTION",
+)
 
 BOOK_OF_SPELLS = GameDefinition(
     id="book-of-spells",

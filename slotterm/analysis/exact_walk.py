@@ -1,0 +1,243 @@
+"""The exact joint outcome of one spin, by walking the reels left to right.
+
+Every stop combination of a strip set is counted, but never one by one: the walk keeps,
+after each reel, only what still matters for the rest of the window -- the state of every
+line still reading (:class:`~slotterm.analysis.exact_lines.LineAutomaton`), the line pay
+already settled, the scatters seen and the reels that showed the special symbol -- and
+merges equal states, adding their multiplicities.  Lines that share their rows so far
+share one state.  States whose lines have all settled only collect scatters and special
+reels from then on, so they move through the remaining reels by groups of columns.
+
+The result, :class:`SpinCounts`, is the exact number of stop combinations for every
+(scatter count, special reels, total line pay) -- everything a spin pays is a function of
+these three -- from which all spin quantities follow.  Counts are whole numbers held in
+float64, exact while the cycle stays below 2**53.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from slotterm.analysis.exact_lines import SETTLED, WAITING, LineAutomaton
+from slotterm.engine.model import GameDefinition
+
+_EXACT_LIMIT = 2**53
+
+Array = Any
+"""A NumPy array (NumPy ships no precise array types for mypy here)."""
+
+
+@dataclass(frozen=True, eq=False)
+class SpinCounts:
+    """Stop combinations of one spin by (scatters, special reels, line pay).
+
+    ``counts[b, k, p]``: combinations showing ``b`` scatters (the last index means "that
+    many or more"), the special symbol on ``k`` reels (always 0 without a special), and
+    line wins adding up to ``p`` × bet per line over the first ``lines`` lines.
+    """
+
+    counts: Array
+    cycle: int
+    lines: int
+    special: str | None
+
+    def __post_init__(self) -> None:
+        total = float(self.counts.sum())
+        if total != float(self.cycle):
+            raise AssertionError(f"walk lost combinations: {total} of {self.cycle}")
+
+
+@dataclass(frozen=True)
+class _Reel:
+    """The distinct window columns of one strip, as arrays."""
+
+    symbols: Array  # (columns, rows) symbol indices
+    count: Array  # (columns,) stops showing the column
+    scatters: Array  # (columns,) scatter symbols in the column
+    special: Array  # (columns,) 1 if the special symbol shows
+
+
+def _reel_columns(
+    game: GameDefinition, strip: Sequence[str], index: dict[str, int], special: str | None
+) -> _Reel:
+    rows = game.rows
+    length = len(strip)
+    columns = Counter(
+        tuple(strip[(stop + i) % length] for i in range(rows)) for stop in range(length)
+    )
+    keys = list(columns)
+    scatters = game.scatter_ids
+    return _Reel(
+        np.array([[index[s] for s in column] for column in keys], dtype=np.intp),
+        np.array([columns[c] for c in keys], dtype=np.float64),
+        np.array([sum(1 for s in c if s in scatters) for c in keys], dtype=np.int64),
+        np.array([int(special is not None and special in c) for c in keys], dtype=np.int64),
+    )
+
+
+@dataclass(frozen=True)
+class _Groups:
+    """Lines sharing their rows up to one reel: parent group, row, and how many lines."""
+
+    parent: Array
+    row: Array
+    size: Array
+
+
+def _line_groups(line_rows: Sequence[Sequence[int]], reels: int) -> list[_Groups]:
+    groups: list[_Groups] = []
+    previous: dict[tuple[int, ...], int] = {(): 0}
+    for reel in range(reels):
+        sizes = Counter(tuple(rows[: reel + 1]) for rows in line_rows)
+        prefixes = sorted(sizes)
+        groups.append(
+            _Groups(
+                np.array([previous[p[:-1]] for p in prefixes], dtype=np.intp),
+                np.array([p[-1] for p in prefixes], dtype=np.intp),
+                np.array([sizes[p] for p in prefixes], dtype=np.int64),
+            )
+        )
+        previous = {p: i for i, p in enumerate(prefixes)}
+    return groups
+
+
+def scatter_slots(game: GameDefinition) -> int:
+    """Scatter counts that behave differently: 0 .. this value (the last means 'or more')."""
+    top = max(game.scatter_pays, default=0)
+    return max(top, game.free_spins.trigger_count)
+
+
+def spin_counts(
+    game: GameDefinition,
+    strips: Sequence[Sequence[str]],
+    lines: int,
+    automaton: LineAutomaton,
+    special: str | None = None,
+) -> SpinCounts:
+    """Count every stop combination of ``strips`` by (scatters, special reels, line pay)."""
+    cycle = 1
+    for strip in strips:
+        cycle *= len(strip)
+    if cycle >= _EXACT_LIMIT:
+        raise ValueError("the reel cycle is too long for exact counting in float64")
+    index = {s: i for i, s in enumerate(automaton.symbols)}
+    reels = [_reel_columns(game, strip, index, special) for strip in strips]
+    groups = _line_groups(game.lines[:lines], game.reels)
+    next_state = np.array(automaton.next_state, dtype=np.int64)
+    settle_pay = np.array(
+        [[r.multiplier if r else 0 for r in row] for row in automaton.settle_reading],
+        dtype=np.int64,
+    )
+    final_pay = np.array([r.multiplier if r else 0 for r in automaton.final_reading])
+    top_b = scatter_slots(game)
+    k_dim = game.reels + 1 if special is not None else 1
+    max_pay = lines * max((max(p.values(), default=0) for p in game.paytable.values()), default=0)
+    pay_dim = max_pay + 1
+    size = (top_b + 1) * k_dim * pay_dim
+
+    def code(b: Array, k: Array, p: Array) -> Array:
+        return (b * k_dim + k) * pay_dim + p
+
+    result = np.zeros(size)
+    # active states: line-group states, scatters, special reels, settled pay, weight
+    states: Array = np.full((1, 1), WAITING, dtype=np.int64)
+    bs = np.zeros(1, dtype=np.int64)
+    ks = np.zeros(1, dtype=np.int64)
+    ps = np.zeros(1, dtype=np.int64)
+    ws = np.ones(1)
+    # settled states: only scatters, special reels, pay and weight
+    settled = (np.zeros(0, dtype=np.int64),) * 3 + (np.zeros(0),)
+    last = game.reels - 1
+    for j, reel in enumerate(reels):
+        grp = groups[j]
+        settled = _advance_settled(settled, reel, top_b, code, j == last)
+        if j == last:
+            sb, sk, sp, sw = settled
+            result += np.bincount(code(sb, sk, sp), weights=sw, minlength=size)
+        # cross every active state with every column of this reel
+        sym = reel.symbols[:, grp.row]  # (columns, groups)
+        parent_states = states[:, grp.parent]  # (n, groups)
+        new_states = next_state[parent_states[:, None, :], sym[None, :, :]]
+        pay = ps[:, None] + (
+            settle_pay[parent_states[:, None, :], sym[None, :, :]] * grp.size
+        ).sum(axis=2)
+        b = np.minimum(bs[:, None] + reel.scatters[None, :], top_b).ravel()
+        k = (ks[:, None] + reel.special[None, :]).ravel()
+        w = (ws[:, None] * reel.count[None, :]).ravel()
+        new_states = new_states.reshape(-1, len(grp.size))
+        pay = pay.ravel()
+        if j == last:
+            pay = pay + (final_pay[new_states] * grp.size).sum(axis=1)
+            result += np.bincount(code(b, k, pay), weights=w, minlength=size)
+            break
+        done = (new_states == SETTLED).all(axis=1)
+        settled = _merge_settled(
+            tuple(
+                np.concatenate((old, new[done]))
+                for old, new in zip(settled, (b, k, pay, w), strict=True)
+            ),
+            code,
+            top_b,
+            k_dim,
+            pay_dim,
+        )
+        live = ~done
+        states, bs, ks, ps, ws = _merge_active(
+            new_states[live], b[live], k[live], pay[live], w[live], code
+        )
+    return SpinCounts(result.reshape(top_b + 1, k_dim, pay_dim), cycle, lines, special)
+
+
+_Settled = tuple[Array, Array, Array, Array]
+
+
+def _advance_settled(
+    settled: _Settled, reel: _Reel, top_b: int, code: Any, final: bool
+) -> _Settled:
+    """Move settled states through one reel: they only collect scatters and special reels."""
+    sb, sk, sp, sw = settled
+    if len(sw) == 0:
+        return settled
+    pairs: Counter[tuple[int, int]] = Counter()
+    for db, dk, n in zip(
+        reel.scatters.tolist(), reel.special.tolist(), reel.count.tolist(), strict=True
+    ):
+        pairs[(db, dk)] += n
+    db = np.array([p[0] for p in pairs], dtype=np.int64)
+    dk = np.array([p[1] for p in pairs], dtype=np.int64)
+    dn = np.array(list(pairs.values()))
+    b = np.minimum(sb[:, None] + db[None, :], top_b).ravel()
+    k = (sk[:, None] + dk[None, :]).ravel()
+    p = np.repeat(sp, len(dn))
+    w = (sw[:, None] * dn[None, :]).ravel()
+    return b, k, p, w
+
+
+def _merge_settled(
+    settled: _Settled, code: Any, top_b: int, k_dim: int, pay_dim: int
+) -> _Settled:
+    sb, sk, sp, sw = settled
+    if len(sw) == 0:
+        return settled
+    keys, inverse = np.unique(code(sb, sk, sp), return_inverse=True)
+    weights = np.bincount(inverse.ravel(), weights=sw)
+    p = keys % pay_dim
+    rest = keys // pay_dim
+    return rest // k_dim, rest % k_dim, p, weights
+
+
+def _merge_active(
+    states: Array, b: Array, k: Array, pay: Array, w: Array, code: Any
+) -> tuple[Array, Array, Array, Array, Array]:
+    """Merge active states that are equal in every respect, adding their weights."""
+    if len(w) == 0:
+        return states, b, k, pay, w
+    rows = np.column_stack((states, code(b, k, pay)))
+    unique, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    weights = np.bincount(inverse.ravel(), weights=w)
+    return unique[:, :-1], b[first], k[first], pay[first], weights
