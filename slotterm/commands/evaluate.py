@@ -1,12 +1,265 @@
-"""The ``evaluate`` command (not built yet)."""
+"""The ``eval`` command: what one window pays (DESIGN.md §6).
+
+``slotterm eval GAME --grid "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
+[--lines 9] [--bet 0.10] [--special WITCH] [--json]`` evaluates one window (rows top
+first, separated by ``/``; symbols by ``,``).  ``--special`` evaluates it as a free spin
+with that expanding symbol.
+
+``--jsonl`` reads one request per stdin line, ``{"grid": [[row], [row], [row]], "lines",
+"bet", "special"}`` (all but ``grid`` optional; ``grid`` may also be the text form), and
+writes one result per line, in order.  Blank lines are skipped.  A bad request gets
+``{"error": "..."}`` on its own output line and the batch goes on; when any request was
+bad, one line on stderr says how many and the exit status is 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TextIO
 
 from slotterm.cli import UsageError
+from slotterm.engine.evaluate import (
+    Evaluation,
+    GridError,
+    LineWin,
+    Window,
+    check_window,
+    evaluate,
+    window_from_rows,
+)
+from slotterm.engine.model import GameDefinition
+from slotterm.games import UnknownGame, get_game
+from slotterm.money import MoneyFormatError, format_cents, parse_cents
+
+DEFAULT_BET = "0.10"
+
+
+class RequestError(ValueError):
+    """A request that cannot be evaluated; the message says why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One evaluation request, checked against the game."""
+
+    window: Window
+    lines: int
+    bet_per_line: int
+    special: str | None
+
+
+def parse_grid(game: GameDefinition, grid: str | Sequence[Sequence[str]]) -> Window:
+    """A window from rows top first: text ``"A,K,.../.../..."`` or a list of rows."""
+    if isinstance(grid, str):
+        rows: list[list[str]] = [row.split(",") for row in grid.split("/")]
+    elif isinstance(grid, list) and all(isinstance(row, list) for row in grid):
+        rows = [list(row) for row in grid]
+    else:
+        raise RequestError("grid must be text like 'A,K,Q,J,TEN/...' or a list of rows")
+    if len(rows) != game.rows:
+        raise RequestError(f"the grid needs {game.rows} rows separated by '/', got {len(rows)}")
+    for n, row in enumerate(rows, 1):
+        if len(row) != game.reels:
+            raise RequestError(f"grid row {n} needs {game.reels} symbols, got {len(row)}")
+        for symbol in row:
+            if not isinstance(symbol, str):
+                raise RequestError(f"grid row {n}: symbols must be text, got {symbol!r}")
+    cleaned = [[s.strip().upper() for s in row] for row in rows]
+    window = window_from_rows(cleaned)
+    try:
+        check_window(game, window)
+    except GridError as exc:
+        known = ", ".join(game.symbol_index)
+        raise RequestError(f"{exc} (known: {known})") from None
+    return window
+
+
+def parse_lines(game: GameDefinition, lines: object) -> int:
+    """Active lines: ``None`` means all; otherwise a whole number 1..N."""
+    if lines is None:
+        return len(game.lines)
+    if isinstance(lines, bool) or not isinstance(lines, int):
+        raise RequestError(f"lines must be a whole number, got {lines!r}")
+    if not 1 <= lines <= len(game.lines):
+        raise RequestError(f"lines must be 1..{len(game.lines)}, got {lines}")
+    return lines
+
+
+def parse_bet(bet: object) -> int:
+    """Bet per line in cents from text such as ``"0.10"`` (or a JSON number)."""
+    if isinstance(bet, bool) or not isinstance(bet, str | int | float):
+        raise RequestError(f'bet must be an amount such as "0.10", got {bet!r}')
+    try:
+        cents = parse_cents(str(bet))
+    except MoneyFormatError as exc:
+        raise RequestError(f"bet: {exc}") from None
+    if cents < 1:
+        raise RequestError("bet per line must be at least 0.01")
+    return cents
+
+
+def parse_special(game: GameDefinition, special: object) -> str | None:
+    """The special expanding symbol (one of the paying symbols), or ``None``."""
+    if special is None:
+        return None
+    choices = game.paying_symbols
+    if not isinstance(special, str) or special.strip().upper() not in choices:
+        raise RequestError(f"special must be one of {', '.join(choices)}, got {special!r}")
+    return special.strip().upper()
+
+
+def evaluate_request(game: GameDefinition, request: Request) -> Evaluation:
+    """Evaluate a request (as a free spin when it names a special symbol)."""
+    return evaluate(
+        game,
+        request.window,
+        request.lines,
+        request.bet_per_line,
+        special=request.special,
+        free_spin=request.special is not None,
+    )
+
+
+def _line_win_json(win: LineWin) -> dict[str, Any]:
+    return {
+        "line": win.line,
+        "symbol": win.symbol,
+        "count": win.count,
+        "multiplier": win.multiplier,
+        "win": _money(win.win),
+    }
+
+
+def _money(cents: int) -> str:
+    return format_cents(cents, grouping=False)
+
+
+def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
+    """The result object of DESIGN.md §6, money as decimal strings."""
+    scatter = evaluation.scatter_win
+    return {
+        "line_wins": [_line_win_json(w) for w in evaluation.line_wins],
+        "scatter_win": None
+        if scatter is None
+        else {"count": scatter.count, "multiplier": scatter.multiplier, "win": _money(scatter.win)},
+        "expanding_wins": [_line_win_json(w) for w in evaluation.expanding_wins],
+        "free_spins_awarded": evaluation.free_spins_awarded,
+        "total_win": _money(evaluation.total_win),
+    }
+
+
+def request_from_json(game: GameDefinition, text: str) -> Request:
+    """Parse one ``--jsonl`` request line."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise RequestError("a request must be a JSON object")
+    unknown = sorted(set(data) - {"grid", "lines", "bet", "special"})
+    if unknown:
+        raise RequestError(f"unknown request fields: {', '.join(unknown)}")
+    if "grid" not in data:
+        raise RequestError("a request needs a grid")
+    return Request(
+        parse_grid(game, data["grid"]),
+        parse_lines(game, data.get("lines")),
+        parse_bet(data.get("bet", DEFAULT_BET)),
+        parse_special(game, data.get("special")),
+    )
+
+
+def run_batch(game: GameDefinition, lines_in: Iterable[str], out: TextIO) -> int:
+    """Answer every request line; returns how many were bad."""
+    bad = 0
+    for text in lines_in:
+        if not text.strip():
+            continue
+        try:
+            result = evaluation_json(evaluate_request(game, request_from_json(game, text)))
+        except RequestError as exc:
+            bad += 1
+            result = {"error": str(exc)}
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+    return bad
 
 
 def run_eval(args: argparse.Namespace) -> int:
-    """Not built yet: reports so and exits 2."""
-    raise UsageError("this command is not available yet")
+    """Evaluate the ``--grid`` window, or a ``--jsonl`` batch from stdin."""
+    try:
+        game = get_game(args.game)
+    except UnknownGame as exc:
+        raise UsageError(str(exc)) from None
+    if args.jsonl:
+        if args.grid is not None:
+            raise UsageError("--jsonl reads requests from stdin: leave out --grid")
+        bad = run_batch(game, sys.stdin, sys.stdout)
+        if bad:
+            raise UsageError(f"{bad} request(s) were bad; see the error objects in the output")
+        return 0
+    if args.grid is None:
+        raise UsageError("give the window with --grid (or --jsonl for a batch on stdin)")
+    try:
+        request = Request(
+            parse_grid(game, args.grid),
+            parse_lines(game, args.lines),
+            parse_bet(args.bet),
+            parse_special(game, args.special),
+        )
+    except RequestError as exc:
+        raise UsageError(str(exc)) from None
+    evaluation = evaluate_request(game, request)
+    if args.json:
+        print(json.dumps(evaluation_json(evaluation)))
+    else:
+        _print_readable(request, evaluation)
+    return 0
+
+
+def _print_readable(request: Request, evaluation: Evaluation) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    grid = Table(show_header=False, title="Window")
+    for _ in request.window:
+        grid.add_column(justify="center")
+    for row in range(len(request.window[0])):
+        grid.add_row(*(column[row] for column in request.window))
+    console.print(grid)
+    mode = f"free spin, special {request.special}" if request.special else "base game"
+    console.print(
+        f"{request.lines} lines at {_money(request.bet_per_line)} per line "
+        f"(total bet {_money(request.bet_per_line * request.lines)}), {mode}"
+    )
+    wins = Table(title="Wins")
+    for name in ("kind", "line", "symbol", "count", "× bet", "win"):
+        wins.add_column(name, justify="left" if name in ("kind", "symbol") else "right")
+    for kind, line_wins in (
+        ("line", evaluation.line_wins),
+        ("expanding", evaluation.expanding_wins),
+    ):
+        for w in line_wins:
+            wins.add_row(
+                kind, str(w.line), w.symbol, str(w.count), str(w.multiplier), _money(w.win)
+            )
+    scatter = evaluation.scatter_win
+    if scatter is not None:
+        wins.add_row(
+            "scatter",
+            "-",
+            "",
+            str(scatter.count),
+            f"{scatter.multiplier} total",
+            _money(scatter.win),
+        )
+    if wins.row_count:
+        console.print(wins)
+    if evaluation.free_spins_awarded:
+        console.print(f"Free spins awarded: {evaluation.free_spins_awarded}")
+    console.print(f"[bold]Total win: {_money(evaluation.total_win)}[/bold]")

@@ -1,0 +1,272 @@
+"""Monte Carlo through the very state machine the game plays with.
+
+Every round is played with :func:`slotterm.engine.round.apply`: Spin, then (when free
+spins are awarded) StartFeature and every PlayFreeSpin, then Collect when a win is
+offered; the gamble is never taken (it leaves the expected value unchanged).  What a
+round paid is read from the credits, so the figures are exactly what a player's balance
+would show.
+
+The rounds are cut into chunks of :data:`CHUNK_ROUNDS`; chunk ``i`` plays with its own
+:class:`~slotterm.rng.SeededSource` whose seed is derived from the run's seed and ``i``.
+All tallies are integers, so the result depends only on the seed and the number of
+rounds, never on how many worker processes shared the chunks or in which order they
+finished.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import multiprocessing.context
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.round import (
+    Bet,
+    Collect,
+    EndReason,
+    GameState,
+    Phase,
+    PlayFreeSpin,
+    Spin,
+    StartFeature,
+    apply,
+)
+from slotterm.rng import SeededSource
+
+CHUNK_ROUNDS = 50_000
+"""Rounds per chunk: the unit of work for a process and of progress reporting."""
+
+Z_99 = 2.5758293035489004
+"""The two-sided 99 % normal quantile."""
+
+_START_CREDITS = 10**18
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Integer tallies of a number of rounds (amounts in cents)."""
+
+    rounds: int = 0
+    staked: int = 0
+    paid: int = 0
+    paid_squares: int = 0
+    base_hits: int = 0
+    features: int = 0
+    free_spins: int = 0
+    capped: int = 0
+    top_win: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        """The tally of both sets of rounds."""
+        return Tally(
+            self.rounds + other.rounds,
+            self.staked + other.staked,
+            self.paid + other.paid,
+            self.paid_squares + other.paid_squares,
+            self.base_hits + other.base_hits,
+            self.features + other.features,
+            self.free_spins + other.free_spins,
+            self.capped + other.capped,
+            max(self.top_win, other.top_win),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    """What a simulation measured, with the statistics derived from it."""
+
+    game_id: str
+    seed: int
+    lines: int
+    bet_per_line: int
+    workers: int
+    tally: Tally
+
+    @property
+    def total_bet(self) -> int:
+        """The total bet of one round in cents."""
+        return self.bet_per_line * self.lines
+
+    @property
+    def rtp(self) -> float:
+        """Paid / staked."""
+        return self.tally.paid / self.tally.staked if self.tally.staked else 0.0
+
+    @property
+    def sd(self) -> float:
+        """Sample standard deviation of one round's return (win / total bet)."""
+        n = self.tally.rounds
+        if n < 2:
+            return 0.0
+        # exact integer arithmetic for the sum of squared deviations, in cents²
+        deviations = n * self.tally.paid_squares - self.tally.paid**2
+        variance_cents = deviations / (n * (n - 1))
+        return math.sqrt(max(variance_cents, 0.0)) / self.total_bet
+
+    @property
+    def ci99_half_width(self) -> float:
+        """Half the width of the 99 % confidence interval of the RTP."""
+        n = self.tally.rounds
+        return Z_99 * self.sd / math.sqrt(n) if n else math.inf
+
+    @property
+    def ci99(self) -> tuple[float, float]:
+        """The 99 % confidence interval of the RTP."""
+        half = self.ci99_half_width
+        return self.rtp - half, self.rtp + half
+
+    @property
+    def hit_frequency(self) -> float:
+        """Share of rounds whose base spin paid anything."""
+        return self.tally.base_hits / self.tally.rounds if self.tally.rounds else 0.0
+
+    @property
+    def feature_frequency(self) -> float:
+        """Share of rounds that triggered free spins."""
+        return self.tally.features / self.tally.rounds if self.tally.rounds else 0.0
+
+    @property
+    def free_spins_per_feature(self) -> float:
+        """Average free spins played per feature."""
+        return self.tally.free_spins / self.tally.features if self.tally.features else 0.0
+
+    @property
+    def top_win_x(self) -> float:
+        """The biggest round win as a multiple of the total bet."""
+        return self.tally.top_win / self.total_bet
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The seed of chunk ``chunk`` of a run seeded with ``seed`` (64 bits, stable)."""
+    digest = hashlib.sha256(f"slotterm-simulate:{seed}:{chunk}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def play_rounds(game: GameDefinition, rounds: int, seed: int, bet: Bet) -> Tally:
+    """Play ``rounds`` full rounds at ``bet`` with ``SeededSource(seed)``; tally them."""
+    rng = SeededSource(seed)
+    spin = Spin(bet)
+    start, free, collect = StartFeature(), PlayFreeSpin(), Collect()
+    awarded, free_spins, offered = Phase.FEATURE_AWARDED, Phase.FREE_SPINS, Phase.WIN_OFFERED
+    total_bet = bet.total
+    state = GameState(Phase.IDLE, _START_CREDITS)
+    paid_sum = squares = hits = features = spins_played = capped = top = 0
+    for _ in range(rounds):
+        before = state.credits
+        state = apply(game, state, spin, rng).state
+        round_ = state.round
+        if round_ is not None:
+            if round_.base_win:
+                hits += 1
+            if state.phase is awarded:
+                features += 1
+                state = apply(game, state, start, rng).state
+                while state.phase is free_spins:
+                    state = apply(game, state, free, rng).state
+                    spins_played += 1
+            round_ = state.round
+            if round_ is not None and round_.ended_by is EndReason.CAP:
+                capped += 1
+            if state.phase is offered:
+                state = apply(game, state, collect, rng).state
+        paid = state.credits - before + total_bet
+        if paid:
+            paid_sum += paid
+            squares += paid * paid
+            if paid > top:
+                top = paid
+    return Tally(
+        rounds, rounds * total_bet, paid_sum, squares, hits, features, spins_played, capped, top
+    )
+
+
+# --- running chunks, here or across processes ---------------------------------------------
+
+_WORKER_GAME: GameDefinition | None = None
+
+
+def _init_worker(game: GameDefinition | str) -> None:
+    global _WORKER_GAME
+    if isinstance(game, str):
+        from slotterm.games import get_game
+
+        game = get_game(game)
+    _WORKER_GAME = game
+
+
+def _run_chunk(task: tuple[int, int, int, int]) -> Tally:
+    rounds, seed, bet_per_line, lines = task
+    assert _WORKER_GAME is not None
+    return play_rounds(_WORKER_GAME, rounds, seed, Bet(bet_per_line, lines))
+
+
+def _tasks(spins: int, seed: int, bet: Bet) -> Iterator[tuple[int, int, int, int]]:
+    for chunk, start in enumerate(range(0, spins, CHUNK_ROUNDS)):
+        rounds = min(CHUNK_ROUNDS, spins - start)
+        yield rounds, chunk_seed(seed, chunk), bet.bet_per_line, bet.lines
+
+
+def default_workers() -> int:
+    """How many processes to use by default: the cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def simulate(
+    game: GameDefinition,
+    spins: int,
+    *,
+    seed: int | None = None,
+    lines: int | None = None,
+    bet_per_line: int | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``spins`` rounds and measure RTP, hit and feature frequency.
+
+    ``seed`` ``None`` picks a random seed (reported in the result, so the run can be
+    repeated).  ``lines`` defaults to all lines, ``bet_per_line`` to the smallest step
+    (the RTP does not depend on it).  ``progress`` is called with the number of rounds
+    each finished chunk played.
+    """
+    if spins < 1:
+        raise ValueError("spins must be at least 1")
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    lines = len(game.lines) if lines is None else lines
+    if not 1 <= lines <= len(game.lines):
+        raise ValueError(f"lines must be 1..{len(game.lines)}, got {lines}")
+    seed = secrets.randbits(63) if seed is None else seed
+    bet = Bet(game.bet_per_line_steps[0] if bet_per_line is None else bet_per_line, lines)
+    tasks = list(_tasks(spins, seed, bet))
+    workers = min(workers, len(tasks))
+    tally = Tally()
+    if workers == 1:
+        _init_worker(game)
+        for task in tasks:
+            part = _run_chunk(task)
+            tally += part
+            if progress is not None:
+                progress(part.rounds)
+    else:
+        methods = multiprocessing.get_all_start_methods()
+        context: multiprocessing.context.BaseContext
+        if "fork" in methods:
+            context = multiprocessing.get_context("fork")
+            init_arg: GameDefinition | str = game
+        else:  # pragma: no cover - platforms without fork pass the registered id
+            context = multiprocessing.get_context()
+            init_arg = game.id
+        with context.Pool(workers, initializer=_init_worker, initargs=(init_arg,)) as pool:
+            for part in pool.imap_unordered(_run_chunk, tasks):
+                tally += part
+                if progress is not None:
+                    progress(part.rounds)
+    return SimulationResult(game.id, seed, lines, bet.bet_per_line, workers, tally)
