@@ -17,9 +17,10 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
-from slotterm.engine.evaluate import GridError, Window, check_window, evaluate
+from slotterm.engine.evaluate import Evaluation, GridError, Window, check_window, evaluate
 from slotterm.engine.gamble import CARD_COUNT, Color, card_color
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.round import (
@@ -268,6 +269,17 @@ def _int(value: Any, where: str, low: int = 0, high: int = MAX_CENTS) -> int:
     return value
 
 
+def _ints(
+    value: Any, where: str, low: int = 0, high: int = MAX_CENTS, length: int | None = None
+) -> tuple[int, ...]:
+    items = _list(value, where, length)
+    if not set(map(type, items)) <= {int}:
+        raise SaveFormatError(f"{where} must hold whole numbers")
+    if items and (min(items) < low or max(items) > high):
+        raise SaveFormatError(f"{where} must hold numbers {low}..{high}")
+    return tuple(items)
+
+
 def _opt_int(value: Any, where: str) -> int | None:
     return None if value is None else _int(value, where)
 
@@ -309,8 +321,7 @@ def decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
     game_id = _str(_need(doc, "game", "save"), "save.game")
     _check(game_id == game.id, f"save.game is {game_id!r}, expected {game.id!r}")
     bet = decode_bet(_need(doc, "bet", "save"), game, "save.bet")
-    steps_raw = _list(_need(doc, "bet_steps", "save"), "save.bet_steps")
-    bet_steps = tuple(_int(v, "save.bet_steps[]", 1) for v in steps_raw)
+    bet_steps = _ints(_need(doc, "bet_steps", "save"), "save.bet_steps", 1)
     _check(
         bool(bet_steps) and list(bet_steps) == sorted(set(bet_steps)),
         "save.bet_steps must be increasing",
@@ -373,9 +384,8 @@ def decode_state(value: Any, game: GameDefinition) -> GameState:
         raise SaveFormatError(f"{where}.phase {phase_text!r} is not a phase") from None
     credits = _int(_need(doc, "credits", where), f"{where}.credits")
     played = _int(_need(doc, "rounds_played", where), f"{where}.rounds_played")
-    cards_raw = _list(_need(doc, "recent_cards", where), f"{where}.recent_cards")
-    _check(len(cards_raw) <= RECENT_CARDS, f"{where}.recent_cards holds too many cards")
-    cards = tuple(_int(c, f"{where}.recent_cards[]", 0, CARD_COUNT - 1) for c in cards_raw)
+    cards = _ints(_need(doc, "recent_cards", where), f"{where}.recent_cards", 0, CARD_COUNT - 1)
+    _check(len(cards) <= RECENT_CARDS, f"{where}.recent_cards holds too many cards")
     round_raw = _need(doc, "round", where)
     round_ = None if round_raw is None else decode_round(round_raw, game, f"{where}.round")
     _check_phase(phase, round_, played, game)
@@ -410,23 +420,33 @@ def decode_spin(
 ) -> SpinResult:
     """Stops and window; the evaluation is recomputed from the window."""
     doc = _dict(value, where)
-    stops = tuple(
-        _int(s, f"{where}.stops[]", 0, 10**6)
-        for s in _list(_need(doc, "stops", where), f"{where}.stops", game.reels)
-    )
+    stops = _ints(_need(doc, "stops", where), f"{where}.stops", 0, 10**6, game.reels)
     columns = _list(_need(doc, "window", where), f"{where}.window", game.reels)
-    window: Window = tuple(
-        tuple(_str(s, f"{where}.window[]") for s in _list(col, f"{where}.window[]", game.rows))
-        for col in columns
-    )
+    for column in columns:
+        _list(column, f"{where}.window[]", game.rows)
+        _check(all(type(s) is str for s in column), f"{where}.window must hold symbol ids")
+    window: Window = tuple(tuple(column) for column in columns)
     try:
-        check_window(game, window)
+        evaluation = _evaluate(game, window, bet.lines, bet.bet_per_line, special)
     except GridError as exc:
         raise SaveFormatError(f"{where}.window: {exc}") from None
-    evaluation = evaluate(
-        game, window, bet.lines, bet.bet_per_line, special=special, free_spin=special is not None
-    )
     return SpinResult(stops, window, evaluation)
+
+
+def clear_caches() -> None:
+    """Forget memoised evaluations (benchmarks use it to time a cold load)."""
+    _evaluate.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def _evaluate(
+    game: GameDefinition, window: Window, lines: int, bet_per_line: int, special: str | None
+) -> Evaluation:
+    """Check and evaluate a stored window (memoised: the two copies share most windows)."""
+    check_window(game, window)
+    return evaluate(
+        game, window, lines, bet_per_line, special=special, free_spin=special is not None
+    )
 
 
 def decode_round(value: Any, game: GameDefinition, where: str, *, closed: bool = False) -> Round:
@@ -562,7 +582,7 @@ def _color(value: Any, where: str) -> Color:
 
 def _decode_step(value: Any, game: GameDefinition, where: str) -> Step:
     action_raw, draws_raw = _list(value, where, 2)
-    draws = tuple(_int(d, f"{where}.draws[]", 0, 10**9) for d in _list(draws_raw, where))
+    draws = _ints(draws_raw, f"{where}.draws", 0, 10**9)
     return Step(decode_action(action_raw, game, f"{where}.action"), draws)
 
 
@@ -615,7 +635,7 @@ def decode_stats(value: Any) -> StatsLedger:
                 _time(at, f"{where}.biggest[]"),
             )
         )
-    series = _list(_need(doc, "credits_series", where), f"{where}.credits_series")
+    series = _ints(_need(doc, "credits_series", where), f"{where}.credits_series")
     return StatsLedger(
         started_at=_time(_need(doc, "started_at", where), f"{where}.started_at"),
         rounds=money("rounds"),
@@ -625,7 +645,7 @@ def decode_stats(value: Any) -> StatsLedger:
         active_seconds=float(seconds),
         last_activity=_opt_time(_need(doc, "last_activity", where), f"{where}.last_activity"),
         biggest=tuple(biggest),
-        credits_series=tuple(_int(c, f"{where}.credits_series[]") for c in series),
+        credits_series=series,
     )
 
 
@@ -641,8 +661,7 @@ def decode_rng(value: Any) -> RandomSource:
     version, words, gauss = _list(_need(doc, "state", where), f"{where}.state", 3)
     _check(version == 3, f"{where}.state has an unknown version")
     _check(gauss is None, f"{where}.state is not a saved generator")
-    words = _list(words, f"{where}.state[1]", MT_WORDS)
-    state = tuple(_int(w, f"{where}.state[1][]", 0, 2**32 - 1) for w in words)
+    state = _ints(words, f"{where}.state[1]", 0, 2**32 - 1, MT_WORDS)
     _check(state[-1] <= MT_WORDS - 1, f"{where}.state position is out of range")
     source = SeededSource(seed)
     try:

@@ -27,7 +27,7 @@ from slotterm.rng import SecureSource, SeededSource
 from slotterm.session.codec import PayloadEncoder, SessionRecord, decode_payload
 from slotterm.session.crashpoints import CrashPlan
 from slotterm.session.errors import SaveError, SaveFormatError, SaveUnreadable
-from slotterm.session.fileformat import decode_file, encode_file
+from slotterm.session.fileformat import SaveFile, decode_file, encode_file
 from slotterm.session.game_session import GameSession
 
 COPY_NAMES = ("session-a.save", "session-b.save")
@@ -80,7 +80,7 @@ class SaveStore:
 
         ``readonly`` never moves a damaged copy aside (for ``slotterm history``).
         """
-        found: list[tuple[int, SessionRecord, int]] = []
+        checked: list[tuple[int, int, SaveFile]] = []
         damaged: list[tuple[int, str]] = []
         for index, path in enumerate(self.copies):
             try:
@@ -91,32 +91,38 @@ class SaveStore:
                 damaged.append((index, f"cannot be read ({exc.strerror or exc})"))
                 continue
             try:
-                sequence, record = self.verify(data)
+                checked.append((index, 0, decode_file(data)))
             except SaveFormatError as exc:
                 damaged.append((index, str(exc)))
-                continue
-            found.append((sequence, record, index))
-        if not found:
+        # Every copy is validated, so damage to the older one is reported too.
+        valid: list[tuple[int, int, SessionRecord]] = []
+        for index, _, saved in checked:
+            try:
+                valid.append((saved.sequence, index, self._record(saved)))
+            except SaveFormatError as exc:
+                damaged.append((index, str(exc)))
+        if not valid:
             if damaged:
-                raise SaveUnreadable(self._unreadable_message(damaged))
+                raise SaveUnreadable(self._unreadable_message(sorted(damaged)))
             return None
-        sequence, record, index = max(found, key=lambda f: f[0])
+        sequence, index, record = max(valid, key=lambda v: v[0])
         self._sequence, self._latest = sequence, index
-        notice = None
-        if damaged:
-            notice = self._recover(damaged, index, now, readonly)
+        notice = self._recover(damaged, index, now, readonly) if damaged else None
         return LoadResult(record, sequence, self.copies[index], notice)
 
     def verify(self, data: bytes) -> tuple[int, SessionRecord]:
         """Check one copy's bytes: its sequence number and record, or SaveFormatError."""
         saved = decode_file(data)
+        return saved.sequence, self._record(saved)
+
+    def _record(self, saved: SaveFile) -> SessionRecord:
         record = decode_payload(saved.payload, self.game)
         rng = record.rng
         if self.seed is None and not isinstance(rng, SecureSource):
             raise SaveFormatError("a player's save must use the secure random source")
         if self.seed is not None and not (isinstance(rng, SeededSource) and rng.seed == self.seed):
             raise SaveFormatError(f"this folder is for seed {self.seed}; the save is not")
-        return saved.sequence, record
+        return record
 
     def _recover(
         self, damaged: list[tuple[int, str]], good: int, now: datetime, readonly: bool
