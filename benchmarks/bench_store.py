@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from slotterm.games import get_game  # noqa: E402
-from slotterm.session.codec import clear_caches  # noqa: E402
-from slotterm.session.opening import open_session  # noqa: E402
-from slotterm.session.settings import default_settings  # noqa: E402
-from slotterm.session.store import SaveStore  # noqa: E402
-from tests.session.policy import next_action, play_until  # noqa: E402
+from slotterm.games import get_game
+from slotterm.session.codec import clear_caches
+from slotterm.session.opening import open_session
+from slotterm.session.settings import default_settings
+from slotterm.session.store import SaveStore
+from tests.session.policy import next_action, play_until
 
 SAVE_TARGET_MS = 5.0
 LOAD_TARGET_MS = 50.0
