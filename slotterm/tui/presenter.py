@@ -130,7 +130,7 @@ class Presenter:
         if scene is None:
             self._stop_timer()
             return
-        elapsed = (monotonic() - self._started) / self.speed
+        elapsed = (monotonic() - self._started) * self.speed
         self.frames += 1
         if elapsed >= scene.duration:
             self._current = None

@@ -61,6 +61,13 @@ AUTOPLAY_PAUSE = 0.6
 _PRIMARY = "space,enter,s,0"
 
 
+def _parse(action: str) -> tuple[str, tuple[object, ...]]:
+    """``"bet(1)"`` -> ``("bet", (1,))`` (only the small integer arguments used here)."""
+    name, _, rest = action.partition("(")
+    args = tuple(int(a) for a in rest.rstrip(")").split(",") if a.strip())
+    return name, args
+
+
 class MainScreen(Screen[None]):
     """The slot machine itself."""
 
@@ -90,9 +97,10 @@ class MainScreen(Screen[None]):
 
     def __init__(self, session: GameSession, *, force_feature: bool = False) -> None:
         super().__init__()
+        self._bindings_list = [b for b in self.BINDINGS if isinstance(b, Binding)]
         self.session = session
         self.force_feature = force_feature
-        self.presenter = Presenter(self, self._rest, self.refresh_bindings)
+        self.presenter = Presenter(self, self._rest, self.refresh_keys)
         self.autoplay = False
         self.quick = False
         self.summary_visible = False
@@ -100,6 +108,7 @@ class MainScreen(Screen[None]):
         self._bet_max_armed = False
         self._note = session.load_notice or ""
         self._autoplay_timer: Timer | None = None
+        self._key_state: tuple[bool | None, ...] = ()
 
     # --- layout -----------------------------------------------------------------------
 
@@ -210,7 +219,14 @@ class MainScreen(Screen[None]):
         prompt = rest_prompt(session, summary=self.summary_visible, autoplay=self.autoplay)
         self.message.say(f"{self._note}  {prompt}".strip())
         self._badges()
-        self.refresh_bindings()
+        self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """Redraw the footer only when the set of working keys changed (it is costly)."""
+        state = tuple(self.check_action(*_parse(binding.action)) for binding in self._bindings_list)
+        if state != self._key_state:
+            self._key_state = state
+            self.refresh_bindings()
 
     def _badges(self) -> None:
         badges = ("AUTOPLAY",) if self.autoplay else ()
@@ -424,7 +440,7 @@ class MainScreen(Screen[None]):
         self.autoplay = True
         self._note = ""
         self._badges()
-        self.refresh_bindings()
+        self.refresh_keys()
         self._autoplay_step()
 
     def _stop_autoplay(self) -> None:
@@ -433,7 +449,7 @@ class MainScreen(Screen[None]):
             self._autoplay_timer.stop()
             self._autoplay_timer = None
         self._badges()
-        self.refresh_bindings()
+        self.refresh_keys()
 
     def _schedule_autoplay(self) -> None:
         if not self.autoplay or self._autoplay_timer is not None or not self.is_current:

@@ -21,4 +21,4 @@ class InfoBox(Static):
         if (value, detail) == (self.value, self.detail):
             return
         self.value, self.detail = value, detail
-        self.update(f"{value}\n{detail}" if detail else value)
+        self.update(f"{value}\n{detail}" if detail else value, layout=False)

@@ -34,4 +34,4 @@ class MessageLine(Static):
             line.append(f" {badge} ", style="reverse bold")
             line.append(" ")
         line.append(self.text)
-        self.update(line)
+        self.update(line, layout=False)

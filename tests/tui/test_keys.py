@@ -1,0 +1,333 @@
+"""Every main-screen key in the states where it matters (animations off, seeded outcomes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from slotterm.engine.round import Bet, Phase
+from slotterm.money import format_cents
+from tests.tui.main_support import (
+    SIZE,
+    assert_boxes_match,
+    box,
+    losing_seed,
+    main,
+    make_app,
+    message,
+    session_for,
+    settle,
+    winning_seed,
+)
+
+SPIN_KEYS = ["space", "enter", "s", "0"]
+
+
+@pytest.mark.parametrize("key", SPIN_KEYS)
+async def test_spin_keys_spin_when_idle(key: str) -> None:
+    app = make_app(losing_seed())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await settle(pilot, app)
+        assert app.session.state.rounds_played == 1
+        assert app.session.state.credits == 100_000 - app.session.bet.total
+        assert_boxes_match(app)
+
+
+@pytest.mark.parametrize("key", ["7", "5", "u"])
+async def test_keys_without_meaning_in_idle_do_nothing(key: str) -> None:
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await settle(pilot, app)
+        assert app.session.state.rounds_played == 0
+        assert app.session.state.credits == 100_000
+
+
+@pytest.mark.parametrize(
+    ("keys", "per_line"),
+    [
+        (["plus"], 5),
+        (["add"], 5),
+        (["plus", "plus", "minus"], 5),
+        (["add", "add", "subtract"], 5),
+        (["minus"], 2),
+        (["plus"] * 10, 200),
+    ],
+)
+async def test_bet_keys_step_through_the_bet(keys: list[str], per_line: int) -> None:
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys)
+        assert app.session.bet == Bet(per_line, 9)
+        assert box(app, "bet") == format_cents(per_line * 9)
+        assert main(app).box("bet").detail == f"{format_cents(per_line)} per line"
+
+
+@pytest.mark.parametrize(
+    ("keys", "lines"),
+    [
+        (["left"], 8),
+        (["1"], 8),
+        (["right"], 1),
+        (["2"], 1),
+        (["right", "right"], 2),
+        (["left"] * 9, 9),
+        (["1", "1", "2"], 8),
+    ],
+)
+async def test_line_keys_wrap_between_9_and_1(keys: list[str], lines: int) -> None:
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys)
+        assert app.session.bet.lines == lines
+        assert box(app, "lines") == str(lines)
+
+
+async def test_bet_max_sets_highest_affordable_then_spins() -> None:
+    app = make_app(losing_seed(), credits=800)  # 8.00 credits: 0.50 × 9 fits, 1.00 × 9 does not
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("right")  # 1 line, to see B restore 9
+        await pilot.press("b")
+        assert app.session.bet == Bet(50, 9)
+        assert app.session.state.rounds_played == 0
+        await pilot.press("b")
+        await settle(pilot, app)
+        assert app.session.state.rounds_played == 1
+        assert app.session.state.credits == 800 - 450
+
+
+async def test_bet_max_is_disarmed_by_another_key() -> None:
+    app = make_app(1, credits=800)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "minus", "b")
+        assert app.session.bet == Bet(50, 9)
+        assert app.session.state.rounds_played == 0
+
+
+@pytest.mark.parametrize("key", ["space", "enter", "7"])
+async def test_collect_keys_collect_the_win(key: str) -> None:
+    app = make_app(winning_seed())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert app.session.phase is Phase.WIN_OFFERED
+        win = app.session.state.round.win  # type: ignore[union-attr]
+        credits = app.session.state.credits
+        assert box(app, "win") == format_cents(win)
+        await pilot.press(key)
+        await settle(pilot, app)
+        assert app.session.phase is Phase.IDLE
+        assert app.session.state.credits == credits + win
+        assert "Collected" in message(app)
+        assert_boxes_match(app)
+
+
+@pytest.mark.parametrize("key", ["s", "0"])
+async def test_spin_keys_collect_and_spin_again(key: str) -> None:
+    app = make_app(winning_seed())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        win = app.session.state.round.win  # type: ignore[union-attr]
+        await pilot.press(key)
+        await settle(pilot, app)
+        assert app.session.state.rounds_played == 2
+        assert app.session.history[0].paid == win
+        assert_boxes_match(app)
+
+
+async def test_bet_keys_are_disabled_while_a_win_waits() -> None:
+    app = make_app(winning_seed())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        bet = app.session.bet
+        await pilot.press("plus", "right", "b", "u")
+        assert app.session.bet == bet
+        assert app.session.phase is Phase.WIN_OFFERED
+
+
+async def test_gamble_key_opens_the_gamble_screen() -> None:
+    from slotterm.tui.screens.gamble_screen import GambleScreen
+
+    app = make_app(winning_seed(gamble=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        await pilot.press("5")
+        await pilot.pause()
+        assert isinstance(app.screen, GambleScreen)
+
+
+async def test_feature_keys_walk_through_the_feature() -> None:
+    app = make_app(3, force_feature=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await settle(pilot, app)
+        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert "FREE SPINS" in message(app)
+        await pilot.press("7", "plus")  # no meaning while the feature waits
+        assert app.session.phase is Phase.FEATURE_AWARDED
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert app.session.phase is Phase.FREE_SPINS
+        special = app.session.state.round.special  # type: ignore[union-attr]
+        banner = app.screen.query_one("#banner")
+        assert banner.special == special  # type: ignore[attr-defined]
+        keys = iter(["0", "space", "s", "enter"] * 20)
+        while app.session.phase is Phase.FREE_SPINS:
+            played = len(app.session.state.round.free_spins)  # type: ignore[union-attr]
+            await pilot.press(next(keys))
+            await settle(pilot, app)
+            if app.session.phase is Phase.FREE_SPINS:
+                round_ = app.session.state.round
+                assert round_ is not None and len(round_.free_spins) == played + 1
+                assert f"Free spin {played + 1} of {round_.free_spins_awarded}" in banner.progress  # type: ignore[attr-defined]
+                assert_boxes_match(app)
+        assert main(app).summary_visible
+        assert app.screen.query_one("#summary").display
+        phase = app.session.phase
+        await pilot.press("space")  # hides the summary, nothing else
+        assert not main(app).summary_visible
+        assert app.session.phase is phase
+        assert_boxes_match(app)
+
+
+async def test_force_feature_applies_to_the_next_spin_only() -> None:
+    app = make_app(3, force_feature=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert main(app).force_feature is False
+
+
+async def test_spin_passes_the_session_limits() -> None:
+    from slotterm.engine.round import Limits
+
+    session = session_for(winning_seed(), limits=Limits(gamble_limit=1, free_spin_limit=500))
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        round_ = app.session.state.round
+        assert round_ is not None and round_.limits == Limits(gamble_limit=1, free_spin_limit=500)
+        assert "gamble" not in message(app)  # over the limit: no gamble offered
+        await pilot.press("5")
+        assert app.screen is main(app)
+
+
+async def test_autoplay_runs_collects_and_stops_on_a_key() -> None:
+    app = make_app(winning_seed())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        assert "AUTOPLAY" in main(app).message.badges
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if app.session.state.rounds_played >= 5:
+                break
+        await pilot.press("a")
+        await settle(pilot, app)
+        assert not main(app).autoplay
+        assert app.session.state.rounds_played >= 5
+        first = app.session.history[0]
+        assert first.autoplay and first.paid > 0 and not first.gamble  # collected, no gamble
+        assert app.session.phase in (Phase.IDLE, Phase.WIN_OFFERED)
+        assert_boxes_match(app)
+
+
+async def test_autoplay_stops_when_free_spins_are_won() -> None:
+    app = make_app(3, force_feature=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        await settle(pilot, app)
+        await pilot.pause(0.1)
+        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert not main(app).autoplay
+        assert "free spins" in message(app).lower()
+
+
+async def test_autoplay_stops_when_credits_run_short() -> None:
+    app = make_app(losing_seed(), credits=40)  # two spins of 0.18 at most
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        for _ in range(300):
+            await pilot.pause(0.01)
+            if not main(app).autoplay:
+                break
+        await settle(pilot, app)
+        assert not main(app).autoplay
+        assert app.session.state.credits < app.session.bet.total or app.session.history[-1].paid
+        assert_boxes_match(app)
+
+
+async def test_top_up_offered_only_when_credits_cannot_cover_the_smallest_bet() -> None:
+    app = make_app(1, credits=1)
+    async with app.run_test(size=SIZE) as pilot:
+        assert "top up" in message(app)
+        await pilot.press("space")
+        assert app.session.state.rounds_played == 0
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert app.session.state.credits == app.session.start_credits
+        assert box(app, "credits") == format_cents(app.session.start_credits)
+        await pilot.press("u")
+        assert app.session.state.credits == app.session.start_credits
+
+
+async def test_quick_key_toggles_quick_spin() -> None:
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f")
+        assert "QUICK" in main(app).message.badges
+        assert main(app).presenter.speed > 1
+        await pilot.press("f")
+        assert "QUICK" not in main(app).message.badges
+        assert main(app).presenter.speed == 1
+
+
+async def test_spin_key_during_the_spin_stops_the_reels_at_once() -> None:
+    app = make_app(losing_seed(), animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await pilot.pause(0.1)
+        screen = main(app)
+        assert screen.presenter.stoppable
+        assert any(p is not None for p in screen.reels.positions)
+        await pilot.press("space")
+        assert all(p is None for p in screen.reels.positions)
+        assert app.session.state.rounds_played == 1  # stopping never spins again
+        await settle(pilot, app)
+        assert not screen.presenter.ticking
+
+
+async def test_no_timer_runs_at_rest() -> None:
+    app = make_app(winning_seed(), animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f", "space")
+        await settle(pilot, app)
+        screen = main(app)
+        assert screen.presenter.frames > 0  # it did animate
+        assert not screen.presenter.ticking
+        assert screen._autoplay_timer is None
+
+
+async def test_footer_shows_only_the_keys_that_work_now() -> None:
+    app = make_app(winning_seed())
+    async with app.run_test(size=SIZE) as pilot:
+        shown = {b.binding.action for b in app.screen.active_bindings.values()}
+        assert {"spin", "bet(1)", "lines(1)", "bet_max", "autoplay"} <= shown
+        assert "collect" not in shown
+        await pilot.press("space")
+        await settle(pilot, app)
+        shown = {b.binding.action for b in app.screen.active_bindings.values()}
+        assert {"collect", "gamble"} <= shown
+        assert not {"spin", "bet(1)", "bet_max"} & shown
+
+
+async def test_quit_key_exits() -> None:
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0 or not app.is_running
