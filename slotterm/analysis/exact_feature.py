@@ -70,18 +70,42 @@ class Convolver:
 
     def power(self, a: Array, exponent: int) -> Array:
         """``a`` convolved with itself ``exponent`` times (``exponent >= 0``)."""
-        result = np.zeros(self.n)
-        result[0] = 1.0
-        base = a
-        first = True
-        while exponent:
+        return self.power_with_spectrum(a, exponent)[0]
+
+    def power_with_spectrum(self, a: Array, exponent: int) -> tuple[Array, Array | None]:
+        """``a`` to the ``exponent`` (truncated) and its spectrum (``None`` when direct)."""
+        if self.direct:
+            power = np.zeros(self.n)
+            power[0] = 1.0
+            square = a
+            while exponent:
+                if exponent & 1:
+                    power = np.convolve(power, square)[: self.n]
+                exponent >>= 1
+                if exponent:
+                    square = np.convolve(square, square)[: self.n]
+            return power, None
+        if exponent == 0:
+            unit = np.zeros(self.n)
+            unit[0] = 1.0
+            return unit, self.spectrum(unit)
+        base, base_spec = a, self.spectrum(a)
+        result: Array | None = None
+        result_spec: Array | None = None
+        while True:
             if exponent & 1:
-                result = base.copy() if first else self.convolve(result, base)
-                first = False
+                if result_spec is None:
+                    result, result_spec = base, base_spec
+                else:
+                    result = self.back(result_spec * base_spec)
+                    result_spec = self.spectrum(result)
             exponent >>= 1
-            if exponent:
-                base = self.convolve(base, base)
-        return result
+            if not exponent:
+                break
+            base = self.back(base_spec * base_spec)
+            base_spec = self.spectrum(base)
+        assert result is not None
+        return result, result_spec
 
 
 @dataclass(frozen=True)
@@ -123,7 +147,7 @@ def feature_distribution(
     q: float,
     award: int,
     retrigger: int,
-    tolerance: float = 1e-16,
+    tolerance: float = 1e-13,
 ) -> FeatureDistribution:
     """The feature's pay distribution below ``n = len(no_retrigger)``.
 
@@ -143,16 +167,20 @@ def feature_distribution(
     limit = retrigger**retrigger / (retrigger - 1) ** (retrigger - 1) if retrigger > 1 else 1.0
     rho = limit * q * p0 ** (retrigger - 1)
     neglected *= rho / (1 - rho)
-    step_power = conv.power(no_retrigger, retrigger - 1)
-    start = (
-        conv.convolve(step_power, no_retrigger)
-        if award == retrigger
-        else conv.power(no_retrigger, award)
-    )
+    step_power, step_power_spec = conv.power_with_spectrum(no_retrigger, retrigger - 1)
+    if award == retrigger and step_power_spec is not None:
+        start = conv.back(step_power_spec * conv.spectrum(no_retrigger))
+    elif award == retrigger:
+        start = conv.convolve(step_power, no_retrigger)
+    else:
+        start = conv.power(no_retrigger, award)
     if last == 0:
         return FeatureDistribution(weights[0] * start, neglected, 1)
-    step = conv.convolve(retrigger_pays, step_power)
-    step_spectrum = None if conv.direct else conv.spectrum(step)
+    if step_power_spec is None:
+        step = conv.convolve(retrigger_pays, step_power)
+        step_spectrum = None
+    else:
+        step_spectrum = conv.spectrum(conv.back(conv.spectrum(retrigger_pays) * step_power_spec))
     horner = np.zeros(n)
     horner[0] = weights[last]
     for j in range(last - 1, -1, -1):

@@ -106,6 +106,9 @@ def _line_groups(line_rows: Sequence[Sequence[int]], reels: int) -> list[_Groups
     return groups
 
 
+_Settled = tuple[Array, Array, Array, Array]
+
+
 def scatter_slots(game: GameDefinition) -> int:
     """Scatter counts that behave differently: 0 .. this value (the last means 'or more')."""
     top = max(game.scatter_pays, default=0)
@@ -144,61 +147,90 @@ def spin_counts(
         return (b * k_dim + k) * pay_dim + p
 
     result = np.zeros(size)
-    # active states: line-group states, scatters, special reels, settled pay, weight
-    states: Array = np.full((1, 1), WAITING, dtype=np.int64)
-    bs = np.zeros(1, dtype=np.int64)
-    ks = np.zeros(1, dtype=np.int64)
-    ps = np.zeros(1, dtype=np.int64)
-    ws = np.ones(1)
+    # Distinct tuples of line-group states ("shapes"); a state points at its shape.
+    shapes: Array = np.full((1, 1), WAITING, dtype=np.int64)
+    us: Array = np.zeros(1, dtype=np.int64)
+    bs: Array = np.zeros(1, dtype=np.int64)
+    ks: Array = np.zeros(1, dtype=np.int64)
+    ps: Array = np.zeros(1, dtype=np.int64)
+    ws: Array = np.ones(1)
     # settled states: only scatters, special reels, pay and weight
-    settled = (np.zeros(0, dtype=np.int64),) * 3 + (np.zeros(0),)
+    settled: _Settled = (np.zeros(0, dtype=np.int64),) * 3 + (np.zeros(0),)
     last = game.reels - 1
     for j, reel in enumerate(reels):
         grp = groups[j]
-        settled = _advance_settled(settled, reel, top_b, code, j == last)
-        if j == last:
-            sb, sk, sp, sw = settled
-            result += np.bincount(code(sb, sk, sp), weights=sw, minlength=size)
-        # cross every active state with every column of this reel
+        settled = _advance_settled(settled, reel, top_b)
+        # every shape against every column: the new shape and the pay it settles
         sym = reel.symbols[:, grp.row]  # (columns, groups)
-        parent_states = states[:, grp.parent]  # (n, groups)
-        new_states = next_state[parent_states[:, None, :], sym[None, :, :]]
-        pay = ps[:, None] + (
-            settle_pay[parent_states[:, None, :], sym[None, :, :]] * grp.size
-        ).sum(axis=2)
+        parents = shapes[:, grp.parent][:, None, :]  # (shapes, 1, groups)
+        new_shapes = next_state[parents, sym[None, :, :]]  # (shapes, columns, groups)
+        gain = (settle_pay[parents, sym[None, :, :]] * grp.size).sum(axis=2)
+        columns = len(reel.count)
+        if j == last:
+            gain = gain + (final_pay[new_shapes] * grp.size).sum(axis=2)
+        pick = (us[:, None] * columns + np.arange(columns)[None, :]).ravel()
+        pay = (ps[:, None] + gain.ravel()[pick].reshape(len(us), columns)).ravel()
         b = np.minimum(bs[:, None] + reel.scatters[None, :], top_b).ravel()
         k = (ks[:, None] + reel.special[None, :]).ravel()
         w = (ws[:, None] * reel.count[None, :]).ravel()
-        new_states = new_states.reshape(-1, len(grp.size))
-        pay = pay.ravel()
         if j == last:
-            pay = pay + (final_pay[new_states] * grp.size).sum(axis=1)
-            result += np.bincount(code(b, k, pay), weights=w, minlength=size)
+            sb, sk, sp, sw = settled
+            result += np.bincount(
+                np.concatenate((code(sb, sk, sp), code(b, k, pay))),
+                weights=np.concatenate((sw, w)),
+                minlength=size,
+            )
             break
-        done = (new_states == SETTLED).all(axis=1)
+        flat = new_shapes.reshape(-1, len(grp.size))
+        shape_ids, shapes = _distinct_rows(flat)
+        settled_id = _settled_row(shapes)
+        u = shape_ids[pick]
+        done = u == settled_id
+        sb, sk, sp, sw = settled
         settled = _merge_settled(
-            tuple(
-                np.concatenate((old, new[done]))
-                for old, new in zip(settled, (b, k, pay, w), strict=True)
+            (
+                np.concatenate((sb, b[done])),
+                np.concatenate((sk, k[done])),
+                np.concatenate((sp, pay[done])),
+                np.concatenate((sw, w[done])),
             ),
             code,
-            top_b,
             k_dim,
             pay_dim,
         )
         live = ~done
-        states, bs, ks, ps, ws = _merge_active(
-            new_states[live], b[live], k[live], pay[live], w[live], code
+        _, first, inverse = np.unique(
+            code(b[live], k[live], pay[live]) + u[live] * size,
+            return_index=True,
+            return_inverse=True,
         )
+        ws = np.bincount(inverse.ravel(), weights=w[live])
+        us, bs, ks, ps = (a[live][first] for a in (u, b, k, pay))
     return SpinCounts(result.reshape(top_b + 1, k_dim, pay_dim), cycle, lines, special)
 
 
-_Settled = tuple[Array, Array, Array, Array]
+def _distinct_rows(rows: Array) -> tuple[Array, Array]:
+    """Ids of the distinct rows of a small-integer matrix, and the distinct rows."""
+    codes = np.zeros(len(rows), dtype=np.int64)
+    scale = 1
+    for column in rows.T:
+        values, inverse = np.unique(column, return_inverse=True)
+        scale *= len(values)
+        if scale >= 2**62:
+            distinct, ids = np.unique(rows, axis=0, return_inverse=True)
+            return ids.ravel(), distinct
+        codes = codes * len(values) + inverse.ravel()
+    _, first, ids = np.unique(codes, return_index=True, return_inverse=True)
+    return ids.ravel(), rows[first]
 
 
-def _advance_settled(
-    settled: _Settled, reel: _Reel, top_b: int, code: Any, final: bool
-) -> _Settled:
+def _settled_row(shapes: Array) -> int:
+    """Index of the all-settled shape, or -1."""
+    hits = np.flatnonzero((shapes == SETTLED).all(axis=1))
+    return int(hits[0]) if len(hits) else -1
+
+
+def _advance_settled(settled: _Settled, reel: _Reel, top_b: int) -> _Settled:
     """Move settled states through one reel: they only collect scatters and special reels."""
     sb, sk, sp, sw = settled
     if len(sw) == 0:
@@ -218,9 +250,7 @@ def _advance_settled(
     return b, k, p, w
 
 
-def _merge_settled(
-    settled: _Settled, code: Any, top_b: int, k_dim: int, pay_dim: int
-) -> _Settled:
+def _merge_settled(settled: _Settled, code: Any, k_dim: int, pay_dim: int) -> _Settled:
     sb, sk, sp, sw = settled
     if len(sw) == 0:
         return settled
@@ -229,15 +259,3 @@ def _merge_settled(
     p = keys % pay_dim
     rest = keys // pay_dim
     return rest // k_dim, rest % k_dim, p, weights
-
-
-def _merge_active(
-    states: Array, b: Array, k: Array, pay: Array, w: Array, code: Any
-) -> tuple[Array, Array, Array, Array, Array]:
-    """Merge active states that are equal in every respect, adding their weights."""
-    if len(w) == 0:
-        return states, b, k, pay, w
-    rows = np.column_stack((states, code(b, k, pay)))
-    unique, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
-    weights = np.bincount(inverse.ravel(), weights=w)
-    return unique[:, :-1], b[first], k[first], pay[first], weights

@@ -1,12 +1,143 @@
-"""The ``par`` command (not built yet)."""
+"""The ``par`` command: the exact PAR sheet, as Rich tables or as JSON (DESIGN.md §6)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
 
 from slotterm.cli import UsageError
+from slotterm.games import get_game
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from slotterm.analysis.par import ParSheet
 
 
 def run_par(args: argparse.Namespace) -> int:
-    """Not built yet: reports so and exits 2."""
-    raise UsageError("this command is not available yet")
+    """Compute the PAR sheet of ``args.game`` and print it."""
+    game = get_game(args.game)
+    lines = args.lines
+    if lines is not None and not 1 <= lines <= len(game.lines):
+        raise UsageError(f"--lines must be 1..{len(game.lines)}, got {lines}")
+    from slotterm.analysis.par import compute_par
+
+    sheet = compute_par(game, lines)
+    if args.json:
+        json.dump(sheet.to_json(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    from rich.console import Console
+
+    print_sheet(sheet, Console())
+    return 0
+
+
+def _pct(x: float, digits: int = 4) -> str:
+    return f"{100 * x:.{digits}f} %"
+
+
+def _one_in(x: float | None) -> str:
+    return "never" if x is None or x == float("inf") else f"1 in {x:,.1f}"
+
+
+def print_sheet(sheet: ParSheet, console: Console) -> None:
+    """Render the sheet as Rich tables."""
+    from rich.table import Table
+
+    title = f"{sheet.game} — exact PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
+    summary = Table(title=title, show_header=False)
+    summary.add_column("figure")
+    summary.add_column("value", justify="right")
+    rows = [
+        ("RTP (with the round cap)", _pct(sheet.rtp)),
+        ("RTP without the cap", _pct(sheet.rtp_uncapped)),
+        (f"effect of the {sheet.cap_x_total_bet:,}× cap", _pct(sheet.cap_effect, 6)),
+        ("published RTP", _pct(sheet.published_rtp, 2)),
+        ("hit frequency (base round pays)", _pct(sheet.hit_frequency, 3)),
+        ("free spins", _one_in(sheet.feature_one_in)),
+        ("retrigger per free spin", _pct(sheet.retrigger_probability, 3)),
+        ("free spins per feature", f"{sheet.spins_per_feature:.3f}"),
+        ("mean feature win (× total bet)", f"{sheet.feature_value:.2f}"),
+        ("standard deviation (× total bet)", f"{sheet.sd:.3f}"),
+        ("  without the cap / base spin only", f"{sheet.sd_uncapped:.3f} / {sheet.sd_base:.3f}"),
+        ("volatility index 90 % / 95 %", f"{sheet.vi_90:.2f} / {sheet.vi_95:.2f}"),
+        (f"top award {sheet.cap_x_total_bet:,}× total bet", _one_in(sheet.cap_one_in)),
+        ("  seen at least once in 10^8 rounds", _pct(sheet.top_award_in_1e8_rounds, 2)),
+        ("cycle (base / free reels)", f"{sheet.cycle_base:,} / {sheet.cycle_free:,}"),
+    ]
+    for row in rows:
+        summary.add_row(*row)
+    console.print(summary)
+
+    split = Table(title="RTP split (fractions of the total bet)")
+    split.add_column("part")
+    split.add_column("RTP", justify="right")
+    for label, value in (
+        ("base game line wins", sheet.rtp_base_lines),
+        ("base game scatters", sheet.rtp_scatter),
+        ("free spins", sheet.rtp_free_spins),
+        ("  regular line wins (before cap)", sheet.free_spins_lines),
+        ("  scatters (before cap)", sheet.free_spins_scatter),
+        ("  expanding symbol (before cap)", sheet.free_spins_expansion),
+        ("  round cap", sheet.cap_effect),
+        ("total", sheet.rtp),
+    ):
+        split.add_row(label, _pct(value))
+    console.print(split)
+
+    specials = Table(title="Free spins by special symbol (before the cap)")
+    for header in ("special", "expands per spin", "win per spin ×", "feature win ×", "RTP"):
+        specials.add_column(header, justify="right")
+    for s in sheet.specials:
+        specials.add_row(
+            s.symbol,
+            _pct(s.expansion_probability, 2),
+            f"{s.spin_value:.3f}",
+            f"{s.feature_value:.2f}",
+            _pct(s.rtp_expansion),
+        )
+    console.print(specials)
+
+    symbols = Table(title="Base game line wins (per line)")
+    for header in ("symbol", "count", "pays ×", "combinations", "odds", "RTP"):
+        symbols.add_column(header, justify="right")
+    for o in sheet.symbols:
+        symbols.add_row(
+            o.symbol,
+            str(o.count),
+            f"{o.multiplier:,}",
+            f"{o.combinations:,}",
+            _one_in(o.one_in),
+            _pct(o.rtp),
+        )
+    for sc in sheet.scatters:
+        symbols.add_row(
+            "scatter",
+            f"{sc.count}+" if sc is sheet.scatters[-1] else str(sc.count),
+            f"{sc.multiplier:,} total",
+            "",
+            _one_in(sc.one_in),
+            _pct(sc.rtp),
+        )
+    console.print(symbols)
+
+    bands = Table(title="Round wins by size (× total bet, with the cap)")
+    for header in ("band", "probability", "RTP"):
+        bands.add_column(header, justify="right")
+    for b in sheet.win_bands:
+        bands.add_row(b.label, _pct(b.probability, 5), _pct(b.rtp))
+    console.print(bands)
+
+    conf = Table(title="Where the RTP of N rounds lands (RTP ± VI/√N)")
+    for header in ("rounds", "90 %", "95 %"):
+        conf.add_column(header, justify="right")
+    for c in sheet.confidence:
+        conf.add_row(
+            f"{c.rounds:,}",
+            f"{_pct(c.low_90, 2)} – {_pct(c.high_90, 2)}",
+            f"{_pct(c.low_95, 2)} – {_pct(c.high_95, 2)}",
+        )
+    console.print(conf)
