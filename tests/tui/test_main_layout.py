@@ -1,0 +1,55 @@
+"""Sizes: large art at 100×32, compact at 80×24, a notice below 80×24, live resize."""
+
+from __future__ import annotations
+
+from slotterm.engine.round import Phase
+from slotterm.tui.screens.too_small import TooSmallScreen
+from slotterm.tui.symbols import ArtSize
+from tests.tui.main_support import main, make_app, settle
+
+
+async def test_large_art_at_100x32_and_compact_at_80x24() -> None:
+    app = make_app(1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        assert main(app).reels.art_size() is ArtSize.LARGE
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is main(app)
+        assert main(app).reels.art_size() is ArtSize.COMPACT
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert main(app).reels.art_size() is ArtSize.LARGE
+
+
+async def test_too_small_notice_blocks_play_and_goes_when_the_terminal_grows() -> None:
+    app = make_app(1)
+    async with app.run_test(size=(79, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small-notice").render())
+        assert "TOO SMALL" in text and "79×24" in text
+        await pilot.press("space")
+        assert app.session.state.rounds_played == 0
+        await pilot.resize_terminal(100, 32)
+        await pilot.pause()
+        assert app.screen is main(app)
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert app.session.state.rounds_played == 1
+
+
+async def test_shrinking_mid_round_keeps_the_round() -> None:
+    app = make_app(3, force_feature=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen is main(app)
+        assert app.session.phase is Phase.FEATURE_AWARDED
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert app.session.phase is Phase.FREE_SPINS

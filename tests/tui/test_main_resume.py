@@ -1,0 +1,125 @@
+"""A session opened mid-round shows the recorded step and carries on; nothing is redrawn."""
+
+from __future__ import annotations
+
+from slotterm.engine.round import Phase, PlayFreeSpin, Spin, StartFeature, StartGamble
+from slotterm.money import format_cents
+from slotterm.session.game_session import GameSession
+from tests.tui.main_support import (
+    SIZE,
+    assert_boxes_match,
+    main,
+    make_app,
+    message,
+    session_for,
+    settle,
+    winning_seed,
+)
+
+
+class CountingSource:
+    """Wraps a source and counts draws, to prove mounting draws nothing."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.draws = 0
+
+    def randbelow(self, n: int) -> int:
+        self.draws += 1
+        return self.inner.randbelow(n)  # type: ignore[attr-defined]
+
+
+def counted(session: GameSession) -> CountingSource:
+    source = CountingSource(session.rng)
+    session.rng = source
+    return source
+
+
+def feature_session(free_spins: int) -> GameSession:
+    session = session_for(3)
+    session.act(Spin(session.bet, force_feature=True, limits=session.limits))
+    if free_spins >= 0:
+        session.act(StartFeature())
+    for _ in range(free_spins):
+        session.act(PlayFreeSpin())
+    return session
+
+
+async def test_resume_feature_awarded_shows_the_books_and_waits_for_the_book() -> None:
+    session = feature_session(-1)
+    source = counted(session)
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        round_ = session.state.round
+        assert round_ is not None
+        assert main(app).reels.window == round_.base.window
+        assert "Magic Book" in message(app)
+        assert source.draws == 0
+        assert_boxes_match(app)
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert session.phase is Phase.FREE_SPINS
+
+
+async def test_resume_mid_free_spins_shows_special_progress_and_win() -> None:
+    session = feature_session(2)
+    assert session.phase is Phase.FREE_SPINS
+    round_ = session.state.round
+    assert round_ is not None and round_.special is not None
+    source = counted(session)
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = main(app)
+        assert screen.reels.window == round_.free_spins[-1].result.window
+        banner = app.screen.query_one("#banner")
+        assert banner.special == round_.special  # type: ignore[attr-defined]
+        assert f"Free spin 2 of {round_.free_spins_awarded}" in banner.progress  # type: ignore[attr-defined]
+        assert format_cents(round_.feature_win) in banner.progress  # type: ignore[attr-defined]
+        assert f"free spin 3 of {round_.free_spins_awarded}" in message(app)
+        assert source.draws == 0
+        assert_boxes_match(app)
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert len(session.state.round.free_spins) == 3  # type: ignore[union-attr]
+        assert_boxes_match(app)
+
+
+async def test_resume_win_offered_shows_the_win_and_collects_it() -> None:
+    session = session_for(winning_seed())
+    session.act(Spin(session.bet, limits=session.limits))
+    win = session.state.round.win  # type: ignore[union-attr]
+    credits = session.state.credits
+    source = counted(session)
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        assert main(app).box("win").value == format_cents(win)
+        assert "collect" in message(app)
+        assert main(app).reels.marked, "the recorded wins are marked"
+        assert source.draws == 0
+        await pilot.press("7")
+        await settle(pilot, app)
+        assert session.state.credits == credits + win
+
+
+async def test_resume_mid_gamble_opens_the_gamble_screen() -> None:
+    from slotterm.tui.screens.gamble_screen import GambleScreen
+
+    session = session_for(winning_seed(gamble=True))
+    session.act(Spin(session.bet, limits=session.limits))
+    session.act(StartGamble())
+    assert session.phase is Phase.GAMBLE
+    source = counted(session)
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GambleScreen)
+        assert source.draws == 0
+
+
+async def test_load_notice_is_shown() -> None:
+    session = session_for(1)
+    session.load_notice = "Recovered from the backup copy."
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE):
+        assert "Recovered from the backup copy." in message(app)
