@@ -24,7 +24,7 @@ AUTOPLAY_EVERY = 5
 
 
 def next_action(session: GameSession) -> Action:
-    """The policy: force the feature every 4th round, autoplay every 5th, gamble odd rounds."""
+    """The policy: force the feature every 4th round, autoplay every 5th, gamble every win."""
     phase = session.phase
     round_ = session.open_round
     if phase is Phase.IDLE or round_ is None:
@@ -40,7 +40,7 @@ def next_action(session: GameSession) -> Action:
     if phase is Phase.FREE_SPINS:
         return PlayFreeSpin()
     if phase is Phase.WIN_OFFERED:
-        if round_.number % 2 == 1 and not round_.gamble and session.can(StartGamble()):
+        if not round_.gamble and session.can(StartGamble()):
             return StartGamble()
         return Collect()
     if len(round_.gamble) < 2:
