@@ -1,0 +1,193 @@
+"""The gamble: guess red or black of the next card to double the win, or collect.
+
+The card is drawn by the engine (``session.act(Guess(...))``) before the flip is shown;
+a key pressed while the card turns only finishes the turn, it never acts twice.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from slotterm.engine.gamble import Color, card_color, card_label
+from slotterm.engine.round import CardDrawn, Collect, GambleStep, Guess, Phase, StartGamble
+from slotterm.money import format_cents
+from slotterm.session.game_session import GameSession
+from slotterm.tui.widgets.card import PlayingCard, card_text
+
+LOST_PAUSE_SECONDS = 1.5
+"""How long the losing card stays on screen before the gamble closes."""
+
+
+class GambleScreen(ModalScreen[None]):
+    """Double or nothing on the colour of the next card; collect at any step."""
+
+    DEFAULT_CSS = """
+    GambleScreen {
+        align: center middle;
+    }
+    #gamble-dialog {
+        width: 64;
+        height: auto;
+        padding: 0 1;
+        border: thick $accent;
+        border-title-align: center;
+        background: $surface;
+    }
+    #gamble-table {
+        height: 8;
+    }
+    #gamble-card {
+        margin: 0 2 0 1;
+    }
+    #gamble-info {
+        width: 1fr;
+        height: 8;
+    }
+    #gamble-info Static {
+        height: auto;
+    }
+    #gamble-win {
+        text-style: bold;
+    }
+    #gamble-message {
+        height: auto;
+        min-height: 2;
+        margin-top: 1;
+        text-style: bold;
+        color: $text-accent;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("5", "guess('red')", "Red", key_display="5"),
+        Binding("6", "guess('black')", "Black", key_display="6"),
+        Binding("space,enter,7,escape", "collect", "Collect", key_display="Space/7"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self._closing = False
+
+    def compose(self) -> ComposeResult:
+        """The face-down card beside the stakes, the last cards and a message line."""
+        with Vertical(id="gamble-dialog") as dialog:
+            dialog.border_title = "Gamble: double or nothing"
+            with Horizontal(id="gamble-table"):
+                yield PlayingCard(id="gamble-card")
+                with Vertical(id="gamble-info"):
+                    yield Static(id="gamble-win")
+                    yield Static(id="gamble-pays")
+                    yield Static(id="gamble-limit")
+                    yield Static(id="gamble-recent")
+            yield Static(id="gamble-message")
+        yield Footer()
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Open the gamble in the engine, unless it is already open (resumed after a crash)."""
+        if self.session.phase is Phase.WIN_OFFERED and self.session.can(StartGamble()):
+            self.session.act(StartGamble())
+        self._show_stakes(self.session.state.recent_cards)
+        if self.session.phase is Phase.GAMBLE:
+            self._say("Red or black? Press 5 for red, 6 for black, or Space to collect.")
+        elif self.session.phase is Phase.WIN_OFFERED:
+            self._say("This win cannot be gambled. Press Space to collect it.")
+        else:
+            self._say("There is no win to gamble. Press Escape to go back.")
+
+    @property
+    def card(self) -> PlayingCard:
+        """The big card in the middle."""
+        return self.query_one("#gamble-card", PlayingCard)
+
+    # --- keys ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Guesses only while the gamble is open; collect while a win is waiting."""
+        if self._closing:
+            return False
+        if action == "guess":
+            return self.session.phase is Phase.GAMBLE or self.card.animating
+        return True
+
+    def action_guess(self, color: str) -> None:
+        """Draw the next card for a guess, then turn it over."""
+        if self.card.animating:
+            self.card.finish()
+            return
+        if self._closing or self.session.phase is not Phase.GAMBLE:
+            return
+        recent_before = self.session.state.recent_cards
+        transition = self.session.act(Guess(Color(color)))
+        step = next(e.step for e in transition.events if isinstance(e, CardDrawn))
+        self._show_stakes(recent_before, stake=step.stake)
+        self._say(f"You said {color}. Turning the card…")
+        self.card.flip_to(step.card, lambda: self._after_flip(step))
+        self.refresh_bindings()
+
+    def action_collect(self) -> None:
+        """Take the win into credits and close (or, while the card turns, finish the turn)."""
+        if self.card.animating:
+            self.card.finish()
+            return
+        if self._closing:
+            return
+        if self.session.can(Collect()):
+            self.session.act(Collect())
+        self._closing = True
+        self.dismiss(None)
+
+    # --- showing -------------------------------------------------------------------------
+
+    def _after_flip(self, step: GambleStep) -> None:
+        label = f"{card_label(step.card)} ({card_color(step.card)})"
+        self._show_stakes(self.session.state.recent_cards)
+        if not step.won:
+            self._closing = True
+            self._say(f"The card is {label}: the win of {format_cents(step.stake)} is lost.")
+            self.set_timer(LOST_PAUSE_SECONDS, self._close_after_loss)
+        elif self.session.phase is Phase.GAMBLE:
+            self._say(
+                f"The card is {label}: right! Your win is now {format_cents(step.result)}. "
+                "Guess again (5 red, 6 black) or press Space to collect."
+            )
+        else:
+            self._say(
+                f"The card is {label}: right! {format_cents(step.result)} is over the "
+                "gamble limit, so the gamble is closed. Press Space to collect."
+            )
+        self.refresh_bindings()
+
+    def _close_after_loss(self) -> None:
+        self.dismiss(None)
+
+    def _show_stakes(self, recent: tuple[int, ...], stake: int | None = None) -> None:
+        round_ = self.session.open_round
+        win = stake if stake is not None else (round_.win if round_ is not None else 0)
+        can_double = stake is not None or self.session.phase is Phase.GAMBLE
+        self.query_one("#gamble-win", Static).update(f"Win             {format_cents(win)}")
+        pays = format_cents(2 * win) if can_double and win else "-"
+        self.query_one("#gamble-pays", Static).update(f"A right guess   {pays}")
+        limit = round_.limits.gamble_limit if round_ is not None else None
+        limit_text = format_cents(limit) if limit is not None else "-"
+        self.query_one("#gamble-limit", Static).update(f"Gamble limit    {limit_text}")
+        cards = Text("Last cards      ")
+        if not recent:
+            cards.append("none yet")
+        for n, card in enumerate(recent):
+            if n:
+                cards.append(" ")
+            cards.append_text(card_text(card))
+        self.query_one("#gamble-recent", Static).update(cards)
+
+    def _say(self, message: str) -> None:
+        self.query_one("#gamble-message", Static).update(message)
