@@ -15,7 +15,8 @@ pay, invariant under the cyclic shifts the lemma uses, comes along.  Hence
     F = sum_j  award/(award + r j) * C(award + r j, j) * A1^{*j} * A0^{*(award + r j - j)}
 
 where ``A1`` / ``A0`` are the pay distributions of a spin that does / does not retrigger.
-The series is summed until a proven bound on the rest falls below ``tolerance``.
+The series is summed until the probability of the retrigger counts left out (one minus
+the sum of the term masses, which add up to one) falls below ``tolerance``.
 """
 
 from __future__ import annotations
@@ -117,27 +118,30 @@ class FeatureDistribution:
     terms: int
 
 
-def retrigger_series(award: int, retrigger: int, q: float, tolerance: float) -> list[float]:
-    """Weights ``c_j`` of the series, enough of them that the rest has mass < tolerance.
+def retrigger_series(
+    award: int, retrigger: int, q: float, tolerance: float
+) -> tuple[list[float], float]:
+    """Weights ``c_j`` of the series, and the probability mass of the terms left out.
 
-    The term masses ``c_j q^j (1-q)^(award + r j - j)`` add up to 1; their ratio grows
-    towards ``r^r / (r-1)^(r-1) * q * (1-q)^(r-1)`` (< 1 when ``r q < 1``), which bounds
-    the geometric rest.
+    The term masses ``c_j q^j (1-q)^(award + r j - j)`` are the probabilities of ``j``
+    retriggers; they add up to 1 because the feature ends for sure when ``r q < 1``.  Terms
+    are taken until the mass left, ``1 - sum``, is below ``tolerance`` (the sum is taken
+    with ``math.fsum``, so the figure is good to about 1e-16).
     """
     if retrigger * q >= 1:
         raise ValueError(f"retriggers never end on average (r·q = {retrigger * q:.3f} >= 1)")
     p0 = 1.0 - q
-    limit = retrigger**retrigger / (retrigger - 1) ** (retrigger - 1) if retrigger > 1 else 1.0
-    rho = limit * q * p0 ** (retrigger - 1)
     weights: list[float] = []
+    masses: list[float] = []
     j = 0
     while True:
         n = award + retrigger * j
         weight = award / n * math.comb(n, j)
         weights.append(weight)
-        mass = weight * q**j * p0 ** (n - j)
-        if q == 0 or mass * rho / (1 - rho) < tolerance:
-            return weights
+        masses.append(weight * q**j * p0 ** (n - j))
+        left = max(0.0, 1.0 - math.fsum(masses))
+        if q == 0 or left < tolerance:
+            return weights, left
         j += 1
 
 
@@ -159,14 +163,8 @@ def feature_distribution(
     conv = Convolver(n)
     if retrigger == 0 or q == 0:
         return FeatureDistribution(conv.power(no_retrigger + retrigger_pays, award), 0.0, 1)
-    weights = retrigger_series(award, retrigger, q, tolerance)
+    weights, neglected = retrigger_series(award, retrigger, q, tolerance)
     last = len(weights) - 1
-    p0 = 1.0 - q
-    n_last = award + retrigger * last
-    neglected = weights[last] * q**last * p0 ** (n_last - last)
-    limit = retrigger**retrigger / (retrigger - 1) ** (retrigger - 1) if retrigger > 1 else 1.0
-    rho = limit * q * p0 ** (retrigger - 1)
-    neglected *= rho / (1 - rho)
     step_power, step_power_spec = conv.power_with_spectrum(no_retrigger, retrigger - 1)
     if award == retrigger and step_power_spec is not None:
         start = conv.back(step_power_spec * conv.spectrum(no_retrigger))

@@ -1,0 +1,278 @@
+"""The exact calculator against brute force on a small game that uses every rule.
+
+The small game has short strips, so every stop combination can be enumerated and
+evaluated by the engine's own evaluator; the feature (retriggers, the round cap) is then
+rebuilt from those enumerated spin outcomes by a simple spin-by-spin recursion that knows
+nothing of the calculator's series.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+import pytest
+
+from slotterm.analysis.exact import analyse_round
+from slotterm.analysis.exact_feature import Convolver, feature_distribution, retrigger_series
+from slotterm.analysis.exact_lines import build_automaton, line_reading_odds
+from slotterm.engine.evaluate import evaluate, read_line, window_at
+from slotterm.engine.model import FreeSpinsRule, GameDefinition, Symbol, SymbolKind
+from slotterm.games import get_game
+
+
+def _strips(*texts: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(t.split()) for t in texts)
+
+
+# BOOK is wild and scatter; BOOK-only lines pay as HI; HI expands from 2 reels, MID and LO
+# from 3; the trigger awards 3 spins, a retrigger 2; the cap (12 × total bet) bites often,
+# in the base game too (5 HI on a line pays 20 × bet per line).
+TINY = GameDefinition(
+    id="tiny",
+    name="Tiny",
+    reels=5,
+    rows=3,
+    symbols=(
+        Symbol("BOOK", SymbolKind.WILD_SCATTER, "Book"),
+        Symbol("HI", SymbolKind.REGULAR, "High"),
+        Symbol("MID", SymbolKind.REGULAR, "Middle"),
+        Symbol("LO", SymbolKind.REGULAR, "Low"),
+    ),
+    paytable={
+        "HI": {2: 1, 3: 4, 4: 10, 5: 20},
+        "MID": {3: 2, 4: 5, 5: 10},
+        "LO": {3: 1, 4: 2, 5: 4},
+    },
+    scatter_pays={3: 1, 4: 4, 5: 10},
+    lines=((1, 1, 1, 1, 1), (0, 0, 0, 0, 0), (2, 2, 2, 2, 2), (0, 1, 2, 1, 0)),
+    base_reels=_strips(
+        "BOOK HI LO MID LO",
+        "LO MID BOOK HI LO MID",
+        "HI LO MID LO BOOK LO MID",
+        "MID LO HI LO",
+        "LO HI MID BOOK LO",
+    ),
+    free_reels=_strips(
+        "BOOK HI LO MID LO LO",
+        "LO MID HI LO MID",
+        "HI LO BOOK MID LO LO MID",
+        "MID LO HI LO BOOK",
+        "LO HI MID LO",
+    ),
+    free_spins=FreeSpinsRule(trigger_count=3, award=3, retrigger_award=2, expanding_special=True),
+    max_win_x_total_bet=12,
+    wild_only_pays_as="HI",
+    bet_per_line_steps=(1,),
+    published_rtp=0.9,
+)
+
+LINE_COUNTS = (1, 4)
+
+
+@cache
+def enumerate_spins(free: bool, lines: int, special: str | None) -> dict[tuple[int, int], float]:
+    """Brute force: every stop combination through the engine -> P(pay, spins awarded)."""
+    strips = TINY.free_reels if free else TINY.base_reels
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    total = 0
+    for stops in itertools.product(*(range(len(s)) for s in strips)):
+        window = window_at(strips, stops, TINY.rows)
+        ev = evaluate(TINY, window, lines, 1, special=special, free_spin=free)
+        counts[(ev.total_win, ev.free_spins_awarded)] += 1
+        total += 1
+    return {key: n / total for key, n in counts.items()}
+
+
+def feature_by_recursion(
+    outcomes: dict[tuple[int, int], float], award: int, cap: int
+) -> np.ndarray:
+    """P(feature total = t) for t < cap, and at index cap P(total >= cap), spin by spin.
+
+    The state is (spins left, total so far); a spin adds its pay and the spins it awards;
+    the feature ends when no spins are left or the total reaches the cap.
+    """
+    limit = 400
+    state = np.zeros((limit, cap + 1))
+    state[award, 0] = 1.0
+    final = np.zeros(cap + 1)
+    while state.sum() > 1e-18:
+        new = np.zeros_like(state)
+        for (pay, awarded), p in outcomes.items():
+            shifted = np.zeros_like(state)
+            if pay < cap:
+                shifted[:, pay:] = state[:, : cap + 1 - pay]
+                shifted[:, cap] += state[:, cap + 1 - pay :].sum(axis=1)
+            else:
+                shifted[:, cap] = state.sum(axis=1)
+            # spins left after this spin: n - 1 + awarded
+            moved = np.zeros_like(state)
+            top = min(limit, limit - 1 + awarded)
+            moved[awarded:top] = shifted[1 : 1 + top - awarded]
+            new += p * moved
+        assert new[-2 * TINY.free_spins.retrigger_award :].sum() < 1e-30
+        final[:cap] += new[0, :cap]
+        final[cap] += new[:, cap].sum()
+        new[0, :] = 0.0
+        new[:, cap] = 0.0
+        state = new
+    return final
+
+
+def feature_moments_by_recursion(
+    outcomes: dict[tuple[int, int], float], award: int
+) -> tuple[float, float]:
+    """Uncapped E[F], E[F²] by carrying (mass, first, second moment) per spins-left."""
+    limit = 400
+    mass = np.zeros(limit)
+    m1 = np.zeros(limit)
+    m2 = np.zeros(limit)
+    mass[award] = 1.0
+    e1 = e2 = 0.0
+    while mass.sum() > 1e-18:
+        nm, n1, n2 = np.zeros(limit), np.zeros(limit), np.zeros(limit)
+        for (pay, awarded), p in outcomes.items():
+            src = slice(1, limit - awarded)
+            dst = slice(awarded, limit - 1)
+            nm[dst] += p * mass[src]
+            n1[dst] += p * (m1[src] + pay * mass[src])
+            n2[dst] += p * (m2[src] + 2 * pay * m1[src] + pay * pay * mass[src])
+        e1 += n1[0]
+        e2 += n2[0]
+        nm[0] = n1[0] = n2[0] = 0.0
+        mass, m1, m2 = nm, n1, n2
+    return e1, e2
+
+
+def test_automaton_reads_every_line_like_the_engine() -> None:
+    for game in (TINY, get_game("book-of-spells")):
+        automaton = build_automaton(game)
+        ids = [s.id for s in game.symbols]
+        for symbols in itertools.product(ids, repeat=game.reels):
+            assert automaton.read(symbols) == read_line(game, symbols), symbols
+
+
+def test_line_odds_match_enumeration() -> None:
+    automaton = build_automaton(TINY)
+    odds, cycle = line_reading_odds(TINY, TINY.base_reels, automaton)
+    brute: dict[tuple[str, int, int], int] = defaultdict(int)
+    strips = TINY.base_reels
+    for symbols in itertools.product(*strips):  # one line: one symbol per reel
+        reading = read_line(TINY, symbols)
+        if reading is not None:
+            brute[(reading.symbol, reading.count, reading.multiplier)] += 1
+    assert cycle == math.prod(len(s) for s in strips)
+    assert {(o.symbol, o.count, o.multiplier): o.combinations for o in odds} == dict(brute)
+    assert any(o.symbol == "BOOK" for o in odds)  # a wild-only reading occurs
+
+
+@pytest.mark.parametrize("lines", LINE_COUNTS)
+@pytest.mark.parametrize("special", [None, "HI", "MID", "LO"])
+def test_spin_distribution_equals_brute_force(lines: int, special: str | None) -> None:
+    analysis = analyse_round(TINY, lines)
+    outcome = analysis.base if special is None else analysis.free[special]
+    brute = enumerate_spins(special is not None, lines, special)
+    award = TINY.free_spins.award if special is None else TINY.free_spins.retrigger_award
+    size = max(len(outcome.award), max(pay for pay, _ in brute) + 1)
+    expect_no = np.zeros(size)
+    expect_yes = np.zeros(size)
+    for (pay, awarded), p in brute.items():
+        assert awarded in (0, award)
+        (expect_yes if awarded else expect_no)[pay] += p
+    got_no = np.zeros(size)
+    got_yes = np.zeros(size)
+    got_no[: len(outcome.no_award)] = outcome.no_award
+    got_yes[: len(outcome.award)] = outcome.award
+    np.testing.assert_allclose(got_no, expect_no, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(got_yes, expect_yes, rtol=0, atol=1e-12)
+    mean = sum(pay * p for (pay, _), p in brute.items())
+    assert outcome.mean == pytest.approx(mean, abs=1e-12)
+    assert outcome.hit_probability == pytest.approx(
+        sum(p for (pay, _), p in brute.items() if pay > 0), abs=1e-12
+    )
+    if special is not None:
+        assert outcome.expansion_mean > 0
+
+
+@pytest.mark.parametrize("lines", LINE_COUNTS)
+def test_capped_round_equals_recursion(lines: int) -> None:
+    analysis = analyse_round(TINY, lines)
+    cap = TINY.max_win_x_total_bet * lines
+    feature = np.zeros(cap + 1)
+    means = []
+    for special in TINY.paying_symbols:
+        outcomes = enumerate_spins(True, lines, special)
+        feature += feature_by_recursion(outcomes, TINY.free_spins.award, cap)
+        means.append(feature_moments_by_recursion(outcomes, TINY.free_spins.award))
+    feature /= len(TINY.paying_symbols)
+    round_ = np.zeros(cap + 1)
+    for (pay, awarded), p in enumerate_spins(False, lines, None).items():
+        if pay >= cap:
+            round_[cap] += p  # a capped base spin awards nothing
+        elif not awarded:
+            round_[pay] += p
+        else:
+            round_[pay:cap] += p * feature[: cap - pay]
+            round_[cap] += p * feature[cap - pay :].sum()
+    assert round_[cap] > 0.01  # the cap really bites in this game
+    np.testing.assert_allclose(analysis.below_cap, round_[:cap], rtol=0, atol=1e-12)
+    assert analysis.cap_probability == pytest.approx(round_[cap], abs=1e-12)
+    t = np.arange(cap + 1, dtype=np.float64)
+    assert analysis.capped_mean == pytest.approx(float((round_ * t).sum()), abs=1e-12 * cap)
+    assert analysis.capped_second_moment == pytest.approx(
+        float((round_ * t * t).sum()), abs=1e-12 * cap * cap
+    )
+    for special, (e1, e2) in zip(TINY.paying_symbols, means, strict=True):
+        assert analysis.features[special].mean == pytest.approx(e1, rel=1e-12)
+        assert analysis.features[special].second_moment == pytest.approx(e2, rel=1e-12)
+    assert analysis.neglected < 1e-12
+
+
+def test_base_cap_loss_is_the_base_spin_above_the_cap() -> None:
+    lines = 1
+    cap = TINY.max_win_x_total_bet * lines
+    brute = enumerate_spins(False, lines, None)
+    loss = sum(max(pay - cap, 0) * p for (pay, _), p in brute.items())
+    assert loss > 0
+    assert analyse_round(TINY, lines).base_cap_loss == pytest.approx(loss, abs=1e-12)
+
+
+def test_series_masses_add_up_to_one() -> None:
+    for award, r, q in ((10, 10, 0.0083), (3, 2, 0.3), (15, 5, 0.1)):
+        weights, left = retrigger_series(award, r, q, 1e-13)
+        masses = [w * q**j * (1 - q) ** (award + (r - 1) * j) for j, w in enumerate(weights)]
+        assert 0 <= left < 1e-13
+        assert math.fsum(masses) == pytest.approx(1.0 - left, abs=1e-15)
+        # the next term is smaller than what is reported as left out
+        j = len(weights)
+        n = award + r * j
+        nxt = award / n * math.comb(n, j) * q**j * (1 - q) ** (n - j)
+        assert nxt <= left + 1e-16
+    with pytest.raises(ValueError):
+        retrigger_series(10, 10, 0.1, 1e-13)
+
+
+def test_convolver_fft_matches_direct() -> None:
+    rng = np.random.default_rng(5)
+    a, b = rng.random(700), rng.random(700)
+    conv = Convolver(700)
+    assert not conv.direct
+    np.testing.assert_allclose(conv.convolve(a, b), np.convolve(a, b)[:700], atol=1e-10)
+    np.testing.assert_allclose(conv.power(a / a.sum(), 3), _power(a / a.sum(), 3), atol=1e-14)
+
+
+def _power(a: Sequence[float], n: int) -> np.ndarray:
+    out = np.array([1.0])
+    for _ in range(n):
+        out = np.convolve(out, a)[: len(a)]
+    return out
+
+
+def test_feature_without_retrigger_is_a_plain_power() -> None:
+    spin = np.array([0.5, 0.2, 0.1, 0.0, 0.1])
+    dist = feature_distribution(spin, np.zeros(5), 0.1, 3, 0)
+    np.testing.assert_allclose(dist.below_cap, _power(spin, 3), atol=1e-15)
