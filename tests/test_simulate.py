@@ -58,7 +58,7 @@ def test_the_same_seed_gives_the_same_result_whatever_the_number_of_workers() ->
 
 def test_every_round_goes_through_the_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    real_apply = sim.apply
+    real_apply = sim.apply  # type: ignore[attr-defined]
 
     def counting_apply(*args: object) -> object:
         calls.append(type(args[2]).__name__)
