@@ -1,0 +1,94 @@
+"""Help: the rules in our own words, the keyboard table and the RTP (from ``help.md``)."""
+
+from __future__ import annotations
+
+from importlib import resources
+from string import Template
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown
+
+from slotterm.engine.model import GameDefinition
+
+
+def format_rtp(rtp: float) -> str:
+    """``0.9613`` -> ``"96.13 %"``."""
+    return f"{rtp * 100:.2f} %"
+
+
+def help_markdown(game: GameDefinition) -> str:
+    """The help text with the game's own figures filled in."""
+    source = resources.files("slotterm.tui").joinpath("help.md").read_text(encoding="utf-8")
+    scatter = ", ".join(str(m) for _, m in sorted(game.scatter_pays.items()))
+    rule = game.free_spins
+    return Template(source).substitute(
+        name=game.name,
+        lines=len(game.lines),
+        scatter=scatter,
+        award=rule.award,
+        retrigger=rule.retrigger_award,
+        max_win=f"{game.max_win_x_total_bet:,}",
+        rtp=format_rtp(game.published_rtp),
+    )
+
+
+class HelpScreen(ModalScreen[None]):
+    """The rules, the keys and the RTP, scrollable with the arrow keys."""
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    #help-dialog {
+        width: 100%;
+        max-width: 110;
+        height: 100%;
+        border: thick $accent;
+        border-title-align: center;
+        background: $surface;
+    }
+    #help-scroll {
+        height: 1fr;
+    }
+    #help-text {
+        margin: 0 1;
+    }
+    #help-text MarkdownHeader {
+        margin: 1 0 0 0;
+    }
+    #help-text MarkdownH1 {
+        margin: 0;
+    }
+    #help-text MarkdownTableContent {
+        grid-columns: auto 1fr;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,h,9,q", "close", "Close", key_display="Esc/H"),
+    ]
+
+    def __init__(self, game: GameDefinition) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        """The Markdown help in a scrolling frame."""
+        with Vertical(id="help-dialog") as dialog:
+            dialog.border_title = f"{self.game.name}: help"
+            dialog.border_subtitle = f"RTP {format_rtp(self.game.published_rtp)}"
+            with VerticalScroll(id="help-scroll"):
+                yield Markdown(help_markdown(self.game), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Scroll with the arrow keys straight away."""
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)

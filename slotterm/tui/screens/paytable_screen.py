@@ -1,0 +1,217 @@
+"""The paytable: every symbol's pays in credits at the current bet, the rules, the lines."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.round import Bet
+from slotterm.money import format_cents
+from slotterm.tui.symbols import ArtSize, art_text, symbol_art
+from slotterm.tui.widgets.line_diagram import LineDiagram
+
+LINE_DIAGRAM_CELL = 12
+"""Columns one line diagram takes in the lines grid (its width plus a gap)."""
+
+
+def line_pays(game: GameDefinition, symbol: str, bet: Bet) -> list[tuple[int, int]]:
+    """``(count, cents)`` a line of ``symbol`` pays at ``bet``, most symbols first."""
+    pays = game.paytable.get(symbol, {})
+    return [(count, mult * bet.bet_per_line) for count, mult in sorted(pays.items(), reverse=True)]
+
+
+def scatter_pays(game: GameDefinition, bet: Bet) -> list[tuple[int, int]]:
+    """``(count, cents)`` the scatter pays anywhere at ``bet`` (× total bet), most first."""
+    pays = sorted(game.scatter_pays.items(), reverse=True)
+    return [(count, mult * bet.total) for count, mult in pays]
+
+
+def pays_text(pays: list[tuple[int, int]]) -> Text:
+    """Pays as two per line: ``5×  100.00   4×  20.00``."""
+    text = Text(no_wrap=True, end="")
+    for n, (count, cents) in enumerate(pays):
+        if n and n % 2 == 0:
+            text.append("\n")
+        elif n:
+            text.append("  ")
+        text.append(f"{count}×", style="bold")
+        text.append(f" {format_cents(cents):>9}")
+    return text
+
+
+def min_expansion_reels(game: GameDefinition, symbol: str) -> int | None:
+    """Fewest reels the special ``symbol`` must show on to expand and pay (``None``: never)."""
+    pays = [count for count, mult in game.paytable.get(symbol, {}).items() if mult > 0]
+    return min(pays) if pays else None
+
+
+def wild_scatter_rules(game: GameDefinition, bet: Bet) -> str:
+    """The wild/scatter symbol's rules in our own words, with amounts at ``bet``."""
+    wild = next(s for s in game.symbols if s.kind.is_scatter)
+    parts = [f"{wild.name} ({wild.id}) is wild and scatter at once."]
+    if wild.kind.is_wild:
+        parts.append("On a line it stands in for any other symbol to complete a win.")
+        if game.wild_only_pays_as is not None:
+            top = max(game.paytable[game.wild_only_pays_as])
+            pay = game.line_pay(game.wild_only_pays_as, top) * bet.bet_per_line
+            parts.append(
+                f"A line made of {wild.id}s alone pays like the same number of "
+                f"{symbol_art(game.wild_only_pays_as).name} symbols: {top} of them pay "
+                f"{format_cents(pay)}."
+            )
+    rule = game.free_spins
+    parts.append(
+        f"Anywhere on the reels, {rule.trigger_count} or more pay a multiple of the total bet "
+        f"(below), added to the line wins, and start {rule.award} free spins."
+    )
+    return " ".join(parts)
+
+
+def feature_rules(game: GameDefinition, bet: Bet) -> str:
+    """Free spins, the special expanding symbol and the round cap, in our own words."""
+    rule = game.free_spins
+    high = [s for s in game.paying_symbols if min_expansion_reels(game, s) == 2]
+    low = [s for s in game.paying_symbols if min_expansion_reels(game, s) == 3]
+    names = ", ".join(symbol_art(s).name for s in high)
+    low_names = f"{symbol_art(low[0]).name} to {symbol_art(low[-1]).name}" if low else ""
+    cap = format_cents(game.max_win(bet.total))
+    return (
+        f"Free spins are played at the bet and lines of the spin that started them; "
+        f"{rule.trigger_count} or more scatters during them add {rule.retrigger_award} more. "
+        "Before the first one the Magic Book picks one of the paying symbols at random as the "
+        "special symbol for the whole feature. After each free spin's usual wins, if the "
+        f"special symbol shows on enough reels to pay (2 for {names}; 3 for {low_names}), it "
+        "fills those reels and pays on every active line as if they stood side by side. "
+        "The wild does not stand in for it.\n"
+        f"Wins are counted on active lines from the leftmost reel, symbols next to each other; "
+        f"only the best win of each line is paid. One round pays at most "
+        f"{game.max_win_x_total_bet:,}× the total bet ({cap} now)."
+    )
+
+
+class PaytableScreen(ModalScreen[None]):
+    """What every symbol pays at the current bet, the rules and the lines."""
+
+    DEFAULT_CSS = """
+    PaytableScreen {
+        align: center middle;
+    }
+    #pays-dialog {
+        width: 100%;
+        max-width: 124;
+        height: 100%;
+        border: thick $accent;
+        border-title-align: center;
+        background: $surface;
+    }
+    #pays-scroll {
+        height: 1fr;
+        padding: 0 1;
+    }
+    .pays-heading {
+        text-style: bold;
+        color: $text-accent;
+        margin-top: 1;
+    }
+    #pays-bet {
+        text-style: bold;
+    }
+    #pays-symbols {
+        grid-size: 2;
+        grid-gutter: 0 2;
+        height: auto;
+    }
+    .pays-cell {
+        height: 4;
+    }
+    .pays-art {
+        width: 10;
+    }
+    .pays-detail {
+        width: 1fr;
+    }
+    #pays-wild {
+        height: auto;
+    }
+    #pays-wild-text {
+        width: 1fr;
+        height: auto;
+    }
+    #pays-lines {
+        grid-size: 9;
+        grid-gutter: 0 1;
+        height: auto;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,p,8,q", "close", "Close", key_display="Esc/P"),
+    ]
+
+    def __init__(self, game: GameDefinition, bet: Bet) -> None:
+        super().__init__()
+        self.game = game
+        self.bet = bet
+
+    def compose(self) -> ComposeResult:
+        """Bet line, the wild/scatter, every symbol's pays, the rules, the lines."""
+        game, bet = self.game, self.bet
+        with Vertical(id="pays-dialog") as dialog:
+            dialog.border_title = f"{game.name}: paytable"
+            with VerticalScroll(id="pays-scroll"):
+                yield Static(
+                    f"Pays in credits at {format_cents(bet.bet_per_line)} per line, "
+                    f"{bet.lines} line{'s' if bet.lines != 1 else ''}, "
+                    f"total bet {format_cents(bet.total)}",
+                    id="pays-bet",
+                )
+                wild = next(s for s in game.symbols if s.kind.is_scatter)
+                with Horizontal(id="pays-wild", classes="pays-cell"):
+                    yield Static(art_text(wild.id, ArtSize.COMPACT), classes="pays-art")
+                    detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
+                    detail.append_text(pays_text(scatter_pays(game, bet)))
+                    yield Static(detail, classes="pays-detail")
+                yield Static(wild_scatter_rules(game, bet), id="pays-wild-text")
+                yield Static("Line pays", classes="pays-heading")
+                with Grid(id="pays-symbols"):
+                    for symbol in game.paying_symbols:
+                        yield self._symbol_cell(symbol)
+                yield Static("Free spins and the special symbol", classes="pays-heading")
+                yield Static(feature_rules(game, bet), id="pays-rules")
+                yield Static(f"The {len(game.lines)} lines", classes="pays-heading")
+                with Grid(id="pays-lines"):
+                    for number, line in enumerate(game.lines, 1):
+                        yield LineDiagram(number, line, game.rows)
+        yield Footer()
+
+    def _symbol_cell(self, symbol: str) -> Horizontal:
+        detail = Text(symbol_art(symbol).name + "\n", style="bold", end="")
+        detail.append_text(pays_text(line_pays(self.game, symbol, self.bet)))
+        return Horizontal(
+            Static(art_text(symbol, ArtSize.COMPACT), classes="pays-art"),
+            Static(detail, classes="pays-detail"),
+            classes="pays-cell",
+        )
+
+    def on_mount(self) -> None:
+        """Scroll with the arrow keys straight away."""
+        self.query_one("#pays-scroll").focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit as many symbols and lines side by side as the width allows."""
+        inner = max(event.size.width - 4, LINE_DIAGRAM_CELL)
+        self.query_one("#pays-symbols", Grid).styles.grid_size_columns = 3 if inner >= 114 else 2
+        columns = max(1, min(len(self.game.lines), inner // LINE_DIAGRAM_CELL))
+        self.query_one("#pays-lines", Grid).styles.grid_size_columns = columns
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)
