@@ -84,15 +84,15 @@ class MainScreen(Screen[None]):
         Binding("minus,subtract", "bet(-1)", "Bet −", show=False),
         Binding("right,2", "lines(1)", "Lines", key_display="←/→"),
         Binding("left,1", "lines(-1)", "Lines −", show=False),
-        Binding("b", "bet_max", "Bet max", key_display="B"),
+        Binding("b", "bet_max", "Max", key_display="B"),
         Binding("u", "top_up", "Top up", key_display="U"),
         Binding("a", "autoplay", "Auto", key_display="A"),
         Binding("f", "quick", "Quick", key_display="F"),
         Binding("p,8", "paytable", "Pays", key_display="P"),
         Binding("h,9", "help", "Help", key_display="H"),
+        Binding("q", "quit", "Quit", key_display="Q"),
         Binding("y", "history", "History", key_display="Y"),
         Binding("t", "stats", "Stats", key_display="T"),
-        Binding("q", "quit", "Quit", key_display="Q"),
     ]
 
     def __init__(self, session: GameSession, *, force_feature: bool = False) -> None:
