@@ -17,6 +17,7 @@ Prints every run and the medians with the targets.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import fcntl
 import os
 import pty
@@ -105,10 +106,8 @@ class Game:
             self.send(b"q")
             self.drain(0.5)
         finally:
-            try:
+            with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
             os.waitpid(self.pid, 0)
             os.close(self.fd)
 
@@ -159,8 +158,9 @@ def main() -> int:
         keys.extend(key_ms)
         idles.append(float(result["idle_cpu_pct"]))  # type: ignore[arg-type]
         fpss.append(float(result["fps"]))  # type: ignore[arg-type]
+        key_median = statistics.median(key_ms)
         print(
-            f"run {run}: launch {launches[-1]:.3f} s · key median {statistics.median(key_ms):.1f} ms"
+            f"run {run}: launch {launches[-1]:.3f} s · key median {key_median:.1f} ms"
             f" · idle CPU {idles[-1]:.2f} % · spin {fpss[-1]:.1f} frames/s"
         )
     medians = {
