@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Sequence
 from functools import cache
 
 import numpy as np
@@ -265,7 +264,7 @@ def test_convolver_fft_matches_direct() -> None:
     np.testing.assert_allclose(conv.power(a / a.sum(), 3), _power(a / a.sum(), 3), atol=1e-14)
 
 
-def _power(a: Sequence[float], n: int) -> np.ndarray:
+def _power(a: np.ndarray, n: int) -> np.ndarray:
     out = np.array([1.0])
     for _ in range(n):
         out = np.convolve(out, a)[: len(a)]

@@ -119,9 +119,8 @@ class Design:
 
     def strips(self) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
         """(base strips, free strips)."""
-        base = tuple(
-            arrange(c, s, False, r) for r, (c, s) in enumerate(zip(self.base, self.base_stacked, strict=True))
-        )
+        pairs = enumerate(zip(self.base, self.base_stacked, strict=True))
+        base = tuple(arrange(c, s, False, r) for r, (c, s) in pairs)
         free = tuple(arrange(c, (), True, r + 11) for r, c in enumerate(self.free))
         return base, free
 
