@@ -1,0 +1,124 @@
+"""The game history: the last closed rounds, newest first; Enter replays one step by step."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from slotterm.engine.round import Round
+from slotterm.money import format_cents
+from slotterm.session.game_session import GameSession
+from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, credits_after
+
+COLUMNS = ("Round", "Time", "Bet", "Win", "Credits before", "Credits after", "Features")
+
+
+def round_features(round_: Round) -> str:
+    """What happened beyond the spin: free spins, the gamble, autoplay, a cap."""
+    parts: list[str] = []
+    if round_.free_spins:
+        parts.append(f"{len(round_.free_spins)} FS {round_.special}")
+    if round_.gamble:
+        outcome = "won" if round_.gamble[-1].won else "lost"
+        parts.append(f"gamble {len(round_.gamble)} {outcome}")
+    if round_.ended_by is not None:
+        parts.append(round_.ended_by.value)
+    if round_.autoplay:
+        parts.append("auto")
+    return ", ".join(parts)
+
+
+def history_rows(
+    rounds: list[Round], closed_at: dict[int, datetime | None]
+) -> list[tuple[str, ...]]:
+    """One row of text per round, in the order given."""
+    rows: list[tuple[str, ...]] = []
+    for r in rounds:
+        when = closed_at.get(r.number)
+        rows.append(
+            (
+                str(r.number),
+                when.astimezone().strftime("%H:%M:%S") if when is not None else "",
+                format_cents(r.bet.total),
+                format_cents(r.paid),
+                format_cents(r.credits_before),
+                format_cents(credits_after(r)),
+                round_features(r),
+            )
+        )
+    return rows
+
+
+class HistoryScreen(ModalScreen[None]):
+    """The closed rounds of this session (the last 100 at least), newest at the top."""
+
+    DEFAULT_CSS = """
+    HistoryScreen {
+        align: center middle;
+    }
+    #history-dialog {
+        width: 100%;
+        max-width: 110;
+        height: 100%;
+        border: thick $accent;
+        border-title-align: center;
+        background: $surface;
+    }
+    #history-note {
+        padding: 0 1;
+        color: $text-muted;
+    }
+    #history-table {
+        height: 1fr;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,y,q", "close", "Close", key_display="Esc/Y"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.rounds = list(reversed(session.history))
+
+    def compose(self) -> ComposeResult:
+        """A note line and the table of rounds."""
+        with Vertical(id="history-dialog") as dialog:
+            dialog.border_title = "Game history"
+            if self.rounds:
+                note = (
+                    f"{len(self.rounds)} closed round{'s' if len(self.rounds) != 1 else ''}, "
+                    "newest first. ↑/↓ to choose, Enter to replay a round step by step."
+                )
+            else:
+                note = "No round has been played to the end yet."
+            yield Static(note, id="history-note")
+            yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Fill the table and give it the keys."""
+        table = self.query_one("#history-table", DataTable)
+        table.add_columns(*COLUMNS)
+        times = {n: t.closed_at for n, t in self.session.round_times.items()}
+        for r, row in zip(self.rounds, history_rows(self.rounds, times), strict=True):
+            table.add_row(*row, key=str(r.number))
+        table.focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a round: replay it."""
+        event.stop()
+        number = int(str(event.row_key.value))
+        round_ = next(r for r in self.rounds if r.number == number)
+        self.app.push_screen(RoundReplayScreen(self.session.game, round_))
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)
