@@ -1,0 +1,148 @@
+"""Bad input to every command: one line on stderr, exit status 2, never a traceback.
+
+Each case runs ``python -m slotterm ...`` in a subprocess with the user folders pointed
+at a temporary directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GRID = "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
+
+BAD_INPUT = {
+    # par
+    "par: unknown game": ["par", "no-such-game"],
+    "par: no game": ["par"],
+    "par: lines not a number": ["par", "book-of-spells", "--lines", "nine"],
+    "par: lines 0": ["par", "book-of-spells", "--lines", "0"],
+    "par: lines 10": ["par", "book-of-spells", "--lines", "10"],
+    "par: unknown flag": ["par", "book-of-spells", "--fast"],
+    # simulate
+    "simulate: unknown game": ["simulate", "no-such-game", "--spins", "10"],
+    "simulate: no spins": ["simulate", "book-of-spells"],
+    "simulate: spins 0": ["simulate", "book-of-spells", "--spins", "0"],
+    "simulate: spins not a number": ["simulate", "book-of-spells", "--spins", "1e6x"],
+    "simulate: negative seed": ["simulate", "book-of-spells", "--spins", "10", "--seed", "-1"],
+    "simulate: workers 0": ["simulate", "book-of-spells", "--spins", "10", "--workers", "0"],
+    "simulate: lines 10": ["simulate", "book-of-spells", "--spins", "10", "--lines", "10"],
+    "simulate: unknown flag": ["simulate", "book-of-spells", "--spins", "10", "--turbo"],
+    # eval
+    "eval: unknown game": ["eval", "no-such-game", "--grid", GRID],
+    "eval: no grid": ["eval", "book-of-spells"],
+    "eval: two rows": ["eval", "book-of-spells", "--grid", "A,K,Q,J,TEN/A,K,Q,J,TEN"],
+    "eval: four symbols": ["eval", "book-of-spells", "--grid", "A,K,Q,J/A,K,Q,J/A,K,Q,J"],
+    "eval: empty grid": ["eval", "book-of-spells", "--grid", ""],
+    "eval: empty symbol": [
+        "eval",
+        "book-of-spells",
+        "--grid",
+        "A,,Q,J,TEN/A,K,Q,J,TEN/A,K,Q,J,TEN",
+    ],
+    "eval: unknown symbol": ["eval", "book-of-spells", "--grid", GRID.replace("HAT", "OWL", 1)],
+    "eval: bet not money": ["eval", "book-of-spells", "--grid", GRID, "--bet", "ten"],
+    "eval: negative bet": ["eval", "book-of-spells", "--grid", GRID, "--bet", "-0.10"],
+    "eval: zero bet": ["eval", "book-of-spells", "--grid", GRID, "--bet", "0"],
+    "eval: bet below a cent": ["eval", "book-of-spells", "--grid", GRID, "--bet", "0.001"],
+    "eval: lines 0": ["eval", "book-of-spells", "--grid", GRID, "--lines", "0"],
+    "eval: lines 10": ["eval", "book-of-spells", "--grid", GRID, "--lines", "10"],
+    "eval: lines not a number": ["eval", "book-of-spells", "--grid", GRID, "--lines", "x"],
+    "eval: special BOOK": ["eval", "book-of-spells", "--grid", GRID, "--special", "BOOK"],
+    "eval: special unknown": ["eval", "book-of-spells", "--grid", GRID, "--special", "OWL"],
+    "eval: jsonl with grid": ["eval", "book-of-spells", "--jsonl", "--grid", GRID],
+    "eval: unknown flag": ["eval", "book-of-spells", "--grid", GRID, "--verbose"],
+    # game-def
+    "game-def: unknown game": ["game-def", "no-such-game", "--json"],
+    "game-def: no game": ["game-def", "--json"],
+    "game-def: unknown flag": ["game-def", "book-of-spells", "--yaml"],
+    # history
+    "history: unknown game": ["history", "no-such-game"],
+    "history: unknown flag": ["history", "book-of-spells", "--all"],
+    # play (the default command)
+    "play: unknown game": ["play", "no-such-game"],
+    "play: unknown word": ["frobnicate"],
+    "play: seed not a number": ["--demo", "--seed", "x"],
+    "play: negative seed": ["--demo", "--seed", "-5"],
+    "play: force without seed or demo": ["--force", "free-spins"],
+    "play: unknown force": ["--demo", "--force", "jackpot"],
+    "play: unknown flag": ["--demo", "--colour"],
+}
+
+
+def run(args: list[str], tmp_path: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "COLUMNS": "100",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "slotterm", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("args", BAD_INPUT.values(), ids=BAD_INPUT.keys())
+def test_bad_input_gives_one_line_on_stderr_and_exit_status_2(
+    args: list[str], tmp_path: Path
+) -> None:
+    done = run(args, tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("slotterm")
+    assert "error" in lines[0]
+    assert done.stdout == ""
+
+
+def test_a_bad_jsonl_request_gets_an_error_object_on_its_line_and_exit_status_2(
+    tmp_path: Path,
+) -> None:
+    requests = [
+        json.dumps({"grid": [row.split(",") for row in GRID.split("/")], "bet": "0.10"}),
+        "not json",
+        json.dumps({"grid": "A,K/Q,J", "bet": "0.10"}),
+        json.dumps({"grid": GRID, "lines": 0}),
+        json.dumps({"grid": GRID, "special": "BOOK"}),
+        json.dumps({"grid": GRID, "bet": "-1"}),
+        json.dumps({"grid": GRID, "colour": "red"}),
+        json.dumps([1, 2]),
+        json.dumps({"grid": GRID, "lines": 1}),
+    ]
+    done = run(["eval", "book-of-spells", "--jsonl"], tmp_path, "\n".join(requests) + "\n")
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    assert "7 request(s) were bad" in done.stderr
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(results) == len(requests)
+    assert [("error" in r) for r in results] == [False] + [True] * 7 + [False]
+    assert results[0]["total_win"] == "105.30"  # worked by hand in test_evaluate.py
+    assert results[-1]["total_win"] == "15.20"  # one line: A x5 15.00 + scatter 2 x 0.10
+
+
+def test_good_commands_exit_0_with_nothing_on_stderr(tmp_path: Path) -> None:
+    for args in (
+        ["game-def", "book-of-spells", "--json"],
+        ["eval", "book-of-spells", "--grid", GRID, "--json"],
+        ["simulate", "book-of-spells", "--spins", "2000", "--seed", "1", "--json"],
+    ):
+        done = run(args, tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""
+        json.loads(done.stdout)
