@@ -5,9 +5,19 @@ Kept apart from the screen so the texts and amounts can be checked without a ter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from slotterm.engine.evaluate import Window, window_at
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import Bet, Phase, Round, StartGamble
+from slotterm.engine.round import (
+    Bet,
+    CreditsAdded,
+    Event,
+    Phase,
+    Round,
+    RoundClosed,
+    StartGamble,
+)
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 
@@ -100,3 +110,28 @@ def rest_prompt(session: GameSession, *, summary: bool, autoplay: bool) -> str:
     if session.bet.total > state.credits:
         return "Not enough credits for this bet: lower the bet (−) or the lines (←)."
     return "Press Space to spin."
+
+
+def event_note(events: Sequence[Event]) -> str | None:
+    """What just happened, for the message line (``None`` when nothing worth saying)."""
+    note = None
+    for event in events:
+        if isinstance(event, RoundClosed) and event.round.paid:
+            note = f"Collected {format_cents(event.round.paid)}."
+        elif isinstance(event, RoundClosed):
+            note = "The gamble was lost." if event.round.gamble else "No win this time."
+        elif isinstance(event, CreditsAdded):
+            note = f"Added {format_cents(event.amount)} demo credits."
+    return note
+
+
+def moving_text(session: GameSession, *, autoplay: bool) -> str:
+    """The message while the reels or the book move."""
+    round_ = session.state.round or (session.history[-1] if session.history else None)
+    if autoplay:
+        return "Autoplay spinning… A stops autoplay."
+    if round_ is not None and round_.special is not None and round_.free_spins:
+        return f"Free spin {len(round_.free_spins)} of {round_.free_spins_awarded}…"
+    if round_ is not None and round_.special is not None and session.state.round is not None:
+        return "The Magic Book chooses the special symbol… Space skips."
+    return "Good luck! Space stops the reels."

@@ -11,6 +11,8 @@ from slotterm.engine.round import (
     SpecialChosen,
     Transition,
 )
+from slotterm.session.game_session import GameSession
+from slotterm.tui.narration import latest_window
 from slotterm.tui.presenter import Scene
 from slotterm.tui.scenes import (
     AnnounceScene,
@@ -22,6 +24,7 @@ from slotterm.tui.scenes import (
     regular_items,
 )
 from slotterm.tui.widgets.magic_book import MagicBook
+from slotterm.tui.widgets.reels import ReelsWindow
 
 if TYPE_CHECKING:
     from slotterm.tui.screens.main_screen import MainScreen
@@ -72,3 +75,21 @@ def _special(transition: Transition) -> str | None:
         if isinstance(event, RoundClosed):
             return event.round.special
     return None
+
+
+def show_recorded_spin(reels: ReelsWindow, session: GameSession) -> None:
+    """Draw the latest recorded spin (of the open round, with its wins marked) at rest."""
+    window, round_ = latest_window(session)
+    reels.show_window(window)
+    if round_ is None or round_ is not session.state.round:
+        return
+    game = session.game
+    result = round_.free_spins[-1].result if round_.free_spins else round_.base
+    items = regular_items(game, window, result.evaluation)
+    expanded = expansion_item(game, result.evaluation)
+    if expanded is not None and round_.special is not None:
+        reels.set_fill(round_.special, {r: game.rows for r in result.evaluation.expanded_reels})
+        items.append(expanded)
+    cells = frozenset(c for item in items for c in item.cells)
+    if cells:
+        reels.mark(cells, dim_others=False, label=" recorded spin ")

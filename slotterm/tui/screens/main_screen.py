@@ -21,11 +21,9 @@ from slotterm.engine.round import (
     ActionRefused,
     Bet,
     Collect,
-    CreditsAdded,
     FeatureEnded,
     Phase,
     PlayFreeSpin,
-    RoundClosed,
     Spin,
     StartFeature,
     StartGamble,
@@ -35,17 +33,19 @@ from slotterm.engine.round import (
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
+from slotterm.tui.keymap import GAME_BINDINGS, KeyState, key_enabled, parse_action
 from slotterm.tui.narration import (
+    event_note,
     feature_progress,
     latest_window,
     max_affordable_bet,
+    moving_text,
     needs_top_up,
     rest_prompt,
     win_on_display,
 )
 from slotterm.tui.presenter import Presenter
-from slotterm.tui.round_scenes import scenes_for
-from slotterm.tui.scenes import expansion_item, regular_items
+from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.widgets.feature_summary import FeatureSummary
 from slotterm.tui.widgets.info_box import InfoBox
 from slotterm.tui.widgets.magic_book import MagicBook
@@ -58,46 +58,15 @@ QUICK_SPEED = 3.0
 AUTOPLAY_PAUSE = 0.6
 """Seconds between autoplay rounds at normal speed."""
 
-_PRIMARY = "space,enter,s,0"
-
-
-def _parse(action: str) -> tuple[str, tuple[object, ...]]:
-    """``"bet(1)"`` -> ``("bet", (1,))`` (only the small integer arguments used here)."""
-    name, _, rest = action.partition("(")
-    args = tuple(int(a) for a in rest.rstrip(")").split(",") if a.strip())
-    return name, args
-
 
 class MainScreen(Screen[None]):
     """The slot machine itself."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(_PRIMARY, "stop", "Stop", key_display="Space"),
-        Binding(_PRIMARY, "hide_summary", "Continue", key_display="Space"),
-        Binding(_PRIMARY, "start_feature", "Magic Book", key_display="Space"),
-        Binding(_PRIMARY, "free_spin", "Free spin", key_display="Space"),
-        Binding("space,enter,7", "collect", "Collect", key_display="Space"),
-        Binding("s,0", "collect_and_spin", "Collect+spin", show=False),
-        Binding(_PRIMARY, "spin", "Spin", key_display="Space"),
-        Binding("5", "gamble", "Gamble"),
-        Binding("plus,add", "bet(1)", "Bet", key_display="+/−"),
-        Binding("minus,subtract", "bet(-1)", "Bet −", show=False),
-        Binding("right,2", "lines(1)", "Lines", key_display="←/→"),
-        Binding("left,1", "lines(-1)", "Lines −", show=False),
-        Binding("b", "bet_max", "Max", key_display="B"),
-        Binding("u", "top_up", "Top up", key_display="U"),
-        Binding("a", "autoplay", "Auto", key_display="A"),
-        Binding("f", "quick", "Quick", key_display="F"),
-        Binding("p,8", "paytable", "Pays", key_display="P"),
-        Binding("h,9", "help", "Help", key_display="H"),
-        Binding("q", "quit", "Quit", key_display="Q"),
-        Binding("y", "history", "History", key_display="Y"),
-        Binding("t", "stats", "Stats", key_display="T"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
 
     def __init__(self, session: GameSession, *, force_feature: bool = False) -> None:
         super().__init__()
-        self._bindings_list = [b for b in self.BINDINGS if isinstance(b, Binding)]
+        self._bindings_list = [b for b in GAME_BINDINGS if isinstance(b, Binding)]
         self.session = session
         self.force_feature = force_feature
         self.presenter = Presenter(self, self._rest, self.refresh_keys)
@@ -108,7 +77,7 @@ class MainScreen(Screen[None]):
         self._bet_max_armed = False
         self._note = session.load_notice or ""
         self._autoplay_timer: Timer | None = None
-        self._key_state: tuple[bool | None, ...] = ()
+        self._key_state: tuple[bool, ...] = ()
 
     # --- layout -----------------------------------------------------------------------
 
@@ -147,7 +116,7 @@ class MainScreen(Screen[None]):
         self.reels.border_title = self.session.game.name
         self.query_one("#book", MagicBook).display = False
         self.query_one("#summary", FeatureSummary).display = False
-        self._show_recorded_spin()
+        show_recorded_spin(self.reels, self.session)
         self._rest()
         self.call_after_refresh(self._resume_gamble)
 
@@ -161,24 +130,6 @@ class MainScreen(Screen[None]):
         """A round saved mid-gamble goes straight back to the card table."""
         if self.session.phase is Phase.GAMBLE and self.is_current:
             self._open_gamble()
-
-    def _show_recorded_spin(self) -> None:
-        """Draw the latest recorded spin of the open round with its wins marked."""
-        window, round_ = latest_window(self.session)
-        reels = self.reels
-        reels.show_window(window)
-        if round_ is None or round_ is not self.session.state.round:
-            return
-        game = self.session.game
-        result = round_.free_spins[-1].result if round_.free_spins else round_.base
-        items = regular_items(game, window, result.evaluation)
-        expanded = expansion_item(game, result.evaluation)
-        if expanded is not None and round_.special is not None:
-            reels.set_fill(round_.special, {r: game.rows for r in result.evaluation.expanded_reels})
-            items.append(expanded)
-        cells = frozenset(c for item in items for c in item.cells)
-        if cells:
-            reels.mark(cells, dim_others=False, label=" recorded spin ")
 
     # --- at rest ----------------------------------------------------------------------
 
@@ -223,7 +174,8 @@ class MainScreen(Screen[None]):
 
     def refresh_keys(self) -> None:
         """Redraw the footer only when the set of working keys changed (it is costly)."""
-        state = tuple(self.check_action(*_parse(binding.action)) for binding in self._bindings_list)
+        now = self._key_state_now()
+        state = tuple(key_enabled(parse_action(b.action)[0], now) for b in self._bindings_list)
         if state != self._key_state:
             self._key_state = state
             self.refresh_bindings()
@@ -264,33 +216,15 @@ class MainScreen(Screen[None]):
         return True
 
     def _present(self, win_before: int, transition: Transition) -> None:
-        for event in transition.events:
-            if isinstance(event, FeatureEnded):
-                self._summary = event
-            elif isinstance(event, RoundClosed) and event.round.paid:
-                self._note = f"Collected {format_cents(event.round.paid)}."
-            elif isinstance(event, RoundClosed) and event.round.gamble:
-                self._note = "The gamble was lost."
-            elif isinstance(event, RoundClosed):
-                self._note = "No win this time."
-            elif isinstance(event, CreditsAdded):
-                self._note = f"Added {format_cents(event.amount)} demo credits."
+        self._note = event_note(transition.events) or self._note
+        self._summary = next(
+            (e for e in transition.events if isinstance(e, FeatureEnded)), self._summary
+        )
         scenes = scenes_for(self, win_before, transition)
         if scenes:
             self.box("credits").show(format_cents(self.session.state.credits))
-            self.message.say(self._moving_text())
+            self.message.say(moving_text(self.session, autoplay=self.autoplay))
         self.presenter.play(scenes)
-
-    def _moving_text(self) -> str:
-        """The message while scenes run."""
-        round_ = self.session.state.round
-        if self.autoplay:
-            return "Autoplay spinning… A stops autoplay."
-        if round_ is not None and round_.special is not None and round_.free_spins:
-            return f"Free spin {len(round_.free_spins)} of {round_.free_spins_awarded}…"
-        if round_ is not None and round_.special is not None:
-            return "The Magic Book chooses the special symbol… Space skips."
-        return "Good luck! Space stops the reels."
 
     def _spin(self) -> None:
         self._begin_action()
@@ -319,33 +253,17 @@ class MainScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enable exactly the keys that make sense now; the others are hidden."""
-        phase = self.session.phase
-        stoppable = self.presenter.stoppable
-        free = not stoppable and not self.autoplay
-        summary = self.summary_visible
-        if action == "stop":
-            return stoppable
-        if action == "hide_summary":
-            return summary and not stoppable
-        if action == "start_feature":
-            return phase is Phase.FEATURE_AWARDED and not stoppable
-        if action == "free_spin":
-            return phase is Phase.FREE_SPINS and not stoppable
-        if action == "collect":
-            return phase is Phase.WIN_OFFERED and free
-        if action == "collect_and_spin":
-            return phase is Phase.WIN_OFFERED and free and not summary
-        if action in ("spin", "bet", "lines", "bet_max"):
-            return phase is Phase.IDLE and free
-        if action == "gamble":
-            return free and self.session.can(StartGamble())
-        if action == "top_up":
-            return free and needs_top_up(self.session)
-        if action == "autoplay":
-            return self.autoplay or (phase in (Phase.IDLE, Phase.WIN_OFFERED) and not stoppable)
-        if action in ("paytable", "help", "history", "stats"):
-            return free
-        return True
+        return key_enabled(action, self._key_state_now())
+
+    def _key_state_now(self) -> KeyState:
+        return KeyState(
+            phase=self.session.phase,
+            stoppable=self.presenter.stoppable,
+            autoplay=self.autoplay,
+            summary=self.summary_visible,
+            can_gamble=self.session.can(StartGamble()),
+            needs_top_up=needs_top_up(self.session),
+        )
 
     def action_stop(self) -> None:
         """Stop the reels (or the Magic Book) at once."""
