@@ -16,9 +16,10 @@ from functools import cache
 import numpy as np
 import pytest
 
-from slotterm.analysis.exact import analyse_round
+from slotterm.analysis.exact import SpinOutcome, analyse_round
 from slotterm.analysis.exact_feature import Convolver, feature_distribution, retrigger_series
 from slotterm.analysis.exact_lines import build_automaton, line_reading_odds
+from slotterm.analysis.exact_round import SpinLaw, round_below_cap
 from slotterm.engine.evaluate import evaluate, read_line, window_at
 from slotterm.engine.model import FreeSpinsRule, GameDefinition, Symbol, SymbolKind
 from slotterm.games import get_game
@@ -275,3 +276,25 @@ def test_feature_without_retrigger_is_a_plain_power() -> None:
     spin = np.array([0.5, 0.2, 0.1, 0.0, 0.1])
     dist = feature_distribution(spin, np.zeros(5), 0.1, 3, 0)
     np.testing.assert_allclose(dist.below_cap, _power(spin, 3), atol=1e-15)
+
+
+@pytest.mark.parametrize("game_id", ["tiny", "book-of-spells"])
+def test_spectral_round_equals_truncated_convolutions(game_id: str) -> None:
+    game = TINY if game_id == "tiny" else get_game(game_id)
+    lines = 1 if game_id != "tiny" else 4
+    analysis = analyse_round(game, lines)
+    cap = analysis.cap
+
+    def law(outcome: SpinOutcome) -> SpinLaw:
+        head = np.zeros((2, cap))
+        head[0, : min(cap, len(outcome.no_award))] = outcome.no_award[:cap]
+        head[1, : min(cap, len(outcome.award))] = outcome.award[:cap]
+        return SpinLaw(head[0], head[1], outcome.award_probability)
+
+    rule = game.free_spins
+    args = (law(analysis.base), [law(o) for o in analysis.free.values()], rule.award)
+    direct = round_below_cap(*args, rule.retrigger_award, spectral=False)
+    spectral = round_below_cap(*args, rule.retrigger_award, spectral=True)
+    assert direct.aliasing == 0
+    assert spectral.aliasing < 1e-13
+    np.testing.assert_allclose(spectral.below_cap, direct.below_cap, rtol=0, atol=1e-15)

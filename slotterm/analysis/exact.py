@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from slotterm.analysis.exact_feature import Convolver, feature_distribution
 from slotterm.analysis.exact_lines import LineAutomaton, build_automaton
-from slotterm.analysis.exact_walk import Array, SpinCounts, spin_counts
+from slotterm.analysis.exact_round import SpinLaw, round_below_cap
+from slotterm.analysis.exact_walk import Array, SpinCounts, spin_counts, spin_counts_many
 from slotterm.engine.model import GameDefinition
 
 
@@ -75,7 +75,8 @@ class SpinOutcome:
 def spin_outcome(game: GameDefinition, counts: SpinCounts) -> SpinOutcome:
     """Turn the walk's counts into pay distributions and means."""
     lines = counts.lines
-    table = counts.counts / float(counts.cycle)
+    table = counts.counts  # whole numbers of stop combinations
+    cycle = float(counts.cycle)
     top_b, k_dim, pay_dim = table.shape
     scatter_pay = np.array([game.scatter_pay(b) for b in range(top_b)], dtype=np.int64)
     awards = np.array(
@@ -95,9 +96,11 @@ def spin_outcome(game: GameDefinition, counts: SpinCounts) -> SpinOutcome:
         for k in range(k_dim):
             shift = int(extra[b, k])
             target[shift : shift + pay_dim] += table[b, k]
+    no_award /= cycle
+    award /= cycle
     pays = np.arange(pay_dim, dtype=np.float64)
-    by_b = table.sum(axis=(1, 2))
-    by_k = table.sum(axis=(0, 2))
+    by_b = table.sum(axis=(1, 2)) / cycle
+    by_k = table.sum(axis=(0, 2)) / cycle
     return SpinOutcome(
         lines=lines,
         special=counts.special,
@@ -105,7 +108,7 @@ def spin_outcome(game: GameDefinition, counts: SpinCounts) -> SpinOutcome:
         no_award=no_award,
         award=award,
         award_probability=float(by_b[awards].sum()),
-        line_mean=float((table.sum(axis=(0, 1)) * pays).sum()),
+        line_mean=float((table.sum(axis=(0, 1)) * pays).sum() / cycle),
         scatter_mean=float(lines * (by_b * scatter_pay).sum()),
         expansion_mean=float(lines * (by_k * expansion).sum()),
         scatter_distribution=tuple(float(x) for x in by_b),
@@ -154,6 +157,7 @@ class RoundAnalysis:
     below_cap: Array = field(repr=False)
     base_cap_loss: float
     neglected: float
+    """Probability mass left out (retrigger series) or possibly folded in (spectral method)."""
 
     @property
     def trigger_probability(self) -> float:
@@ -229,26 +233,14 @@ def analyse_round(
     rule = game.free_spins
     base = spin_outcome(game, spin_counts(game, base_strips, lines, automaton))
     free: dict[str, SpinOutcome] = {}
-    for special in game.paying_symbols:
-        free[special] = spin_outcome(
-            game, spin_counts(game, free_strips, lines, automaton, special)
-        )
+    for counts in spin_counts_many(game, free_strips, lines, automaton, game.paying_symbols):
+        free[str(counts.special)] = spin_outcome(game, counts)
+        del counts  # one large count table at a time
     features = {s: feature_moments(o, rule.award, rule.retrigger_award) for s, o in free.items()}
     cap = game.max_win_x_total_bet * lines
-    mixture = np.zeros(cap)
-    neglected = 0.0
-    for outcome in free.values():
-        dist = feature_distribution(
-            _head(outcome.no_award, cap),
-            _head(outcome.award, cap),
-            outcome.award_probability,
-            rule.award,
-            rule.retrigger_award,
-        )
-        mixture += dist.below_cap
-        neglected = max(neglected, dist.neglected)
-    mixture /= len(free)
-    below = _head(base.no_award, cap) + Convolver(cap).convolve(_head(base.award, cap), mixture)
+    below = round_below_cap(
+        _law(base, cap), [_law(o, cap) for o in free.values()], rule.award, rule.retrigger_award
+    )
     pays = np.arange(len(base.award), dtype=np.float64)
     base_total = base.no_award + base.award
     base_cap_loss = float((base_total * np.maximum(pays - cap, 0.0)).sum())
@@ -259,10 +251,16 @@ def analyse_round(
         free=free,
         features=features,
         cap=cap,
-        below_cap=below,
+        below_cap=below.below_cap,
         base_cap_loss=base_cap_loss,
-        neglected=neglected,
+        neglected=below.neglected + below.aliasing,
     )
+
+
+def _law(outcome: SpinOutcome, cap: int) -> SpinLaw:
+    """A spin's law below the cap."""
+    no_award, award = _head(outcome.no_award, cap), _head(outcome.award, cap)
+    return SpinLaw(no_award, award, outcome.award_probability)
 
 
 def _head(a: Array, n: int) -> Array:

@@ -17,7 +17,7 @@ float64, exact while the cycle stays below 2**53.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,15 +56,17 @@ class SpinCounts:
 class _Reel:
     """The distinct window columns of one strip, as arrays."""
 
+    columns: tuple[tuple[str, ...], ...]
     symbols: Array  # (columns, rows) symbol indices
     count: Array  # (columns,) stops showing the column
     scatters: Array  # (columns,) scatter symbols in the column
-    special: Array  # (columns,) 1 if the special symbol shows
+
+    def showing(self, special: str | None) -> Array:
+        """1 for the columns that show ``special``, else 0."""
+        return np.array([int(special is not None and special in c) for c in self.columns])
 
 
-def _reel_columns(
-    game: GameDefinition, strip: Sequence[str], index: dict[str, int], special: str | None
-) -> _Reel:
+def _reel_columns(game: GameDefinition, strip: Sequence[str], index: dict[str, int]) -> _Reel:
     rows = game.rows
     length = len(strip)
     columns = Counter(
@@ -73,10 +75,10 @@ def _reel_columns(
     keys = list(columns)
     scatters = game.scatter_ids
     return _Reel(
+        tuple(keys),
         np.array([[index[s] for s in column] for column in keys], dtype=np.intp),
         np.array([columns[c] for c in keys], dtype=np.float64),
         np.array([sum(1 for s in c if s in scatters) for c in keys], dtype=np.int64),
-        np.array([int(special is not None and special in c) for c in keys], dtype=np.int64),
     )
 
 
@@ -123,32 +125,87 @@ def spin_counts(
     special: str | None = None,
 ) -> SpinCounts:
     """Count every stop combination of ``strips`` by (scatters, special reels, line pay)."""
-    cycle = 1
-    for strip in strips:
-        cycle *= len(strip)
-    if cycle >= _EXACT_LIMIT:
-        raise ValueError("the reel cycle is too long for exact counting in float64")
-    index = {s: i for i, s in enumerate(automaton.symbols)}
-    reels = [_reel_columns(game, strip, index, special) for strip in strips]
-    groups = _line_groups(game.lines[:lines], game.reels)
+    return next(spin_counts_many(game, strips, lines, automaton, (special,)))
+
+
+@dataclass(frozen=True)
+class _ShapeStep:
+    """One reel for every shape: the pay it settles and the shape it leads to."""
+
+    gain: Array  # (shapes, columns): line pay settled (on the last reel: all of it)
+    next_shape: Array | None  # (shapes * columns,): new shape id (None on the last reel)
+    settled_shape: int  # id of the all-settled shape after this reel, or -1
+
+
+def _shape_steps(
+    reels: Sequence[_Reel], groups: Sequence[_Groups], automaton: LineAutomaton
+) -> list[_ShapeStep]:
+    """Walk the line states alone; they do not depend on scatters or the special symbol."""
     next_state = np.array(automaton.next_state, dtype=np.int64)
     settle_pay = np.array(
         [[r.multiplier if r else 0 for r in row] for row in automaton.settle_reading],
         dtype=np.int64,
     )
     final_pay = np.array([r.multiplier if r else 0 for r in automaton.final_reading])
+    shapes: Array = np.full((1, 1), WAITING, dtype=np.int64)
+    steps: list[_ShapeStep] = []
+    for j, (reel, grp) in enumerate(zip(reels, groups, strict=True)):
+        sym = reel.symbols[:, grp.row][None, :, :]  # (1, columns, groups)
+        parents = shapes[:, grp.parent][:, None, :]  # (shapes, 1, groups)
+        new_shapes = next_state[parents, sym]  # (shapes, columns, groups)
+        gain = (settle_pay[parents, sym] * grp.size).sum(axis=2)
+        if j == len(reels) - 1:
+            gain = gain + (final_pay[new_shapes] * grp.size).sum(axis=2)
+            steps.append(_ShapeStep(gain, None, -1))
+            break
+        ids, shapes = _distinct_rows(new_shapes.reshape(-1, len(grp.size)))
+        steps.append(_ShapeStep(gain, ids, _settled_row(shapes)))
+    return steps
+
+
+def spin_counts_many(
+    game: GameDefinition,
+    strips: Sequence[Sequence[str]],
+    lines: int,
+    automaton: LineAutomaton,
+    specials: Sequence[str | None],
+) -> Iterator[SpinCounts]:
+    """:func:`spin_counts` for several special symbols, sharing the line-state walk.
+
+    Yields one result at a time (each is a large array): use it before asking for the next.
+    """
+    cycle = 1
+    for strip in strips:
+        cycle *= len(strip)
+    if cycle >= _EXACT_LIMIT:
+        raise ValueError("the reel cycle is too long for exact counting in float64")
+    index = {s: i for i, s in enumerate(automaton.symbols)}
+    reels = [_reel_columns(game, strip, index) for strip in strips]
+    steps = _shape_steps(reels, _line_groups(game.lines[:lines], game.reels), automaton)
     top_b = scatter_slots(game)
-    k_dim = game.reels + 1 if special is not None else 1
     max_pay = lines * max((max(p.values(), default=0) for p in game.paytable.values()), default=0)
-    pay_dim = max_pay + 1
+    for special in specials:
+        k_dim = game.reels + 1 if special is not None else 1
+        shown = [reel.showing(special) for reel in reels]
+        yield SpinCounts(
+            _count_states(reels, shown, steps, top_b, k_dim, max_pay + 1), cycle, lines, special
+        )
+
+
+def _count_states(
+    reels: Sequence[_Reel],
+    shown: Sequence[Array],
+    steps: Sequence[_ShapeStep],
+    top_b: int,
+    k_dim: int,
+    pay_dim: int,
+) -> Array:
+    """Move the states (shape, scatters, special reels, pay, weight) through the reels."""
     size = (top_b + 1) * k_dim * pay_dim
 
     def code(b: Array, k: Array, p: Array) -> Array:
         return (b * k_dim + k) * pay_dim + p
 
-    result = np.zeros(size)
-    # Distinct tuples of line-group states ("shapes"); a state points at its shape.
-    shapes: Array = np.full((1, 1), WAITING, dtype=np.int64)
     us: Array = np.zeros(1, dtype=np.int64)
     bs: Array = np.zeros(1, dtype=np.int64)
     ks: Array = np.zeros(1, dtype=np.int64)
@@ -156,36 +213,24 @@ def spin_counts(
     ws: Array = np.ones(1)
     # settled states: only scatters, special reels, pay and weight
     settled: _Settled = (np.zeros(0, dtype=np.int64),) * 3 + (np.zeros(0),)
-    last = game.reels - 1
-    for j, reel in enumerate(reels):
-        grp = groups[j]
-        settled = _advance_settled(settled, reel, top_b)
-        # every shape against every column: the new shape and the pay it settles
-        sym = reel.symbols[:, grp.row]  # (columns, groups)
-        parents = shapes[:, grp.parent][:, None, :]  # (shapes, 1, groups)
-        new_shapes = next_state[parents, sym[None, :, :]]  # (shapes, columns, groups)
-        gain = (settle_pay[parents, sym[None, :, :]] * grp.size).sum(axis=2)
+    for reel, special, step in zip(reels, shown, steps, strict=True):
+        settled = _advance_settled(settled, reel, special, top_b)
         columns = len(reel.count)
-        if j == last:
-            gain = gain + (final_pay[new_shapes] * grp.size).sum(axis=2)
         pick = (us[:, None] * columns + np.arange(columns)[None, :]).ravel()
-        pay = (ps[:, None] + gain.ravel()[pick].reshape(len(us), columns)).ravel()
+        pay = (ps[:, None] + step.gain.ravel()[pick].reshape(len(us), columns)).ravel()
         b = np.minimum(bs[:, None] + reel.scatters[None, :], top_b).ravel()
-        k = (ks[:, None] + reel.special[None, :]).ravel()
+        k = (ks[:, None] + special[None, :]).ravel()
         w = (ws[:, None] * reel.count[None, :]).ravel()
-        if j == last:
+        if step.next_shape is None:
             sb, sk, sp, sw = settled
-            result += np.bincount(
+            result = np.bincount(
                 np.concatenate((code(sb, sk, sp), code(b, k, pay))),
                 weights=np.concatenate((sw, w)),
                 minlength=size,
             )
-            break
-        flat = new_shapes.reshape(-1, len(grp.size))
-        shape_ids, shapes = _distinct_rows(flat)
-        settled_id = _settled_row(shapes)
-        u = shape_ids[pick]
-        done = u == settled_id
+            return result.reshape(top_b + 1, k_dim, pay_dim)
+        u = step.next_shape[pick]
+        done = u == step.settled_shape
         sb, sk, sp, sw = settled
         settled = _merge_settled(
             (
@@ -206,7 +251,7 @@ def spin_counts(
         )
         ws = np.bincount(inverse.ravel(), weights=w[live])
         us, bs, ks, ps = (a[live][first] for a in (u, b, k, pay))
-    return SpinCounts(result.reshape(top_b + 1, k_dim, pay_dim), cycle, lines, special)
+    raise AssertionError("a game has at least one reel")  # pragma: no cover
 
 
 def _distinct_rows(rows: Array) -> tuple[Array, Array]:
@@ -230,14 +275,14 @@ def _settled_row(shapes: Array) -> int:
     return int(hits[0]) if len(hits) else -1
 
 
-def _advance_settled(settled: _Settled, reel: _Reel, top_b: int) -> _Settled:
+def _advance_settled(settled: _Settled, reel: _Reel, shown: Array, top_b: int) -> _Settled:
     """Move settled states through one reel: they only collect scatters and special reels."""
     sb, sk, sp, sw = settled
     if len(sw) == 0:
         return settled
     pairs: Counter[tuple[int, int]] = Counter()
     for db, dk, n in zip(
-        reel.scatters.tolist(), reel.special.tolist(), reel.count.tolist(), strict=True
+        reel.scatters.tolist(), shown.tolist(), reel.count.tolist(), strict=True
     ):
         pairs[(db, dk)] += n
     db = np.array([p[0] for p in pairs], dtype=np.int64)
