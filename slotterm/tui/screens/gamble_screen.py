@@ -74,7 +74,7 @@ class GambleScreen(ModalScreen[None]):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
-        self._closing = False
+        self._ended = False
 
     def compose(self) -> ComposeResult:
         """The face-down card beside the stakes, the last cards and a message line."""
@@ -113,7 +113,7 @@ class GambleScreen(ModalScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Guesses only while the gamble is open; collect while a win is waiting."""
-        if self._closing:
+        if self._ended:
             return False
         if action == "guess":
             return self.session.phase is Phase.GAMBLE or self.card.animating
@@ -124,7 +124,7 @@ class GambleScreen(ModalScreen[None]):
         if self.card.animating:
             self.card.finish()
             return
-        if self._closing or self.session.phase is not Phase.GAMBLE:
+        if self._ended or self.session.phase is not Phase.GAMBLE:
             return
         recent_before = self.session.state.recent_cards
         transition = self.session.act(Guess(Color(color)))
@@ -139,11 +139,11 @@ class GambleScreen(ModalScreen[None]):
         if self.card.animating:
             self.card.finish()
             return
-        if self._closing:
+        if self._ended:
             return
         if self.session.can(Collect()):
             self.session.act(Collect())
-        self._closing = True
+        self._ended = True
         self.dismiss(None)
 
     # --- showing -------------------------------------------------------------------------
@@ -152,7 +152,7 @@ class GambleScreen(ModalScreen[None]):
         label = f"{card_label(step.card)} ({card_color(step.card)})"
         self._show_stakes(self.session.state.recent_cards)
         if not step.won:
-            self._closing = True
+            self._ended = True
             self._say(f"The card is {label}: the win of {format_cents(step.stake)} is lost.")
             self.set_timer(LOST_PAUSE_SECONDS, self._close_after_loss)
         elif self.session.phase is Phase.GAMBLE:

@@ -88,14 +88,14 @@ class PlayingCard(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._timer: Timer | None = None
-        self._frame = 0
-        self._on_done: Callable[[], None] | None = None
+        self._flip_timer: Timer | None = None
+        self._flip_frame = 0
+        self._flip_done: Callable[[], None] | None = None
 
     @property
     def animating(self) -> bool:
         """True while a flip is running."""
-        return self._timer is not None
+        return self._flip_timer is not None
 
     def render(self) -> Text:
         """Draw the current frame."""
@@ -113,33 +113,33 @@ class PlayingCard(Widget):
         """Flip over to show ``card``, then call ``on_done`` (at once without animation)."""
         self.finish()
         self.card = card
-        self._on_done = on_done
+        self._flip_done = on_done
         if self.app.animation_level == "none":
             self._land()
             return
-        self._frame = 0
+        self._flip_frame = 0
         self._advance()
 
     def finish(self) -> None:
         """Complete a running flip at once (no-op when none runs)."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        if self._flip_timer is not None:
+            self._flip_timer.stop()
+            self._flip_timer = None
             self._land()
 
     def _advance(self) -> None:
         """Show the next frame and schedule the one after (one-shot timers, never stopped
         from inside their own callback)."""
-        self._timer = None
-        if self._frame >= len(FLIP_FRAMES):
+        self._flip_timer = None
+        if self._flip_frame >= len(FLIP_FRAMES):
             self._land()
             return
-        self.face_up, self.inner = FLIP_FRAMES[self._frame]
-        self._frame += 1
-        self._timer = self.set_timer(FLIP_FRAME_SECONDS, self._advance)
+        self.face_up, self.inner = FLIP_FRAMES[self._flip_frame]
+        self._flip_frame += 1
+        self._flip_timer = self.set_timer(FLIP_FRAME_SECONDS, self._advance)
 
     def _land(self) -> None:
         self.face_up, self.inner = True, CARD_INNER_WIDTH
-        done, self._on_done = self._on_done, None
+        done, self._flip_done = self._flip_done, None
         if done is not None:
             done()
