@@ -69,6 +69,11 @@ class Presenter:
         return self._current is not None
 
     @property
+    def current(self) -> Scene | None:
+        """The running scene, if any."""
+        return self._current
+
+    @property
     def stoppable(self) -> bool:
         """True while the running scene can be stopped by the spin / feature keys."""
         return self._current is not None and self._current.stoppable

@@ -46,6 +46,7 @@ from slotterm.tui.narration import (
 )
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
+from slotterm.tui.scenes import AnnounceScene
 from slotterm.tui.widgets.feature_summary import FeatureSummary
 from slotterm.tui.widgets.info_box import InfoBox
 from slotterm.tui.widgets.magic_book import MagicBook
@@ -69,7 +70,7 @@ class MainScreen(Screen[None]):
         self._bindings_list = [b for b in GAME_BINDINGS if isinstance(b, Binding)]
         self.session = session
         self.force_feature = force_feature
-        self.presenter = Presenter(self, self._rest, self.refresh_keys)
+        self.presenter = Presenter(self, self._rest, self._scene_changed)
         self.autoplay = False
         self.quick = False
         self.summary_visible = False
@@ -170,6 +171,14 @@ class MainScreen(Screen[None]):
         prompt = rest_prompt(session, summary=self.summary_visible, autoplay=self.autoplay)
         self.message.say(f"{self._note}  {prompt}".strip())
         self._badges()
+        self.refresh_keys()
+
+    def _scene_changed(self) -> None:
+        """A new scene started: once the reels rest, say what the keys do now."""
+        scene = self.presenter.current
+        if scene is not None and not scene.stoppable and not isinstance(scene, AnnounceScene):
+            prompt = rest_prompt(self.session, summary=False, autoplay=self.autoplay)
+            self.message.say(prompt)
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
