@@ -19,6 +19,7 @@ from slotterm.engine.round import (
     Limits,
     Phase,
     PlayFreeSpin,
+    Round,
     Spin,
     StartFeature,
     StartGamble,
@@ -70,6 +71,13 @@ def won_session(*, cards: tuple[int, ...] = (), limits: Limits | None = None) ->
     if cards:
         session.rng = ReplaySource(cards)
     return session
+
+
+def open_round(session: GameSession) -> Round:
+    """The session's open round (the test fails if there is none)."""
+    round_ = session.state.round
+    assert round_ is not None, "no round is open"
+    return round_
 
 
 def played_session(rounds: int = 30, seed: int = 5) -> GameSession:

@@ -11,6 +11,7 @@ import pytest
 from slotterm.engine.gamble import Color, card_label
 from slotterm.engine.round import Guess, Limits, Phase, StartGamble
 from slotterm.money import format_cents
+from slotterm.rng import ReplaySource
 from slotterm.session.game_session import GameSession
 from slotterm.tui.screens import gamble_screen
 from slotterm.tui.screens.gamble_screen import GambleScreen
@@ -20,8 +21,10 @@ from tests.tui.modal_support import (
     BLACK_CARD,
     RED_CARD,
     ModalHost,
+    open_round,
     screen_text,
     wait_for,
+    widget_text,
     won_session,
 )
 
@@ -34,47 +37,41 @@ def host_for(session: GameSession, *, animations: bool = False) -> ModalHost:
 
 
 def text_of(app: ModalHost, widget_id: str) -> str:
-    """The plain text of one Static on the gamble screen."""
-    return screen_text_of(app.screen.query_one(widget_id))
-
-
-def screen_text_of(widget: object) -> str:
-    from tests.tui.modal_support import widget_text
-
-    return widget_text(widget)  # type: ignore[arg-type]
+    """The plain text of one widget on the gamble screen."""
+    return widget_text(app.screen.query_one(widget_id))
 
 
 async def test_opening_starts_the_gamble_and_shows_the_stakes() -> None:
     session = won_session()
-    win = session.state.round.win  # type: ignore[union-attr]
-    steps_before = len(session.state.round.steps)  # type: ignore[union-attr]
+    win = open_round(session).win
+    steps_before = len(open_round(session).steps)
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GambleScreen)
         assert session.phase is Phase.GAMBLE
-        assert len(session.state.round.steps) == steps_before + 1  # type: ignore[union-attr]
+        assert len(open_round(session).steps) == steps_before + 1
         assert format_cents(win) in text_of(app, "#gamble-win")
         assert format_cents(2 * win) in text_of(app, "#gamble-pays")
         assert "none yet" in text_of(app, "#gamble-recent")
         card = app.screen.query_one(PlayingCard)
         assert not card.face_up
-        assert "╱╲" in screen_text_of(card)
+        assert "╱╲" in widget_text(card)
 
 
 async def test_right_guess_doubles_and_shows_the_card() -> None:
     session = won_session(cards=(RED_CARD, BLACK_CARD))
-    win = session.state.round.win  # type: ignore[union-attr]
+    win = open_round(session).win
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")
         await pilot.pause()
         assert session.phase is Phase.GAMBLE
-        assert session.state.round.win == 2 * win  # type: ignore[union-attr]
+        assert open_round(session).win == 2 * win
         assert session.state.recent_cards == (RED_CARD,)
         card = app.screen.query_one(PlayingCard)
         assert card.face_up and card.card == RED_CARD
-        assert "2" in screen_text_of(card) and "♦" in screen_text_of(card)
+        assert "2" in widget_text(card) and "♦" in widget_text(card)
         assert format_cents(2 * win) in text_of(app, "#gamble-win")
         assert format_cents(4 * win) in text_of(app, "#gamble-pays")
         assert card_label(RED_CARD) in text_of(app, "#gamble-recent")
@@ -82,8 +79,8 @@ async def test_right_guess_doubles_and_shows_the_card() -> None:
         # a second right guess (black) doubles again
         await pilot.press("6")
         await pilot.pause()
-        assert session.state.round.win == 4 * win  # type: ignore[union-attr]
-        assert session.state.recent_cards == (RED_CARD, BLACK_CARD)
+        assert open_round(session).win == 4 * win
+        assert list(session.state.recent_cards) == [RED_CARD, BLACK_CARD]
 
 
 async def test_wrong_guess_loses_shows_the_card_then_closes(
@@ -91,7 +88,7 @@ async def test_wrong_guess_loses_shows_the_card_then_closes(
 ) -> None:
     monkeypatch.setattr(gamble_screen, "LOST_PAUSE_SECONDS", 0.3)
     session = won_session(cards=(BLACK_CARD,))
-    win = session.state.round.win  # type: ignore[union-attr]
+    win = open_round(session).win
     credits = session.state.credits
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -113,7 +110,7 @@ async def test_wrong_guess_loses_shows_the_card_then_closes(
 @pytest.mark.parametrize("key", ["space", "enter", "7", "escape"])
 async def test_collect_keys_pay_and_close(key: str) -> None:
     session = won_session(cards=(RED_CARD,))
-    win = session.state.round.win  # type: ignore[union-attr]
+    win = open_round(session).win
     credits = session.state.credits
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -129,7 +126,7 @@ async def test_collect_keys_pay_and_close(key: str) -> None:
 
 async def test_collect_before_any_guess_pays_the_win() -> None:
     session = won_session()
-    win = session.state.round.win  # type: ignore[union-attr]
+    win = open_round(session).win
     credits = session.state.credits
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -142,7 +139,7 @@ async def test_collect_before_any_guess_pays_the_win() -> None:
 
 async def test_win_over_the_limit_closes_the_gamble() -> None:
     probe = won_session()
-    win = probe.state.round.win  # type: ignore[union-attr]
+    win = open_round(probe).win
     session = won_session(cards=(RED_CARD, RED_CARD), limits=Limits(gamble_limit=win))
     credits = session.state.credits
     app = host_for(session)
@@ -150,13 +147,13 @@ async def test_win_over_the_limit_closes_the_gamble() -> None:
         await pilot.press("5")
         await pilot.pause()
         assert session.phase is Phase.WIN_OFFERED
-        assert session.state.round.gamble_closed  # type: ignore[union-attr]
+        assert open_round(session).gamble_closed
         assert "over the gamble limit" in text_of(app, "#gamble-message")
         assert "-" in text_of(app, "#gamble-pays")
         # guesses are disabled now: no second card is drawn
         await pilot.press("5", "6")
         await pilot.pause()
-        assert len(session.state.round.gamble) == 1  # type: ignore[union-attr]
+        assert len(open_round(session).gamble) == 1
         assert app.dismissed == 0
         await pilot.press("7")
         await pilot.pause()
@@ -168,31 +165,31 @@ async def test_resumed_gamble_is_not_started_again() -> None:
     session = won_session(cards=(RED_CARD,))
     session.act(StartGamble())
     session.act(Guess(Color.RED))
-    steps = len(session.state.round.steps)  # type: ignore[union-attr]
-    win = session.state.round.win  # type: ignore[union-attr]
+    steps = len(open_round(session).steps)
+    win = open_round(session).win
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert session.phase is Phase.GAMBLE
-        assert len(session.state.round.steps) == steps  # type: ignore[union-attr]
+        assert len(open_round(session).steps) == steps
         assert format_cents(win) in text_of(app, "#gamble-win")
         assert card_label(RED_CARD) in text_of(app, "#gamble-recent")
 
 
 async def test_flip_is_animated_and_a_key_during_it_only_finishes_it() -> None:
     session = won_session(cards=(RED_CARD, BLACK_CARD))
-    win = session.state.round.win  # type: ignore[union-attr]
+    win = open_round(session).win
     app = host_for(session, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")
         card = app.screen.query_one(PlayingCard)
         assert card.animating, "the card turns over"
         # the outcome was drawn before the flip
-        assert session.state.round.win == 2 * win  # type: ignore[union-attr]
+        assert open_round(session).win == 2 * win
         await pilot.press("6")  # mashed: finishes the flip, draws nothing
         assert not card.animating and card.face_up and card.card == RED_CARD
-        assert len(session.state.round.gamble) == 1  # type: ignore[union-attr]
-        await pilot.press("space")  # also only… nothing to finish: this collects
+        assert len(open_round(session).gamble) == 1
+        await pilot.press("space")  # nothing left to finish: this one collects
         await pilot.pause()
         assert app.dismissed == 1
         assert session.history[-1].paid == 2 * win
@@ -257,10 +254,8 @@ async def test_gamble_from_the_main_screen() -> None:
         await pilot.press("space")
         await settle(pilot, app)
         assert session.phase is Phase.WIN_OFFERED
-        win = session.state.round.win  # type: ignore[union-attr]
+        win = open_round(session).win
         credits = session.state.credits
-        from slotterm.rng import ReplaySource
-
         session.rng = ReplaySource([RED_CARD])
         await pilot.press("5")
         await pilot.pause()

@@ -1,0 +1,244 @@
+"""History (list and step-by-step replay) and session statistics screens."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from itertools import pairwise
+
+import pytest
+from textual.widgets import DataTable, Sparkline
+
+from slotterm.money import format_cents
+from slotterm.rng import SeededSource
+from slotterm.session.game_session import GameSession, demo_session
+from slotterm.tui.screens.history_screen import HistoryScreen, round_features
+from slotterm.tui.screens.round_replay_screen import (
+    RoundReplayScreen,
+    credits_after,
+    replay_steps,
+)
+from slotterm.tui.screens.stats_screen import (
+    StatsScreen,
+    format_duration,
+    stats_rows,
+)
+from tests.tui.main_support import GAME, make_app, settle, winning_seed
+from tests.tui.modal_support import ModalHost, StepClock, played_session, screen_text, widget_text
+
+SIZE = (100, 32)
+
+
+@pytest.fixture(scope="module")
+def played() -> GameSession:
+    """One played session shared by the read-only tests of this module."""
+    return played_session()
+
+
+def test_history_chains_credits(played: GameSession) -> None:
+    rounds = list(played.history)
+    assert len(rounds) == 30
+    for before, after in pairwise(rounds):
+        assert credits_after(before) == after.credits_before
+    assert credits_after(rounds[-1]) == played.state.credits
+
+
+def test_replay_of_a_feature_round_with_a_gamble(played: GameSession) -> None:
+    round_ = next(r for r in played.history if r.free_spins and r.gamble)
+    steps = replay_steps(GAME, round_)
+    titles = [s.title for s in steps]
+    spins = len(round_.free_spins)
+    assert titles[:2] == ["Spin", "Magic Book"]
+    assert titles[2 : 2 + spins] == [
+        f"Free spin {fs.number} of {fs.awarded_so_far}" for fs in round_.free_spins
+    ]
+    assert titles[2 + spins] == "Feature summary"
+    assert titles[3 + spins : -1] == [f"Gamble card {n}" for n in range(1, len(round_.gamble) + 1)]
+    assert titles[-1] == "Round closed"
+    staked = round_.credits_before - round_.bet.total
+    assert all(s.credits == staked for s in steps[:-1])
+    assert steps[-1].credits == credits_after(round_)
+    assert steps[-1].win == round_.paid
+    assert steps[2 + spins].win == round_.round_win
+    for step, g in zip(steps[3 + spins : -1], round_.gamble, strict=True):
+        assert step.win == g.result
+    # an expanding free spin shows its reels filled with the special symbol, all marked
+    expanding = [
+        (step, fs)
+        for step, fs in zip(steps[2 : 2 + spins], round_.free_spins, strict=True)
+        if fs.result.evaluation.expanded_reels
+    ]
+    assert expanding, "the chosen session has an expansion"
+    step, fs = expanding[0]
+    assert step.window is not None
+    for reel in fs.result.evaluation.expanded_reels:
+        assert step.window[reel] == (round_.special,) * GAME.rows
+        assert all((reel, row) in step.marks for row in range(GAME.rows))
+    assert any("expands on reels" in d for d in step.details)
+    assert "Magic Book chose" in steps[1].details[0]
+
+
+def test_replay_of_a_lost_gamble_and_of_a_plain_spin(played: GameSession) -> None:
+    lost = next(r for r in played.history if r.gamble and not r.gamble[-1].won)
+    steps = replay_steps(GAME, lost)
+    assert steps[-2].title.startswith("Gamble card")
+    assert "lost" in steps[-2].details[-1]
+    assert steps[-1].credits == lost.credits_before - lost.bet.total
+    plain = next(r for r in played.history if r.paid == 0 and not r.gamble)
+    steps = replay_steps(GAME, plain)
+    assert [s.title for s in steps] == ["Spin", "Round closed"]
+    assert "No win." in steps[0].details
+    assert steps[0].window == plain.base.window
+    assert steps[1].window == plain.base.window and not steps[1].marks
+
+
+def test_replay_marks_line_win_cells(played: GameSession) -> None:
+    won = next(r for r in played.history if r.base.evaluation.line_wins and not r.free_spins)
+    step = replay_steps(GAME, won)[0]
+    win = won.base.evaluation.line_wins[0]
+    line = GAME.lines[win.line - 1]
+    assert {(reel, line[reel]) for reel in range(win.count)} <= step.marks
+    assert f"Line {win.line}: {win.count} × {win.symbol} pays {format_cents(win.win)}" in (
+        step.details
+    )
+
+
+def test_round_features_summary(played: GameSession) -> None:
+    feature = next(r for r in played.history if r.free_spins)
+    assert f"{len(feature.free_spins)} FS {feature.special}" in round_features(feature)
+    plain = next(r for r in played.history if not r.free_spins and not r.gamble)
+    assert round_features(plain) == ""
+
+
+async def test_history_lists_rounds_and_replays_one(played: GameSession) -> None:
+    app = ModalHost(lambda: HistoryScreen(played))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == len(played.history)
+        newest = played.history[-1]
+        assert table.get_row_at(0)[0] == str(newest.number)
+        assert table.get_row_at(0)[5] == format_cents(credits_after(newest))
+        target = next(r for r in played.history if r.free_spins)
+        index = [r.number for r in reversed(played.history)].index(target.number)
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, RoundReplayScreen)
+        assert replay.round is target
+        title = replay.query_one("#replay-title")
+        assert "Step 1 of" in widget_text(title) and "Spin" in widget_text(title)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Magic Book" in widget_text(title)
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Round closed" in widget_text(title)
+        assert format_cents(credits_after(target)) in widget_text(replay.query_one("#replay-boxes"))
+        await pilot.press("right")  # past the end: stays on the last step
+        await pilot.press("left")
+        await pilot.pause()
+        assert replay.index == len(replay.steps) - 2
+        await pilot.press("home")
+        await pilot.pause()
+        assert replay.index == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.dismissed == 1
+
+
+async def test_history_when_nothing_was_played() -> None:
+    session = demo_session(GAME, SeededSource(1))
+    app = ModalHost(lambda: HistoryScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "No round has been played" in screen_text(app.screen)
+        assert app.screen.query_one(DataTable).row_count == 0
+        await pilot.press("enter")  # nothing to open
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+
+
+def test_format_duration() -> None:
+    assert format_duration(timedelta(hours=1, minutes=2, seconds=3)) == "1:02:03"
+    assert format_duration(timedelta(seconds=59)) == "0:00:59"
+
+
+def test_stats_rows_before_any_round() -> None:
+    rows = dict(stats_rows(demo_session(GAME, SeededSource(1)).statistics()))
+    assert rows["Rounds played"] == "0"
+    assert rows["Rounds per hour"] == "-"
+    assert rows["Biggest wins"] == "none yet"
+    assert rows["Return (observed)"].startswith("-")
+    assert "96.13 %" in rows["Return (observed)"]
+
+
+def test_stats_rows_of_a_played_session(played: GameSession) -> None:
+    stats = played.statistics()
+    rows = stats_rows(stats)
+    values = dict(rows)
+    bet = sum(r.bet.total for r in played.history)
+    won = sum(r.paid for r in played.history)
+    assert values["Rounds played"] == "30"
+    assert values["Total bet"] == format_cents(bet)
+    assert values["Total won"] == format_cents(won)
+    assert values["Net"] == ("+" if won > bet else "") + format_cents(won - bet)
+    assert values["Return (observed)"] == f"{won / bet * 100:.2f} %  (game: 96.13 %)"
+    assert values["Time played"] == format_duration(stats.time_played)
+    assert values["Rounds per hour"] == f"{stats.rounds_per_hour:,.0f}"
+    top = sorted((r.paid for r in played.history), reverse=True)[:3]
+    wins = [value for label, value in rows if label in ("Biggest wins", "")]
+    assert len(wins) == 3
+    for n, (amount, line) in enumerate(zip(top, wins, strict=True), 1):
+        assert line.startswith(f"{n}.") and format_cents(amount) in line
+
+
+async def test_stats_screen_shows_figures_and_sparkline(played: GameSession) -> None:
+    app = ModalHost(lambda: StatsScreen(played))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = screen_text(app.screen)
+        stats = played.statistics()
+        assert "Session statistics" in text or "Rounds played" in text
+        assert format_cents(stats.total_won) in text
+        assert "96.13 %" in text
+        spark = app.screen.query_one(Sparkline)
+        assert list(spark.data or []) == [float(c) for c in stats.credits_series]
+        series = stats.credits_series
+        assert f"low {format_cents(min(series))}" in text
+        assert f"high {format_cents(max(series))}" in text
+
+
+@pytest.mark.parametrize("key", ["escape", "t", "q"])
+async def test_stats_closes(key: str) -> None:
+    session = demo_session(GAME, SeededSource(1), clock=StepClock())
+    app = ModalHost(lambda: StatsScreen(session))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.dismissed == 1
+
+
+@pytest.mark.parametrize(("key", "screen"), [("y", HistoryScreen), ("t", StatsScreen)])
+async def test_opened_from_the_main_screen(key: str, screen: type) -> None:
+    app = make_app(winning_seed())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        await pilot.press("7")  # collect: the round closes and enters the history
+        await settle(pilot, app)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        if isinstance(app.screen, HistoryScreen):
+            assert app.screen.query_one(DataTable).row_count == 1
+        else:
+            assert "Rounds played" in screen_text(app.screen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert not isinstance(app.screen, screen)

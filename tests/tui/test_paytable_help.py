@@ -1,0 +1,148 @@
+"""Paytable and help: amounts at the current bet, the rules, the lines, the keys, the RTP."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from slotterm.engine.round import Bet
+from slotterm.money import format_cents
+from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
+from slotterm.tui.screens.paytable_screen import PaytableScreen, line_pays, scatter_pays
+from slotterm.tui.widgets.line_diagram import OFF, ON, LineDiagram, line_rows
+from tests.tui.main_support import GAME, make_app, settle
+from tests.tui.modal_support import ModalHost, screen_text, widget_text
+
+SIZE = (100, 32)
+
+
+def test_line_pays_are_multipliers_times_bet_per_line() -> None:
+    bet = Bet(10, 9)
+    assert line_pays(GAME, "WITCH", bet) == [(5, 50_000), (4, 10_000), (3, 1_000), (2, 100)]
+    assert line_pays(GAME, "TEN", bet) == [
+        (c, m * 10) for c, m in sorted(GAME.paytable["TEN"].items(), reverse=True)
+    ]
+    assert scatter_pays(GAME, bet) == [(5, 200 * 90), (4, 20 * 90), (3, 2 * 90)]
+
+
+@pytest.mark.parametrize("bet", [Bet(2, 9), Bet(50, 3)])
+async def test_paytable_shows_every_symbol_with_pays_at_the_bet(bet: Bet) -> None:
+    app = ModalHost(lambda: PaytableScreen(GAME, bet))
+    async with app.run_test(size=(124, 90)) as pilot:
+        await pilot.pause()
+        text = screen_text(app.screen)
+        assert f"{format_cents(bet.bet_per_line)} per line" in text
+        assert f"total bet {format_cents(bet.total)}" in text
+        for symbol in GAME.paying_symbols:
+            for _count, cents in line_pays(GAME, symbol, bet):
+                assert format_cents(cents) in text, (symbol, cents)
+        for _count, cents in scatter_pays(GAME, bet):
+            assert format_cents(cents) in text
+        for name in ("Witch", "Cauldron", "Potion", "Hat", "Ace", "King", "Queen", "Jack", "Ten"):
+            assert name in text
+        assert "wild and scatter" in text
+        assert "special symbol" in text
+        assert format_cents(GAME.max_win(bet.total)) in text
+        assert len(app.screen.query(LineDiagram)) == len(GAME.lines)
+
+
+def test_line_diagrams_draw_each_line() -> None:
+    for line in GAME.lines:
+        rows = line_rows(line, GAME.rows)
+        for reel, row in enumerate(line):
+            cells = [r.split(" ")[reel] for r in rows]
+            assert cells == [ON if r == row else OFF for r in range(GAME.rows)]
+
+
+async def test_line_diagram_widget_shows_number_and_grid() -> None:
+    app = ModalHost(lambda: PaytableScreen(GAME, Bet(2, 9)))
+    async with app.run_test(size=(124, 90)) as pilot:
+        await pilot.pause()
+        diagram = app.screen.query(LineDiagram)[3]
+        drawn = widget_text(diagram).splitlines()
+        assert drawn[0].strip() == "Line 4"
+        assert drawn[1:] == line_rows(GAME.lines[3], GAME.rows)
+
+
+@pytest.mark.parametrize("key", ["escape", "p", "8", "q"])
+async def test_paytable_closes(key: str) -> None:
+    app = ModalHost(lambda: PaytableScreen(GAME, Bet(2, 9)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PaytableScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.dismissed == 1
+        assert not isinstance(app.screen, PaytableScreen)
+
+
+async def test_paytable_scrolls_with_the_keyboard() -> None:
+    app = ModalHost(lambda: PaytableScreen(GAME, Bet(2, 9)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scroll = app.screen.query_one("#pays-scroll")
+        assert scroll.max_scroll_y > 0, "at 80×24 the paytable needs scrolling"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+
+
+def test_help_text_has_the_figures_and_every_key() -> None:
+    text = help_markdown(GAME)
+    assert "96.13 %" in text
+    assert "$" not in text, "every placeholder is filled"
+    assert "5,000" in text and "10 free spins" in text
+    table = text[text.index("## Keys") :]
+    keys = {cell.strip() for cell in re.findall(r"^\| ([^|]+) \|", table, flags=re.M)}
+    tokens = {t for cell in keys for t in cell.split()}
+    # every shortcut of the rules text, plus our extra keys
+    for key in ("Space", "Enter", "0", "S", "7", "+", "−", "B", "P", "8", "H", "9", "Q", "A"):
+        assert key in tokens, key
+    for key in ("←", "→", "1", "2", "5", "6", "Y", "T", "F", "U", "Escape"):
+        assert key in tokens, key
+    assert "keypad" in text.lower()
+
+
+async def test_help_screen_renders_and_shows_the_rtp() -> None:
+    app = ModalHost(lambda: HelpScreen(GAME))
+    async with app.run_test(size=(110, 200)) as pilot:
+        await pilot.pause()
+        text = screen_text(app.screen)
+        assert "How to play Book of Spells" in text
+        assert "96.13 %" in text
+        assert "Magic Book" in text and "Gamble" in text
+
+
+@pytest.mark.parametrize("key", ["escape", "h", "9", "q"])
+async def test_help_closes(key: str) -> None:
+    app = ModalHost(lambda: HelpScreen(GAME))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press(key)
+        await pilot.pause()
+        assert app.dismissed == 1
+
+
+@pytest.mark.parametrize(
+    ("key", "screen"),
+    [("p", PaytableScreen), ("8", PaytableScreen), ("h", HelpScreen), ("9", HelpScreen)],
+)
+async def test_opened_from_the_main_screen(key: str, screen: type) -> None:
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("plus")
+        await settle(pilot, app)
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        if isinstance(app.screen, PaytableScreen):
+            assert app.screen.bet == app.session.bet
+            assert f"{format_cents(app.session.bet.bet_per_line)} per line" in screen_text(
+                app.screen
+            )
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, screen)
