@@ -192,6 +192,8 @@ class MainScreen(Screen[None]):
     def _badges(self) -> None:
         badges = ("AUTOPLAY",) if self.autoplay else ()
         self.message.set_badges(badges + (("QUICK",) if self.quick else ()))
+        name = self.session.game.name
+        self.reels.border_title = f"{name}  ·  AUTOPLAY ON (A stops)" if self.autoplay else name
 
     def show_win(self, amount: int) -> None:
         """Put ``amount`` in the Win box."""
