@@ -31,7 +31,7 @@ from slotterm.analysis.exact_walk import Array
 _DIRECT_LIMIT = 256
 
 
-def _smooth_size(minimum: int) -> int:
+def smooth_size(minimum: int) -> int:
     """The smallest 2^a 3^b 5^c at least ``minimum`` (fast FFT lengths)."""
     best = 1 << max(0, (minimum - 1).bit_length())
     five = 1
@@ -53,7 +53,7 @@ class Convolver:
     def __init__(self, n: int) -> None:
         self.n = n
         self.direct = n <= _DIRECT_LIMIT
-        self.size = _smooth_size(2 * n - 1)
+        self.size = smooth_size(2 * n - 1)
 
     def spectrum(self, a: Array) -> Array:
         """The transform of ``a`` (padded), to reuse in several products."""

@@ -25,9 +25,9 @@ import numpy as np
 
 from slotterm.analysis.exact_feature import (
     Convolver,
-    _smooth_size,
     feature_distribution,
     retrigger_series,
+    smooth_size,
 )
 from slotterm.analysis.exact_walk import Array
 
@@ -109,7 +109,7 @@ def _spectral(
         if retrigger and law.q:
             neglected = max(neglected, retrigger_series(award, retrigger, law.q, tolerance)[1])
     for factor in (4, 6, 8, 12, 16):
-        size = _smooth_size(factor * n)
+        size = smooth_size(factor * n)
         bound = _aliasing_bound(base, features, series, award, retrigger, size)
         if bound < tolerance:
             break
