@@ -217,22 +217,40 @@ async def test_spin_passes_the_session_limits() -> None:
         assert app.screen is main(app)
 
 
-async def test_autoplay_runs_collects_and_stops_on_a_key() -> None:
+async def test_autoplay_runs_rounds_collects_and_never_gambles() -> None:
     app = make_app(winning_seed())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
-        assert "AUTOPLAY" in main(app).message.badges
         for _ in range(200):
-            await pilot.pause(0.01)
-            if app.session.state.rounds_played >= 5:
+            if app.session.state.rounds_played >= 5 or not main(app).autoplay:
                 break
-        await pilot.press("a")
+            await pilot.pause(0.01)
+        if main(app).autoplay:
+            await pilot.press("a")
         await settle(pilot, app)
         assert not main(app).autoplay
         assert app.session.state.rounds_played >= 5
-        first = app.session.history[0]
-        assert first.autoplay and first.paid > 0 and not first.gamble  # collected, no gamble
-        assert app.session.phase in (Phase.IDLE, Phase.WIN_OFFERED)
+        for round_ in app.session.history:
+            assert round_.autoplay and not round_.gamble
+            assert round_.paid == round_.round_win  # every win collected in full
+        assert_boxes_match(app)
+
+
+async def test_autoplay_is_shown_while_on_and_a_stops_it() -> None:
+    app = make_app(losing_seed(), animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        screen = main(app)
+        assert screen.autoplay
+        assert "AUTOPLAY" in screen.message.badges
+        assert "AUTOPLAY" in str(screen.reels.border_title)
+        shown = {b.binding.action for b in app.screen.active_bindings.values()}
+        assert "autoplay" in shown and "spin" not in shown and "bet(1)" not in shown
+        await pilot.press("a")
+        assert not screen.autoplay
+        assert "AUTOPLAY" not in screen.message.badges
+        await settle(pilot, app)
+        assert app.session.state.rounds_played == 1
         assert_boxes_match(app)
 
 
