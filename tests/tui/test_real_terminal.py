@@ -1,0 +1,220 @@
+"""The real game in a real pseudo-terminal: raw key bytes in, the screen read back.
+
+``python -m slotterm --demo --seed N`` runs in a pty of 100×32 (TERM=xterm-256color).
+Its output goes through ``pyte``, a small terminal emulator, so the test reads the screen
+as a player sees it.  Keys are sent as a terminal sends them: plain bytes, and the kitty
+keyboard protocol's keypad sequences (``CSI <code point> u``: KP_0 = 57399, KP_5 = 57404,
+KP_7 = 57406, KP_SUBTRACT = 57412, KP_ADD = 57413).
+
+The seed is chosen in-process through the very same session code (``open_session`` with
+``demo=True``), so the test knows what the first spin and the first red guess give and
+checks the Credits box against it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pyte
+import pytest
+
+from slotterm.engine.gamble import Color
+from slotterm.engine.round import Collect, Guess, Phase, Spin, StartGamble
+from slotterm.money import format_cents
+from slotterm.session.game_session import GameSession
+from slotterm.session.opening import open_session
+from slotterm.session.settings import load_settings
+from tests.tui.main_support import GAME
+from tests.tui.modal_support import open_round
+
+COLS, ROWS = 100, 32
+KITTY_KP_0 = b"\x1b[57399u"
+KITTY_KP_5 = b"\x1b[57404u"
+KITTY_KP_7 = b"\x1b[57406u"
+KITTY_KP_SUBTRACT = b"\x1b[57412u"
+KITTY_KP_ADD = b"\x1b[57413u"
+WAIT = 8.0
+
+
+class PtyGame:
+    """A child process on a pseudo-terminal, its screen kept by a pyte emulator."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], cwd: Path) -> None:
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.process = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            cwd=cwd,
+            start_new_session=True,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.fd = master
+        self.screen = pyte.Screen(COLS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def lines(self) -> list[str]:
+        """The screen as text lines."""
+        return list(self.screen.display)
+
+    def text(self) -> str:
+        """The whole screen as one string."""
+        return "\n".join(self.lines())
+
+    def pump(self, timeout: float) -> None:
+        """Read what the game wrote within ``timeout`` seconds into the emulator."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if ready:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:  # the child closed the terminal
+                return
+            self.stream.feed(data)
+
+    def send(self, keys: bytes) -> None:
+        """Type raw bytes."""
+        os.write(self.fd, keys)
+
+    def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+        """Read the screen until ``condition()`` holds; fail naming ``what`` on timeout."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                pytest.fail(f"timed out waiting for {what}; screen:\n{self.text()}")
+            if self.process.poll() is not None:
+                pytest.fail(f"the game ended while waiting for {what}:\n{self.text()}")
+            self.pump(0.05)
+
+    def box(self, title: str) -> str:
+        """The value shown in the box titled ``title`` (the line under its top edge)."""
+        lines = self.lines()
+        for n, line in enumerate(lines[:-1]):
+            at = line.find(f"─ {title} ─")
+            if at >= 0:
+                left = line.rfind("╭", 0, at)
+                right = line.find("╮", at)
+                return lines[n + 1][left + 1 : right].strip()
+        return ""
+
+    def close(self) -> None:
+        """Make sure the child is gone and the terminal closed."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(5)
+        os.close(self.fd)
+
+
+def twin_session(seed: int, settings_path: Path) -> GameSession:
+    """The session ``--demo --seed seed`` opens, built in-process the same way."""
+    settings = load_settings(settings_path, GAME, required=False)
+    return open_session(GAME, settings, root=None, seed=seed, demo=True).session
+
+
+def pick_seed(settings_path: Path) -> tuple[int, GameSession]:
+    """A seed whose first spin wins without free spins and whose red guess then wins,
+    with its twin session played that far (spin, gamble, guess; not yet collected)."""
+    for seed in range(500):
+        twin = twin_session(seed, settings_path)
+        twin.act(Spin(twin.bet, limits=twin.limits))
+        if twin.phase is not Phase.WIN_OFFERED or not twin.can(StartGamble()):
+            continue
+        twin.act(StartGamble())
+        if twin.act(Guess(Color.RED)).state.phase is Phase.GAMBLE:
+            return seed, twin
+    raise AssertionError("no seed wins its first spin and red guess")
+
+
+@pytest.fixture
+def game_env(tmp_path: Path) -> dict[str, str]:
+    """Environment for the child: a terminal type, and every user folder in ``tmp_path``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
+    env.update(
+        TERM="xterm-256color",
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        HOME=str(tmp_path),
+        COLUMNS=str(COLS),
+        LINES=str(ROWS),
+    )
+    return env
+
+
+@pytest.fixture
+def started(game_env: dict[str, str], tmp_path: Path) -> Iterator[tuple[PtyGame, GameSession]]:
+    """The game running on a seed whose first spin and red guess win, and its twin."""
+    seed, twin = pick_seed(tmp_path / "config" / "slotterm" / "config.toml")
+    argv = [sys.executable, "-m", "slotterm", "--demo", "--seed", str(seed)]
+    game = PtyGame(argv, game_env, tmp_path)
+    try:
+        yield game, twin
+    finally:
+        game.close()
+
+
+def test_play_a_round_in_a_real_terminal(started: tuple[PtyGame, GameSession]) -> None:
+    game, twin = started
+    round_ = twin.state.round
+    assert round_ is not None
+    win, bet = round_.gamble[0].stake, round_.bet.total
+    start = format_cents(round_.credits_before)
+    game.wait_for(lambda: game.box("Credits") == start, "the machine with its credits")
+    assert game.box("Bet") == format_cents(bet)
+
+    # bet up and down with the kitty keypad's + and −
+    game.send(KITTY_KP_ADD)
+    higher = format_cents(GAME.bet_per_line_steps[1] * round_.bet.lines)
+    game.wait_for(lambda: game.box("Bet") == higher, "the bet raised by keypad +")
+    game.send(KITTY_KP_SUBTRACT)
+    game.wait_for(lambda: game.box("Bet") == format_cents(bet), "the bet lowered by keypad −")
+
+    # spin with the kitty keypad's 0: the seeded first spin wins `win`
+    game.send(KITTY_KP_0)
+    game.wait_for(lambda: game.box("Win") == format_cents(win), "the win in the Win box")
+    assert game.box("Credits") == format_cents(round_.credits_before - bet)
+
+    # gamble: plain 5 opens it, the kitty keypad's 5 guesses red (the seed makes it right)
+    game.send(b"5")
+    game.wait_for(lambda: "Gamble: double or nothing" in game.text(), "the gamble screen")
+    game.send(KITTY_KP_5)
+    doubled = f"Your win is now {format_cents(2 * win)}"
+    game.wait_for(lambda: doubled in game.text().replace("\n", " "), "the doubled win")
+
+    # collect with the kitty keypad's 7: back on the machine, credits grown by 2 × win
+    game.send(KITTY_KP_7)
+    twin.act(Collect())
+    assert twin.state.credits == round_.credits_before - bet + 2 * win
+    credits = format_cents(twin.state.credits)
+    game.wait_for(lambda: game.box("Credits") == credits, "the collected credits")
+    assert "Gamble: double or nothing" not in game.text()
+
+    # a plain Space spins again; the twin says what comes, Enter collects a win
+    spun = twin.act(Spin(twin.bet, limits=twin.limits)).state
+    game.send(b" ")
+    if spun.phase is Phase.WIN_OFFERED:
+        second = open_round(twin).win
+        game.wait_for(lambda: game.box("Win") == format_cents(second), "the second win")
+        game.send(b"\r")
+        twin.act(Collect())
+    if twin.phase is Phase.IDLE:
+        after = format_cents(twin.state.credits)
+        game.wait_for(lambda: game.box("Credits") == after, "the credits after round two")
+
+    game.send(b"q")
+    deadline = time.monotonic() + WAIT
+    while game.process.poll() is None and time.monotonic() < deadline:
+        game.pump(0.05)
+    assert game.process.returncode == 0
