@@ -349,3 +349,35 @@ async def test_quit_key_exits() -> None:
         await pilot.press("q")
         await pilot.pause()
         assert app.return_code == 0 or not app.is_running
+
+
+async def test_a_failed_save_shows_no_outcome_and_says_so() -> None:
+    from slotterm.session.errors import SaveError
+    from slotterm.session.game_session import GameSession
+
+    def broken_disk(_session: GameSession) -> None:
+        raise SaveError("disk full")
+
+    session = session_for(1)
+    session.persist = broken_disk
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert session.state.rounds_played == 0
+        assert session.state.credits == 100_000
+        assert "Could not save" in message(app)
+        assert_boxes_match(app)
+
+
+async def test_a_bet_above_the_credits_is_refused_with_a_hint() -> None:
+    app = make_app(1, credits=40)  # 0.40: the 0.18 bet fits, 0.45 does not
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("plus")
+        assert "Not enough credits" in message(app)
+        await pilot.press("space")
+        assert app.session.state.rounds_played == 0
+        assert "not enough credits" in message(app).lower()
+        await pilot.press("minus", "space")
+        await settle(pilot, app)
+        assert app.session.state.rounds_played == 1
