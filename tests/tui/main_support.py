@@ -143,3 +143,13 @@ def expansion_seed() -> tuple[int, int]:
 def min_bet() -> Bet:
     """The cheapest bet: smallest step on one line."""
     return Bet(GAME.bet_per_line_steps[0], 1)
+
+
+def phase(app: SlotApp) -> Phase:
+    """The session's phase now (a call, so type checkers do not narrow across awaits)."""
+    return app.session.phase
+
+
+def on_main(app: SlotApp) -> bool:
+    """True when the main screen is the one on top."""
+    return app.screen is main(app)

@@ -6,6 +6,7 @@ import pytest
 
 from slotterm.engine.round import Bet, Phase
 from slotterm.money import format_cents
+from slotterm.tui.widgets.special_banner import SpecialBanner
 from tests.tui.main_support import (
     SIZE,
     assert_boxes_match,
@@ -14,6 +15,8 @@ from tests.tui.main_support import (
     main,
     make_app,
     message,
+    on_main,
+    phase,
     session_for,
     settle,
     winning_seed,
@@ -110,13 +113,13 @@ async def test_collect_keys_collect_the_win(key: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
         await settle(pilot, app)
-        assert app.session.phase is Phase.WIN_OFFERED
+        assert phase(app) is Phase.WIN_OFFERED
         win = app.session.state.round.win  # type: ignore[union-attr]
         credits = app.session.state.credits
         assert box(app, "win") == format_cents(win)
         await pilot.press(key)
         await settle(pilot, app)
-        assert app.session.phase is Phase.IDLE
+        assert phase(app) is Phase.IDLE
         assert app.session.state.credits == credits + win
         assert "Collected" in message(app)
         assert_boxes_match(app)
@@ -144,7 +147,7 @@ async def test_bet_keys_are_disabled_while_a_win_waits() -> None:
         bet = app.session.bet
         await pilot.press("plus", "right", "b", "u")
         assert app.session.bet == bet
-        assert app.session.phase is Phase.WIN_OFFERED
+        assert phase(app) is Phase.WIN_OFFERED
 
 
 async def test_gamble_key_opens_the_gamble_screen() -> None:
@@ -164,32 +167,32 @@ async def test_feature_keys_walk_through_the_feature() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         await settle(pilot, app)
-        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert phase(app) is Phase.FEATURE_AWARDED
         assert "FREE SPINS" in message(app)
         await pilot.press("7", "plus")  # no meaning while the feature waits
-        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert phase(app) is Phase.FEATURE_AWARDED
         await pilot.press("enter")
         await settle(pilot, app)
-        assert app.session.phase is Phase.FREE_SPINS
+        assert phase(app) is Phase.FREE_SPINS
         special = app.session.state.round.special  # type: ignore[union-attr]
-        banner = app.screen.query_one("#banner")
-        assert banner.special == special  # type: ignore[attr-defined]
+        banner = app.screen.query_one("#banner", SpecialBanner)
+        assert banner.special == special
         keys = iter(["0", "space", "s", "enter"] * 20)
-        while app.session.phase is Phase.FREE_SPINS:
+        while phase(app) is Phase.FREE_SPINS:
             played = len(app.session.state.round.free_spins)  # type: ignore[union-attr]
             await pilot.press(next(keys))
             await settle(pilot, app)
-            if app.session.phase is Phase.FREE_SPINS:
+            if phase(app) is Phase.FREE_SPINS:
                 round_ = app.session.state.round
                 assert round_ is not None and len(round_.free_spins) == played + 1
-                assert f"Free spin {played + 1} of {round_.free_spins_awarded}" in banner.progress  # type: ignore[attr-defined]
+                assert f"Free spin {played + 1} of {round_.free_spins_awarded}" in banner.progress
                 assert_boxes_match(app)
         assert main(app).summary_visible
         assert app.screen.query_one("#summary").display
-        phase = app.session.phase
+        before = phase(app)
         await pilot.press("space")  # hides the summary, nothing else
         assert not main(app).summary_visible
-        assert app.session.phase is phase
+        assert phase(app) is before
         assert_boxes_match(app)
 
 
@@ -198,7 +201,7 @@ async def test_force_feature_applies_to_the_next_spin_only() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
         await settle(pilot, app)
-        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert phase(app) is Phase.FEATURE_AWARDED
         assert main(app).force_feature is False
 
 
@@ -214,7 +217,7 @@ async def test_spin_passes_the_session_limits() -> None:
         assert round_ is not None and round_.limits == Limits(gamble_limit=1, free_spin_limit=500)
         assert "gamble" not in message(app)  # over the limit: no gamble offered
         await pilot.press("5")
-        assert app.screen is main(app)
+        assert on_main(app)
 
 
 async def test_autoplay_runs_rounds_collects_and_never_gambles() -> None:
@@ -260,7 +263,7 @@ async def test_autoplay_stops_when_free_spins_are_won() -> None:
         await pilot.press("a")
         await settle(pilot, app)
         await pilot.pause(0.1)
-        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert phase(app) is Phase.FEATURE_AWARDED
         assert not main(app).autoplay
         assert "free spins" in message(app).lower()
 

@@ -5,7 +5,13 @@ from __future__ import annotations
 from slotterm.engine.round import Phase
 from slotterm.tui.screens.too_small import TooSmallScreen
 from slotterm.tui.symbols import ArtSize
-from tests.tui.main_support import main, make_app, settle
+from tests.tui.main_support import (
+    main,
+    make_app,
+    on_main,
+    phase,
+    settle,
+)
 
 
 async def test_large_art_at_100x32_and_compact_at_80x24() -> None:
@@ -14,7 +20,7 @@ async def test_large_art_at_100x32_and_compact_at_80x24() -> None:
         assert main(app).reels.art_size() is ArtSize.LARGE
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert app.screen is main(app)
+        assert on_main(app)
         assert main(app).reels.art_size() is ArtSize.COMPACT
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
@@ -32,7 +38,7 @@ async def test_too_small_notice_blocks_play_and_goes_when_the_terminal_grows() -
         assert app.session.state.rounds_played == 0
         await pilot.resize_terminal(100, 32)
         await pilot.pause()
-        assert app.screen is main(app)
+        assert on_main(app)
         await pilot.press("space")
         await settle(pilot, app)
         assert app.session.state.rounds_played == 1
@@ -48,8 +54,8 @@ async def test_shrinking_mid_round_keeps_the_round() -> None:
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert app.screen is main(app)
-        assert app.session.phase is Phase.FEATURE_AWARDED
+        assert on_main(app)
+        assert phase(app) is Phase.FEATURE_AWARDED
         await pilot.press("space")
         await settle(pilot, app)
-        assert app.session.phase is Phase.FREE_SPINS
+        assert phase(app) is Phase.FREE_SPINS

@@ -26,7 +26,8 @@ class CountingSource:
 
     def randbelow(self, n: int) -> int:
         self.draws += 1
-        return self.inner.randbelow(n)  # type: ignore[attr-defined]
+        result: int = self.inner.randbelow(n)  # type: ignore[attr-defined]
+        return result
 
 
 def counted(session: GameSession) -> CountingSource:

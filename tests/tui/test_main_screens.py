@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from slotterm.engine.round import Phase
-from tests.tui.main_support import SIZE, assert_boxes_match, main, make_app, settle, winning_seed
+from tests.tui.main_support import (
+    SIZE,
+    assert_boxes_match,
+    main,
+    make_app,
+    on_main,
+    phase,
+    settle,
+    winning_seed,
+)
 
 OPENERS = [
     ("p", "PaytableScreen"),
@@ -26,7 +35,7 @@ async def test_key_opens_screen_and_escape_returns(key: str, screen_name: str) -
         assert type(app.screen).__name__ == screen_name
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is main(app)
+        assert on_main(app)
         assert_boxes_match(app)
 
 
@@ -48,10 +57,10 @@ async def test_after_the_gamble_the_main_screen_reads_the_session() -> None:
         await pilot.press("5")
         await pilot.pause()
         assert type(app.screen).__name__ == "GambleScreen"
-        assert app.session.phase is Phase.GAMBLE
+        assert phase(app) is Phase.GAMBLE
         await pilot.press("7")  # collect at once from the card table
         await pilot.pause()
-        assert app.screen is main(app)
+        assert on_main(app)
         await settle(pilot, app)
         assert app.session.state.credits == credits + win
         assert "Collected" in main(app).message.text
