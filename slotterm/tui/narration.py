@@ -13,6 +13,8 @@ from slotterm.engine.round import (
     Bet,
     CreditsAdded,
     Event,
+    FeatureEnded,
+    FreeSpinsAwarded,
     Phase,
     Round,
     RoundClosed,
@@ -122,6 +124,10 @@ def event_note(events: Sequence[Event]) -> str | None:
             note = "The gamble was lost." if event.round.gamble else "No win this time."
         elif isinstance(event, CreditsAdded):
             note = f"Added {format_cents(event.amount)} demo credits."
+        elif isinstance(event, FreeSpinsAwarded) and event.retrigger:
+            note = f"+{event.count} free spins!"
+        elif isinstance(event, FeatureEnded):
+            note = f"Free spins over: they won {format_cents(event.total)}."
     return note
 
 

@@ -131,7 +131,11 @@ def expansion_seed() -> tuple[int, int]:
 
     def expanded(session: GameSession) -> bool:
         round_ = session.state.round
-        return bool(round_ and round_.free_spins[-1].result.evaluation.expanded_reels)
+        return (
+            session.phase is Phase.FREE_SPINS  # not the last spin: no summary over the reels
+            and round_ is not None
+            and bool(round_.free_spins[-1].result.evaluation.expanded_reels)
+        )
 
     for seed in range(200):
         spins = feature_until(seed, expanded)
