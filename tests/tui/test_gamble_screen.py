@@ -37,8 +37,8 @@ def host_for(session: GameSession, *, animations: bool = False) -> ModalHost:
 
 
 def text_of(app: ModalHost, widget_id: str) -> str:
-    """The plain text of one widget on the gamble screen."""
-    return widget_text(app.screen.query_one(widget_id))
+    """The plain text of one widget on the gamble screen, wrapped lines joined by spaces."""
+    return " ".join(widget_text(app.screen.query_one(widget_id)).split())
 
 
 async def test_opening_starts_the_gamble_and_shows_the_stakes() -> None:

@@ -35,20 +35,20 @@ class GambleScreen(ModalScreen[None]):
     #gamble-dialog {
         width: 64;
         height: auto;
-        padding: 0 1;
+        padding: 1 1 0 1;
         border: thick $accent;
         border-title-align: center;
         background: $surface;
     }
     #gamble-table {
-        height: 8;
+        height: 7;
     }
     #gamble-card {
         margin: 0 2 0 1;
     }
     #gamble-info {
         width: 1fr;
-        height: 8;
+        height: 7;
     }
     #gamble-info Static {
         height: auto;
@@ -75,6 +75,8 @@ class GambleScreen(ModalScreen[None]):
         super().__init__()
         self.session = session
         self._ended = False
+        round_ = session.open_round
+        self._limit = round_.limits.gamble_limit if round_ is not None else None
 
     def compose(self) -> ComposeResult:
         """The face-down card beside the stakes, the last cards and a message line."""
@@ -149,20 +151,22 @@ class GambleScreen(ModalScreen[None]):
     # --- showing -------------------------------------------------------------------------
 
     def _after_flip(self, step: GambleStep) -> None:
-        label = f"{card_label(step.card)} ({card_color(step.card)})"
+        label = (
+            f"You said {step.guess}; the card is {card_label(step.card)} ({card_color(step.card)})"
+        )
         self._show_stakes(self.session.state.recent_cards)
         if not step.won:
             self._ended = True
-            self._say(f"The card is {label}: the win of {format_cents(step.stake)} is lost.")
+            self._say(f"{label}: the win of {format_cents(step.stake)} is lost.")
             self.set_timer(LOST_PAUSE_SECONDS, self._close_after_loss)
         elif self.session.phase is Phase.GAMBLE:
             self._say(
-                f"The card is {label}: right! Your win is now {format_cents(step.result)}. "
+                f"{label}: right! Your win is now {format_cents(step.result)}. "
                 "Guess again (5 red, 6 black) or press Space to collect."
             )
         else:
             self._say(
-                f"The card is {label}: right! {format_cents(step.result)} is over the "
+                f"{label}: right! {format_cents(step.result)} is over the "
                 "gamble limit, so the gamble is closed. Press Space to collect."
             )
         self.refresh_bindings()
@@ -177,8 +181,7 @@ class GambleScreen(ModalScreen[None]):
         self.query_one("#gamble-win", Static).update(f"Win             {format_cents(win)}")
         pays = format_cents(2 * win) if can_double and win else "-"
         self.query_one("#gamble-pays", Static).update(f"A right guess   {pays}")
-        limit = round_.limits.gamble_limit if round_ is not None else None
-        limit_text = format_cents(limit) if limit is not None else "-"
+        limit_text = format_cents(self._limit) if self._limit is not None else "-"
         self.query_one("#gamble-limit", Static).update(f"Gamble limit    {limit_text}")
         cards = Text("Last cards      ")
         if not recent:
