@@ -97,6 +97,13 @@ def feature_rules(game: GameDefinition, bet: Bet) -> str:
     )
 
 
+def line_columns(count: int, width: int) -> int:
+    """Line diagrams per row: all in one row if they fit, else balanced rows (5 + 4)."""
+    fits = max(1, (width + 1) // LINE_DIAGRAM_CELL)
+    rows = -(-count // fits)
+    return -(-count // rows)
+
+
 class PaytableScreen(ModalScreen[None]):
     """What every symbol pays at the current bet, the rules and the lines."""
 
@@ -147,6 +154,7 @@ class PaytableScreen(ModalScreen[None]):
     }
     #pays-lines {
         grid-size: 9;
+        grid-columns: 11;
         grid-gutter: 0 1;
         height: auto;
     }
@@ -202,15 +210,22 @@ class PaytableScreen(ModalScreen[None]):
         )
 
     def on_mount(self) -> None:
-        """Scroll with the arrow keys straight away."""
+        """Lay out for the terminal's width and scroll with the arrow keys straight away."""
+        self._fit(self.app.size.width)
         self.query_one("#pays-scroll").focus()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Fit as many symbols and lines side by side as the width allows."""
-        inner = max(event.size.width - 4, LINE_DIAGRAM_CELL)
+        """Lay out again for the new width."""
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        """As many symbols and lines side by side as ``width`` allows."""
+        inner = width - 6  # border, padding and scrollbar
         self.query_one("#pays-symbols", Grid).styles.grid_size_columns = 3 if inner >= 114 else 2
-        columns = max(1, min(len(self.game.lines), inner // LINE_DIAGRAM_CELL))
-        self.query_one("#pays-lines", Grid).styles.grid_size_columns = columns
+        self.query_one("#pays-lines", Grid).styles.grid_size_columns = line_columns(
+            len(self.game.lines), inner
+        )
+        self.query_one("#pays-scroll").refresh(layout=True)
 
     def action_close(self) -> None:
         """Back to the game."""
