@@ -116,8 +116,9 @@ async def test_history_lists_rounds_and_replays_one(played: GameSession) -> None
         table = app.screen.query_one(DataTable)
         assert table.row_count == len(played.history)
         newest = played.history[-1]
-        assert table.get_row_at(0)[0] == str(newest.number)
-        assert table.get_row_at(0)[5] == format_cents(credits_after(newest))
+        first = [str(cell) for cell in table.get_row_at(0)]
+        assert first[0] == str(newest.number)
+        assert first[5] == format_cents(credits_after(newest))
         target = next(r for r in played.history if r.free_spins)
         index = [r.number for r in reversed(played.history)].index(target.number)
         for _ in range(index):

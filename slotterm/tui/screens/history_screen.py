@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -17,6 +18,7 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, credits_after
 
 COLUMNS = ("Round", "Time", "Bet", "Win", "Credits before", "Credits after", "Features")
+MONEY_COLUMNS = frozenset({2, 3, 4, 5})
 
 
 def round_features(round_: Round) -> str:
@@ -53,6 +55,14 @@ def history_rows(
             )
         )
     return rows
+
+
+class RoundTable(DataTable[Text]):
+    """The rounds table; its Enter (replay) is shown in the footer."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select_cursor", "Replay", key_display="Enter"),
+    ]
 
 
 class HistoryScreen(ModalScreen[None]):
@@ -100,22 +110,28 @@ class HistoryScreen(ModalScreen[None]):
             else:
                 note = "No round has been played to the end yet."
             yield Static(note, id="history-note")
-            yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            yield RoundTable(id="history-table", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
         """Fill the table and give it the keys."""
-        table = self.query_one("#history-table", DataTable)
+        table = self.query_one("#history-table", RoundTable)
         table.add_columns(*COLUMNS)
         times = {n: t.closed_at for n, t in self.session.round_times.items()}
         for r, row in zip(self.rounds, history_rows(self.rounds, times), strict=True):
-            table.add_row(*row, key=str(r.number))
+            cells = [
+                Text(c, justify="right") if n in MONEY_COLUMNS else Text(c)
+                for n, c in enumerate(row)
+            ]
+            table.add_row(*cells, key=str(r.number))
         table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on a round: replay it."""
         event.stop()
-        number = int(str(event.row_key.value))
+        self._replay(int(str(event.row_key.value)))
+
+    def _replay(self, number: int) -> None:
         round_ = next(r for r in self.rounds if r.number == number)
         self.app.push_screen(RoundReplayScreen(self.session.game, round_))
 
