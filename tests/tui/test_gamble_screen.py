@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from slotterm.engine.gamble import Color, card_label
-from slotterm.engine.round import Guess, Limits, Phase, StartGamble
+from slotterm.engine.round import Collect, Guess, Limits, Phase, StartGamble
 from slotterm.money import format_cents
 from slotterm.rng import ReplaySource
 from slotterm.session.game_session import GameSession
@@ -234,6 +234,36 @@ async def test_mashing_keys_never_shows_a_wrong_amount() -> None:
         # every card drawn is recorded once, in order, and money adds up
         drawn = session.state.recent_cards
         assert drawn == cards[: len(drawn)]
+
+
+async def test_q_quits_with_the_gamble_kept_open() -> None:
+    session = won_session(cards=(RED_CARD,))
+    app = host_for(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0
+    assert session.phase is Phase.GAMBLE
+    assert len(open_round(session).gamble) == 1
+
+
+async def test_opened_without_a_win_acts_on_nothing() -> None:
+    session = won_session()
+    session.act(Collect())
+    credits, closed = session.state.credits, len(session.history)
+    app = host_for(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "no win to gamble" in text_of(app, "#gamble-message")
+        await pilot.press("5", "6")
+        await pilot.pause()
+        assert session.state.recent_cards == ()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.dismissed == 1
+    assert session.state.credits == credits and len(session.history) == closed
 
 
 def test_card_art_shapes() -> None:

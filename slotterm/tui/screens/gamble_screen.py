@@ -1,7 +1,8 @@
 """The gamble: guess red or black of the next card to double the win, or collect.
 
 The card is drawn by the engine (``session.act(Guess(...))``) before the flip is shown;
-a key pressed while the card turns only finishes the turn, it never acts twice.
+a key pressed while the card turns only finishes the turn, it never acts twice.  Q quits
+the game as on the machine: every step is already saved, so the gamble resumes later.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class GambleScreen(ModalScreen[None]):
         Binding("5", "guess('red')", "Red", key_display="5"),
         Binding("6", "guess('black')", "Black", key_display="6"),
         Binding("space,enter,7,escape", "collect", "Collect", key_display="Space/7"),
+        Binding("q", "app.quit", "Quit", key_display="Q"),
     ]
 
     def __init__(self, session: GameSession) -> None:
