@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from slotterm.engine.evaluate import Window, window_at
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.round import (
-    Bet,
     CreditsAdded,
     Event,
     FeatureEnded,
@@ -69,13 +68,6 @@ def smallest_bet(session: GameSession) -> int:
 def needs_top_up(session: GameSession) -> bool:
     """True between rounds when the credits cannot cover even the smallest bet."""
     return session.phase is Phase.IDLE and session.state.credits < smallest_bet(session)
-
-
-def max_affordable_bet(session: GameSession) -> Bet | None:
-    """Bet Max: the highest bet per line affordable on every line, or ``None``."""
-    lines = len(session.game.lines)
-    affordable = [s for s in session.bet_steps if s * lines <= session.state.credits]
-    return Bet(max(affordable), lines) if affordable else None
 
 
 def feature_progress(round_: Round) -> str:

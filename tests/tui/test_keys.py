@@ -330,7 +330,7 @@ async def test_no_timer_runs_at_rest() -> None:
         screen = main(app)
         assert screen.presenter.frames > 0  # it did animate
         assert not screen.presenter.ticking
-        assert screen._autoplay_timer is None
+        assert not screen._autoplay.waiting
 
 
 async def test_footer_shows_only_the_keys_that_work_now() -> None:

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer
 
 from slotterm.engine.round import (
@@ -33,12 +32,13 @@ from slotterm.engine.round import (
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
+from slotterm.tui.autoplay import Autoplay
+from slotterm.tui.bet_choice import max_affordable_bet, stepped_bet, stepped_lines
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, key_enabled, parse_action
 from slotterm.tui.narration import (
     event_note,
     feature_progress,
     latest_window,
-    max_affordable_bet,
     moving_text,
     needs_top_up,
     rest_prompt,
@@ -71,13 +71,12 @@ class MainScreen(Screen[None]):
         self.session = session
         self.force_feature = force_feature
         self.presenter = Presenter(self, self._rest, self._scene_changed)
-        self.autoplay = False
+        self._autoplay = Autoplay(self, self._autoplay_step)
         self.quick = False
         self.summary_visible = False
         self._summary: FeatureEnded | None = None
         self._bet_max_armed = False
         self._note = session.load_notice or ""
-        self._autoplay_timer: Timer | None = None
         self._key_state: tuple[bool, ...] = ()
 
     # --- layout -----------------------------------------------------------------------
@@ -312,17 +311,11 @@ class MainScreen(Screen[None]):
 
     def action_bet(self, step: int) -> None:
         """Next higher / lower bet per line."""
-        steps = sorted(self.session.bet_steps)
-        bet = self.session.bet
-        index = steps.index(bet.bet_per_line) if bet.bet_per_line in steps else 0
-        index = min(max(index + step, 0), len(steps) - 1)
-        self._set_bet(Bet(steps[index], bet.lines))
+        self._set_bet(stepped_bet(self.session, step))
 
     def action_lines(self, step: int) -> None:
         """One line more or fewer, wrapping from 9 to 1 (and 1 to 9)."""
-        bet = self.session.bet
-        count = len(self.session.game.lines)
-        self._set_bet(Bet(bet.bet_per_line, (bet.lines - 1 + step) % count + 1))
+        self._set_bet(stepped_lines(self.session, step))
 
     def action_bet_max(self) -> None:
         """Highest affordable bet on every line; pressed again, spin."""
@@ -366,28 +359,28 @@ class MainScreen(Screen[None]):
             if not self.presenter.busy:
                 self._rest()
             return
-        self.autoplay = True
+        self._autoplay.on = True
         self._note = ""
         self._badges()
         self.refresh_keys()
         self._autoplay_step()
 
+    @property
+    def autoplay(self) -> bool:
+        """True while autoplay is on."""
+        return self._autoplay.on
+
     def _stop_autoplay(self) -> None:
-        self.autoplay = False
-        if self._autoplay_timer is not None:
-            self._autoplay_timer.stop()
-            self._autoplay_timer = None
+        self._autoplay.stop()
         self._badges()
         self.refresh_keys()
 
     def _schedule_autoplay(self) -> None:
-        if not self.autoplay or self._autoplay_timer is not None or not self.is_current:
-            return
-        pause = AUTOPLAY_PAUSE / self.presenter.speed if self.presenter.animate else 0.02
-        self._autoplay_timer = self.set_timer(pause, self._autoplay_step)
+        if self.is_current:
+            animate = self.presenter.animate
+            self._autoplay.schedule(AUTOPLAY_PAUSE / self.presenter.speed if animate else 0.02)
 
     def _autoplay_step(self) -> None:
-        self._autoplay_timer = None
         if not self.autoplay or self.presenter.busy or not self.is_current:
             return
         phase = self.session.phase
