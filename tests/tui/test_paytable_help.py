@@ -5,10 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.binding import Binding
+from textual.screen import Screen
 
 from slotterm.engine.round import Bet
 from slotterm.money import format_cents
+from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
+from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.paytable_screen import PaytableScreen, line_pays, scatter_pays
 from slotterm.tui.widgets.line_diagram import OFF, ON, LineDiagram, line_rows
 from tests.tui.main_support import GAME, make_app, settle
@@ -93,15 +97,44 @@ def test_help_text_has_the_figures_and_every_key() -> None:
     assert "96.13 %" in text
     assert "$" not in text, "every placeholder is filled"
     assert "5,000" in text and "10 free spins" in text
-    table = text[text.index("## Keys") :]
-    keys = {cell.strip() for cell in re.findall(r"^\| ([^|]+) \|", table, flags=re.M)}
-    tokens = {t for cell in keys for t in cell.split()}
+    tokens = help_key_tokens()
     # every shortcut of the rules text, plus our extra keys
     for key in ("Space", "Enter", "0", "S", "7", "+", "−", "B", "P", "8", "H", "9", "Q", "A"):
         assert key in tokens, key
     for key in ("←", "→", "1", "2", "5", "6", "Y", "T", "F", "U", "Escape"):
         assert key in tokens, key
     assert "keypad" in text.lower()
+
+
+KEY_NAMES = {
+    "space": "Space",
+    "enter": "Enter",
+    "plus": "+",
+    "minus": "−",
+    "right": "→",
+    "left": "←",
+    "escape": "Escape",
+}
+KEYPAD_ONLY = {"add", "subtract"}  # the keypad's + and −: covered by the keypad sentence
+
+
+def help_key_tokens() -> set[str]:
+    """Every key named in the first column of the help's keys table."""
+    text = help_markdown(GAME)
+    table = text[text.index("## Keys") :]
+    cells = re.findall(r"^\| ([^|]+) \|", table, flags=re.M)
+    return {token for cell in cells for token in cell.split()}
+
+
+@pytest.mark.parametrize("screen", [MainScreen, GambleScreen])
+def test_help_names_every_bound_key(screen: type[Screen[None]]) -> None:
+    tokens = help_key_tokens()
+    for binding in screen.BINDINGS:
+        assert isinstance(binding, Binding)
+        for key in binding.key.split(","):
+            if key in KEYPAD_ONLY:
+                continue
+            assert KEY_NAMES.get(key, key.upper()) in tokens, (binding.action, key)
 
 
 async def test_help_screen_renders_and_shows_the_rtp() -> None:
