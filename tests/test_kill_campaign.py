@@ -35,6 +35,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
+
 from slotterm.engine.round import Action, Phase, gamble_allowed
 from slotterm.games import get_game
 from slotterm.session.codec import SessionRecord
@@ -118,6 +120,7 @@ def _reference(tmp: Path) -> tuple[dict[int, str], dict[int, str], str, int]:
     return states, phases, done[2], int(done[3])
 
 
+@pytest.mark.slow
 def test_kill_campaign(tmp_path: Path) -> None:
     reference, phases, final_digest, final_credits = _reference(tmp_path)
     last = max(reference)
@@ -297,6 +300,7 @@ def _key_for(record: SessionRecord) -> bytes:
     return b" "
 
 
+@pytest.mark.slow
 def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
     folder = tmp_path / "seeded" / "book-of-spells" / f"seed-{SEED}"
     tried = exact = 0
