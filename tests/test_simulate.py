@@ -87,3 +87,10 @@ def test_bad_arguments_are_refused() -> None:
         simulate(GAME, 10, lines=10)
     with pytest.raises(ValueError):
         simulate(GAME, 10, workers=0)
+
+
+def test_progress_is_reported_per_chunk_and_adds_up() -> None:
+    reported: list[int] = []
+    result = simulate(GAME, CHUNK_ROUNDS + 10, seed=3, workers=1, progress=reported.append)
+    assert reported == [CHUNK_ROUNDS, 10]
+    assert result.tally.rounds == CHUNK_ROUNDS + 10
