@@ -21,6 +21,7 @@ import multiprocessing
 import multiprocessing.context
 import os
 import secrets
+import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -190,13 +191,19 @@ def play_rounds(game: GameDefinition, rounds: int, seed: int, bet: Bet) -> Tally
 _WORKER_GAME: GameDefinition | None = None
 
 
-def _init_worker(game: GameDefinition | str) -> None:
+def _init_worker(game: GameDefinition | str, *, in_child: bool = False) -> None:
     global _WORKER_GAME
+    if in_child:  # Ctrl-C is the parent's to handle: it stops the pool
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if isinstance(game, str):
         from slotterm.games import get_game
 
         game = get_game(game)
     _WORKER_GAME = game
+
+
+def _init_child(game: GameDefinition | str) -> None:
+    _init_worker(game, in_child=True)
 
 
 def _run_chunk(task: tuple[int, int, int, int]) -> Tally:
@@ -264,7 +271,7 @@ def simulate(
         else:  # pragma: no cover - platforms without fork pass the registered id
             context = multiprocessing.get_context()
             init_arg = game.id
-        with context.Pool(workers, initializer=_init_worker, initargs=(init_arg,)) as pool:
+        with context.Pool(workers, initializer=_init_child, initargs=(init_arg,)) as pool:
             for part in pool.imap_unordered(_run_chunk, tasks):
                 tally += part
                 if progress is not None:
