@@ -215,12 +215,15 @@ def _key_getter(indices: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[s
 
 _FACTS: dict[GameDefinition, _GameFacts] = {}
 _BET_MEMO_MAX = 32
+_GAMES_MAX = 64
 
 
 def _facts(game: GameDefinition) -> _GameFacts:
     try:
         return _FACTS[game]
     except KeyError:
+        if len(_FACTS) >= _GAMES_MAX:  # definitions made on the fly (tests): keep a few
+            _FACTS.clear()
         facts = _FACTS[game] = _GameFacts(game)
         return facts
 
