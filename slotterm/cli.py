@@ -82,7 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--spins", type=_positive_int, required=True, help="rounds to play")
     sim.add_argument("--seed", type=_non_negative_int, default=None, help="seed (default random)")
     sim.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
-    sim.add_argument("--workers", type=_positive_int, default=None, help="processes (default: cores)")
+    sim.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=None,
+        help="processes (default: all cores)",
+    )
     sim.add_argument("--json", action="store_true", help="machine-readable output")
 
     ev = subs.add_parser("eval", help="evaluate one window (or a JSON-lines batch)")

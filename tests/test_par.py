@@ -70,9 +70,7 @@ def test_split_and_tables_add_up(sheets: dict[int, ParSheet]) -> None:
     for sheet in sheets.values():
         assert sum(b.probability for b in sheet.win_bands) == pytest.approx(1.0, abs=1e-12)
         assert sum(b.rtp for b in sheet.win_bands) == pytest.approx(sheet.rtp, abs=1e-12)
-        assert 1 - sheet.win_bands[0].probability == pytest.approx(
-            sheet.hit_frequency, abs=1e-12
-        )
+        assert 1 - sheet.win_bands[0].probability == pytest.approx(sheet.hit_frequency, abs=1e-12)
         lines_rtp = sum(o.rtp for o in sheet.symbols)
         base_loss = lines_rtp - sheet.rtp_base_lines  # the base spin's part of the cap
         assert -1e-12 <= base_loss <= -sheet.cap_effect + 1e-12

@@ -79,9 +79,7 @@ def spin_outcome(game: GameDefinition, counts: SpinCounts) -> SpinOutcome:
     cycle = float(counts.cycle)
     top_b, k_dim, pay_dim = table.shape
     scatter_pay = np.array([game.scatter_pay(b) for b in range(top_b)], dtype=np.int64)
-    awards = np.array(
-        [b >= game.free_spins.trigger_count for b in range(top_b)], dtype=bool
-    )
+    awards = np.array([b >= game.free_spins.trigger_count for b in range(top_b)], dtype=bool)
     expansion = np.zeros(k_dim, dtype=np.int64)
     if counts.special is not None:
         expansion = np.array(
@@ -270,4 +268,3 @@ def _head(a: Array, n: int) -> Array:
     out = np.zeros(n)
     out[: len(a)] = a
     return out
-

@@ -128,9 +128,7 @@ class _Builder:
             return ("run", wild, lead, first, self.multiplied, count + 1), None
         return ("settled",), self._best(wild, lead, first, count, bool(used))
 
-    def _begin(
-        self, wild: object, lead: int, first: str
-    ) -> tuple[_Descriptor, LineReading | None]:
+    def _begin(self, wild: object, lead: int, first: str) -> tuple[_Descriptor, LineReading | None]:
         game = self.game
         if first in game.paytable and (lead == 0 or game.wild_substitutes_for(first)):
             return ("run", wild, lead, first, lead > 0 and self.multiplied, lead + 1), None
@@ -217,4 +215,3 @@ def line_reading_odds(
     odds = [ReadingOdds(s, c, m, n) for (s, c, m), n in counts.items()]
     odds.sort(key=lambda o: (-o.multiplier, o.symbol, -o.count))
     return tuple(odds), cycle
-

@@ -82,9 +82,7 @@ def _direct(
     for law in features:
         key = law.no_award.tobytes() + law.award.tobytes()
         if key not in done:
-            dist = feature_distribution(
-                law.no_award, law.award, law.q, award, retrigger, tolerance
-            )
+            dist = feature_distribution(law.no_award, law.award, law.q, award, retrigger, tolerance)
             done[key] = dist.below_cap
             neglected = max(neglected, dist.neglected)
         mixture += done[key]

@@ -281,9 +281,7 @@ def _advance_settled(settled: _Settled, reel: _Reel, shown: Array, top_b: int) -
     if len(sw) == 0:
         return settled
     pairs: Counter[tuple[int, int]] = Counter()
-    for db, dk, n in zip(
-        reel.scatters.tolist(), shown.tolist(), reel.count.tolist(), strict=True
-    ):
+    for db, dk, n in zip(reel.scatters.tolist(), shown.tolist(), reel.count.tolist(), strict=True):
         pairs[(db, dk)] += n
     db = np.array([p[0] for p in pairs], dtype=np.int64)
     dk = np.array([p[1] for p in pairs], dtype=np.int64)
