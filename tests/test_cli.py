@@ -146,3 +146,18 @@ def test_good_commands_exit_0_with_nothing_on_stderr(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
         json.loads(done.stdout)
+
+
+def test_play_without_a_terminal_says_so_and_saves_nothing(tmp_path: Path) -> None:
+    """Piped stdin/stdout: one line, exit 2, no game left spinning a core."""
+    result = subprocess.run(
+        [sys.executable, "-m", "slotterm", "--demo", "--seed", "1"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "terminal" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -27,6 +27,9 @@ def run_play(args: argparse.Namespace) -> int:
     session = opened.session
     if session.load_notice:
         print(f"slotterm: {session.load_notice}", file=sys.stderr)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        opened.close()
+        raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")
     try:
         from slotterm.tui.app import SlotApp
 
