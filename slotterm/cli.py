@@ -6,6 +6,7 @@ Every command reports bad input as one line on stderr and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -157,30 +158,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+_HANDLERS = {
+    "play": ("slotterm.commands.play", "run_play"),
+    "par": ("slotterm.commands.par", "run_par"),
+    "simulate": ("slotterm.commands.simulate", "run_simulate"),
+    "eval": ("slotterm.commands.evaluate", "run_eval"),
+    "game-def": ("slotterm.commands.game_def", "run_game_def"),
+    "history": ("slotterm.commands.history", "run_history"),
+}
+"""Command -> (module, function); modules are imported only when their command runs."""
+
+
 def _run(args: argparse.Namespace) -> int:
-    command = args.command
-    if command == "play":
-        from slotterm.commands.play import run_play
-
-        return run_play(args)
-    if command == "par":
-        from slotterm.commands.par import run_par
-
-        return run_par(args)
-    if command == "simulate":
-        from slotterm.commands.simulate import run_simulate
-
-        return run_simulate(args)
-    if command == "eval":
-        from slotterm.commands.evaluate import run_eval
-
-        return run_eval(args)
-    if command == "game-def":
-        from slotterm.commands.game_def import run_game_def
-
-        return run_game_def(args)
-    if command == "history":
-        from slotterm.commands.history import run_history
-
-        return run_history(args)
-    raise UsageError(f"unknown command {command!r}")  # pragma: no cover
+    module_name, function_name = _HANDLERS[args.command]
+    handler = getattr(importlib.import_module(module_name), function_name)
+    status: int = handler(args)
+    return status
