@@ -32,12 +32,14 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("b", "bet_max", "Max", key_display="B"),
     Binding("u", "top_up", "Top up", key_display="U"),
     Binding("a", "autoplay", "Auto", key_display="A"),
-    Binding("f", "quick", "Quick", key_display="F"),
     Binding("p,8", "paytable", "Pays", key_display="P"),
     Binding("h,9", "help", "Help", key_display="H"),
     Binding("q", "quit", "Quit", key_display="Q"),
     Binding("y", "history", "History", key_display="Y"),
     Binding("t", "stats", "Stats", key_display="T"),
+    # Last: the footer is cut on the right at 80 columns, and quick spin is the one
+    # setting a player can do without seeing (the QUICK badge shows it when on).
+    Binding("f", "quick", "Quick", key_display="F"),
 ]
 
 

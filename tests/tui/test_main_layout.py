@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from textual.widgets._footer import FooterKey
+
 from slotterm.engine.round import Phase
+from slotterm.tui.app import SlotApp
 from slotterm.tui.screens.too_small import TooSmallScreen
 from slotterm.tui.symbols import ArtSize
 from tests.tui.main_support import (
@@ -59,3 +62,25 @@ async def test_shrinking_mid_round_keeps_the_round() -> None:
         await pilot.press("space")
         await settle(pilot, app)
         assert phase(app) is Phase.FREE_SPINS
+
+
+def _footer_cut(app: SlotApp, width: int) -> list[str]:
+    """The footer keys (other than quick spin) that do not fit in ``width`` columns."""
+    return [
+        key.description
+        for key in main(app).query(FooterKey)
+        if key.action != "quick" and key.region.right > width
+    ]
+
+
+async def test_footer_keys_fit_at_80_columns_at_rest_and_with_a_win() -> None:
+    app = make_app(1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert main(app).query(FooterKey)
+        assert _footer_cut(app, 80) == []  # between rounds: the longest footer
+        await pilot.press("space")
+        await settle(pilot, app)
+        assert phase(app) is Phase.WIN_OFFERED
+        await pilot.pause()
+        assert _footer_cut(app, 80) == []
