@@ -58,20 +58,24 @@ class KeyState:
 def key_enabled(action: str, s: KeyState) -> bool:
     """True when the action (name without arguments) works in state ``s``."""
     free = not s.stoppable and not s.autoplay
+    # The feature summary is a step of its own (feature hide): until it is hidden,
+    # Space/Enter/0/S only hide it; collect, gamble and autoplay wait.
+    offer = s.phase is Phase.WIN_OFFERED and free and not s.summary
     rules = {
         "stop": s.stoppable,
         "hide_summary": s.summary and not s.stoppable,
         "start_feature": s.phase is Phase.FEATURE_AWARDED and not s.stoppable,
         "free_spin": s.phase is Phase.FREE_SPINS and not s.stoppable,
-        "collect": s.phase is Phase.WIN_OFFERED and free,
-        "collect_and_spin": s.phase is Phase.WIN_OFFERED and free and not s.summary,
+        "collect": offer,
+        "collect_and_spin": offer,
         "spin": s.phase is Phase.IDLE and free,
         "bet": s.phase is Phase.IDLE and free,
         "lines": s.phase is Phase.IDLE and free,
         "bet_max": s.phase is Phase.IDLE and free,
-        "gamble": free and s.can_gamble,
+        "gamble": free and s.can_gamble and not s.summary,
         "top_up": free and s.needs_top_up,
-        "autoplay": s.autoplay or (s.phase in (Phase.IDLE, Phase.WIN_OFFERED) and not s.stoppable),
+        "autoplay": s.autoplay
+        or (s.phase in (Phase.IDLE, Phase.WIN_OFFERED) and not s.stoppable and not s.summary),
         "paytable": free,
         "help": free,
         "history": free,

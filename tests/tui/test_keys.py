@@ -190,6 +190,8 @@ async def test_feature_keys_walk_through_the_feature() -> None:
         assert main(app).summary_visible
         assert app.screen.query_one("#summary").display
         before = phase(app)
+        await pilot.press("7", "5", "a")  # collect, gamble, autoplay wait for the hide
+        assert main(app).summary_visible and phase(app) is before and not main(app).autoplay
         await pilot.press("space")  # hides the summary, nothing else
         assert not main(app).summary_visible
         assert phase(app) is before

@@ -66,3 +66,12 @@ def test_parse_action() -> None:
 def test_keypad_and_kitty_names_are_bound() -> None:
     keys = {k for b in GAME_BINDINGS for k in b.key.split(",")}  # type: ignore[union-attr]
     assert {"plus", "minus", "add", "subtract", "enter", "0", "1", "2", "5", "7", "8", "9"} <= keys
+
+
+def test_the_feature_summary_must_be_hidden_before_collect_gamble_or_autoplay() -> None:
+    shown = KeyState(Phase.WIN_OFFERED, False, False, True, can_gamble=True, needs_top_up=False)
+    hidden = KeyState(Phase.WIN_OFFERED, False, False, False, can_gamble=True, needs_top_up=False)
+    offer = ("collect", "collect_and_spin", "gamble", "autoplay")
+    assert key_enabled("hide_summary", shown)
+    assert [a for a in offer if key_enabled(a, shown)] == []
+    assert [a for a in offer if key_enabled(a, hidden)] == list(offer)
