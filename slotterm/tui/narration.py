@@ -102,7 +102,7 @@ def rest_prompt(session: GameSession, *, summary: bool, autoplay: bool) -> str:
     if autoplay:
         return "Autoplay is on: press A to stop it."
     if session.bet.total > state.credits:
-        return "Not enough credits for this bet: lower the bet (−) or the lines (←)."
+        return "Not enough credits: lower the bet with − or ←."
     return "Press Space to spin."
 
 

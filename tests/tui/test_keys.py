@@ -273,7 +273,7 @@ async def test_autoplay_stops_when_free_spins_are_won() -> None:
 async def test_autoplay_stops_when_credits_run_short() -> None:
     app = make_app(losing_seed(), credits=40)  # two spins of 0.18 at most
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("a")
+        await pilot.press("f", "a")  # with quick spin on: both badges on the message line
         for _ in range(300):
             await pilot.pause(0.01)
             if not main(app).autoplay:
@@ -282,6 +282,10 @@ async def test_autoplay_stops_when_credits_run_short() -> None:
         assert not main(app).autoplay
         assert app.session.state.credits < app.session.bet.total or app.session.history[-1].paid
         assert_boxes_match(app)
+        if app.session.state.credits < app.session.bet.total:
+            line = main(app).message
+            shown = sum(len(b) + 3 for b in line.badges) + len(line.text)
+            assert shown <= 80 - 2, f"message cut at 80 columns: {line.text!r}"
 
 
 async def test_top_up_offered_only_when_credits_cannot_cover_the_smallest_bet() -> None:

@@ -391,7 +391,7 @@ class MainScreen(Screen[None]):
         else:
             self._stop_autoplay()
             if phase is Phase.IDLE:
-                self._note = "Autoplay stopped: credits can't cover the bet."
+                self._note = "Autoplay stopped."
             self._rest()
 
     def action_quick(self) -> None:
