@@ -30,6 +30,12 @@ BAD_INPUT = {
     "simulate: spins 0": ["simulate", "book-of-spells", "--spins", "0"],
     "simulate: spins not a number": ["simulate", "book-of-spells", "--spins", "1e6x"],
     "simulate: negative seed": ["simulate", "book-of-spells", "--spins", "10", "--seed", "-1"],
+    "simulate: spins beyond any run": [
+        "simulate",
+        "book-of-spells",
+        "--spins",
+        "99999999999999999999",
+    ],
     "simulate: workers 0": ["simulate", "book-of-spells", "--spins", "10", "--workers", "0"],
     "simulate: lines 10": ["simulate", "book-of-spells", "--spins", "10", "--lines", "10"],
     "simulate: unknown flag": ["simulate", "book-of-spells", "--spins", "10", "--turbo"],

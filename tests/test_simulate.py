@@ -87,6 +87,8 @@ def test_bad_arguments_are_refused() -> None:
         simulate(GAME, 10, lines=10)
     with pytest.raises(ValueError):
         simulate(GAME, 10, workers=0)
+    with pytest.raises(ValueError, match="spins must be"):  # once built every chunk up front
+        simulate(GAME, sim.MAX_SPINS + 1)
 
 
 def test_progress_is_reported_per_chunk_and_adds_up() -> None:

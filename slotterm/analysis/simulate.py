@@ -45,6 +45,9 @@ CHUNK_ROUNDS = 50_000
 Z_99 = 2.5758293035489004
 """The two-sided 99 % normal quantile."""
 
+MAX_SPINS = 10**11
+"""The most rounds one run may ask for (weeks of work even on many cores); more is refused."""
+
 _START_CREDITS = 10**18
 
 
@@ -243,8 +246,8 @@ def simulate(
     (the RTP does not depend on it).  ``progress`` is called with the number of rounds
     each finished chunk played.
     """
-    if spins < 1:
-        raise ValueError("spins must be at least 1")
+    if not 1 <= spins <= MAX_SPINS:
+        raise ValueError(f"spins must be 1..{MAX_SPINS:,}, got {spins:,}")
     if workers < 1:
         raise ValueError("workers must be at least 1")
     lines = len(game.lines) if lines is None else lines
@@ -252,8 +255,8 @@ def simulate(
         raise ValueError(f"lines must be 1..{len(game.lines)}, got {lines}")
     seed = secrets.randbits(63) if seed is None else seed
     bet = Bet(game.bet_per_line_steps[0] if bet_per_line is None else bet_per_line, lines)
-    tasks = list(_tasks(spins, seed, bet))
-    workers = min(workers, len(tasks))
+    tasks = _tasks(spins, seed, bet)
+    workers = min(workers, -(-spins // CHUNK_ROUNDS))
     tally = Tally()
     if workers == 1:
         _init_worker(game)

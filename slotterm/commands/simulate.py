@@ -14,7 +14,7 @@ import sys
 import time
 from typing import Any
 
-from slotterm.analysis.simulate import SimulationResult, default_workers, simulate
+from slotterm.analysis.simulate import MAX_SPINS, SimulationResult, default_workers, simulate
 from slotterm.cli import UsageError
 from slotterm.engine.model import GameDefinition
 from slotterm.games import UnknownGame, get_game
@@ -68,6 +68,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     lines = len(game.lines) if args.lines is None else args.lines
     if not 1 <= lines <= len(game.lines):
         raise UsageError(f"--lines must be 1..{len(game.lines)}, got {lines}")
+    if args.spins > MAX_SPINS:
+        raise UsageError(f"--spins must be at most {MAX_SPINS:,}, got {args.spins:,}")
     workers = default_workers() if args.workers is None else args.workers
     began = time.perf_counter()
     if sys.stderr.isatty():
