@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-_AMOUNT = re.compile(r"^\s*(?P<int>\d{1,12})(?:[.,](?P<frac>\d{1,2}))?\s*$")
+_AMOUNT = re.compile(r"\s*(?P<int>[0-9]{1,12})(?:[.,](?P<frac>[0-9]{1,2}))?\s*")
 
 
 class MoneyFormatError(ValueError):
@@ -20,8 +20,11 @@ def format_cents(cents: int, *, grouping: bool = True) -> str:
 
 
 def parse_cents(text: str) -> int:
-    """``"1.5"`` -> ``150``; rejects negatives, more than two decimals and junk."""
-    match = _AMOUNT.match(text)
+    """``"1.5"`` -> ``150``; rejects negatives, more than two decimals and junk.
+
+    Only ASCII digits count: ``"١٠"`` or full-width ``"１０"`` are junk, not ten.
+    """
+    match = _AMOUNT.fullmatch(text)
     if match is None:
         raise MoneyFormatError(f"not an amount: {text!r} (expected e.g. 0.10 or 2)")
     frac = (match.group("frac") or "").ljust(2, "0")

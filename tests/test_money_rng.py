@@ -41,7 +41,9 @@ def test_parse_cents(text: str, cents: int) -> None:
     assert parse_cents(text) == cents
 
 
-@pytest.mark.parametrize("text", ["", "-1", "0.001", "1.2.3", "ten", "1e3", "1,000.00"])
+@pytest.mark.parametrize(
+    "text", ["", "-1", "0.001", "1.2.3", "ten", "1e3", "1,000.00", "١٠", "１０.５", "2\u00b2"]
+)
 def test_parse_cents_refuses_junk(text: str) -> None:
     with pytest.raises(MoneyFormatError):
         parse_cents(text)
