@@ -78,6 +78,20 @@ def feature_progress(round_: Round) -> str:
     return f"{head}  ·  feature win {format_cents(round_.feature_win)}"
 
 
+NOTE_ROOM = 40
+"""Longest note that still leaves room for the prompt on an 80-column message line."""
+
+
+def opening_note(session: GameSession) -> str:
+    """The message line's first note: the load notice when short, else where to read it."""
+    notice = session.load_notice
+    if notice:
+        return notice if len(notice) <= NOTE_ROOM else "Please read the note about your save."
+    if session.state.round is not None:
+        return "Welcome back: your round goes on."
+    return ""
+
+
 def rest_prompt(session: GameSession, *, summary: bool, autoplay: bool) -> str:
     """What to press next, for the current phase."""
     state = session.state

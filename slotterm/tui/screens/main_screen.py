@@ -41,6 +41,7 @@ from slotterm.tui.narration import (
     latest_window,
     moving_text,
     needs_top_up,
+    opening_note,
     rest_prompt,
     win_on_display,
 )
@@ -76,7 +77,7 @@ class MainScreen(Screen[None]):
         self.summary_visible = False
         self._summary: FeatureEnded | None = None
         self._bet_max_armed = False
-        self._note = session.load_notice or ""
+        self._note = opening_note(session)
         self._key_state: tuple[bool, ...] = ()
 
     # --- layout -----------------------------------------------------------------------
@@ -117,6 +118,11 @@ class MainScreen(Screen[None]):
         self.query_one("#book", MagicBook).display = False
         self.query_one("#summary", FeatureSummary).display = False
         show_recorded_spin(self.reels, self.session)
+        if self.session.load_notice and self._note != self.session.load_notice:
+            # Too long for the message line: a note that wraps, up long enough to read.
+            self.app.notify(
+                self.session.load_notice, title="Your save", severity="warning", timeout=30
+            )
         self._rest()
         self.call_after_refresh(self._resume_gamble)
 
