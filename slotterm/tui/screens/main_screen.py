@@ -48,6 +48,7 @@ from slotterm.tui.narration import (
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.screens.side_screens import SideScreens
 from slotterm.tui.widgets.feature_summary import FeatureSummary
 from slotterm.tui.widgets.info_box import InfoBox
 from slotterm.tui.widgets.magic_book import MagicBook
@@ -61,7 +62,7 @@ AUTOPLAY_PAUSE = 0.6
 """Seconds between autoplay rounds at normal speed."""
 
 
-class MainScreen(Screen[None]):
+class MainScreen(SideScreens, Screen[None]):
     """The slot machine itself."""
 
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
@@ -405,47 +406,6 @@ class MainScreen(Screen[None]):
         self.quick = not self.quick
         self.presenter.speed = QUICK_SPEED if self.quick else 1.0
         self._badges()
-
-    def action_gamble(self) -> None:
-        """Open the gamble on the offered win."""
-        self._begin_action()
-        self._open_gamble()
-
-    def _open_gamble(self) -> None:
-        from slotterm.tui.screens.gamble_screen import GambleScreen
-
-        self.app.push_screen(GambleScreen(self.session), callback=self._after_gamble)
-
-    def _after_gamble(self, _result: None = None) -> None:
-        history = self.session.history
-        if self.session.phase is Phase.IDLE and history:
-            paid = history[-1].paid
-            self._note = f"Collected {format_cents(paid)}." if paid else "The gamble was lost."
-        self._rest()
-
-    def action_paytable(self) -> None:
-        """Show the paytable at the current bet."""
-        from slotterm.tui.screens.paytable_screen import PaytableScreen
-
-        self.app.push_screen(PaytableScreen(self.session.game, self.session.bet))
-
-    def action_help(self) -> None:
-        """Show the rules and keys."""
-        from slotterm.tui.screens.help_screen import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.game))
-
-    def action_history(self) -> None:
-        """Show the game history."""
-        from slotterm.tui.screens.history_screen import HistoryScreen
-
-        self.app.push_screen(HistoryScreen(self.session))
-
-    def action_stats(self) -> None:
-        """Show the session statistics."""
-        from slotterm.tui.screens.stats_screen import StatsScreen
-
-        self.app.push_screen(StatsScreen(self.session))
 
     def action_quit(self) -> None:
         """Leave the game (an open round stays saved and resumes next time)."""
