@@ -64,15 +64,23 @@ def history_document(loaded: LoadResult) -> dict[str, Any]:
     }
 
 
+def history_title(rounds: int) -> str:
+    """``"no rounds yet"``, ``"1 round"``, ``"the last 100 rounds"``."""
+    if rounds == 0:
+        return "no rounds yet"
+    return "1 round" if rounds == 1 else f"the last {rounds} rounds"
+
+
 def _print_table(loaded: LoadResult) -> None:
     from rich.console import Console
     from rich.table import Table
 
     record = loaded.record
-    table = Table(title=f"{record.game_id} — last {len(record.history)} rounds")
+    table = Table(title=f"{record.game_id} — {history_title(len(record.history))}")
     for name in ("Round", "Started", "Bet", "Credits before", "Feature", "Gamble", "Paid"):
         justify = "right" if name in ("Round", "Bet", "Credits before", "Paid") else "left"
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        wrap = name in ("Feature", "Gamble")  # dates and amounts stay on one line
+        table.add_column(name, justify=justify, no_wrap=not wrap)  # type: ignore[arg-type]
     for r in reversed(record.history):
         times = record.round_times.get(r.number)
         feature = ""
