@@ -6,326 +6,101 @@ Every transition draws its randomness through the :class:`~slotterm.rng.RandomSo
 is given and records the draws on the round, so
 :func:`slotterm.engine.replay.replay_round` rebuilds the round from its record alone.
 Nothing here does I/O.
+
+The values it works on live in :mod:`slotterm.engine.actions` (what may be asked),
+:mod:`slotterm.engine.records` (the round and the machine) and
+:mod:`slotterm.engine.events` (what a transition reports); they are re-exported here, so
+``from slotterm.engine.round import Spin, Round, ReelsStopped`` keeps working.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
-from enum import StrEnum
+from dataclasses import fields
 from typing import Any
 
-from slotterm.engine.evaluate import Evaluation, Window, strip_table
-from slotterm.engine.fast_init import fast_init
-from slotterm.engine.gamble import CARD_COUNT, Color, card_color
+from slotterm.engine.actions import (
+    Action,
+    ActionRefused,
+    Bet,
+    Collect,
+    Guess,
+    Limits,
+    PlayFreeSpin,
+    Spin,
+    StartFeature,
+    StartGamble,
+    TopUp,
+)
+from slotterm.engine.evaluate import strip_table
+from slotterm.engine.events import (
+    CardDrawn,
+    Collected,
+    CreditsAdded,
+    Event,
+    FeatureEnded,
+    FreeSpinsAwarded,
+    ReelsStopped,
+    RoundClosed,
+    SpecialChosen,
+    Transition,
+    WinOffered,
+)
+from slotterm.engine.gamble import CARD_COUNT, card_color
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import (
+    EndReason,
+    FreeSpin,
+    GambleStep,
+    GameState,
+    Phase,
+    Round,
+    SpinResult,
+    Step,
+)
 from slotterm.rng import RandomSource, RecordingSource, draw_each
 
+__all__ = [
+    "RECENT_CARDS",
+    "Action",
+    "ActionRefused",
+    "Bet",
+    "CardDrawn",
+    "Collect",
+    "Collected",
+    "CreditsAdded",
+    "EndReason",
+    "Event",
+    "FeatureEnded",
+    "FreeSpin",
+    "FreeSpinsAwarded",
+    "GambleStep",
+    "GameState",
+    "Guess",
+    "Limits",
+    "Phase",
+    "PlayFreeSpin",
+    "ReelsStopped",
+    "Round",
+    "RoundClosed",
+    "SpecialChosen",
+    "Spin",
+    "SpinResult",
+    "StartFeature",
+    "StartGamble",
+    "Step",
+    "TopUp",
+    "Transition",
+    "WinOffered",
+    "apply",
+    "draw_spin",
+    "gamble_allowed",
+    "is_allowed",
+    "refusal",
+]
+
 RECENT_CARDS = 5
-
-
-class Phase(StrEnum):
-    """Where the machine stands between transitions."""
-
-    IDLE = "idle"
-    FEATURE_AWARDED = "feature_awarded"
-    FREE_SPINS = "free_spins"
-    WIN_OFFERED = "win_offered"
-    GAMBLE = "gamble"
-
-
-class EndReason(StrEnum):
-    """Why the round's winnings were cut short."""
-
-    CAP = "cap"
-    LIMIT = "limit"
-
-
-class ActionRefused(ValueError):
-    """The action is not allowed in the current state; the message says why."""
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Bet:
-    """A bet: cents per line and the number of active lines."""
-
-    bet_per_line: int
-    lines: int
-
-    @property
-    def total(self) -> int:
-        """Total bet in cents."""
-        return self.bet_per_line * self.lines
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Operator limits, fixed for a round when it starts (cents; ``None`` = no limit)."""
-
-    gamble_limit: int | None = 50_000
-    free_spin_limit: int | None = None
-
-
-# --- actions ------------------------------------------------------------------------------
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Spin:
-    """Place ``bet`` and spin under the operator ``limits`` of this round.
-
-    ``force_feature`` (testers only) redraws the base spin until it triggers the feature.
-    """
-
-    bet: Bet
-    autoplay: bool = False
-    force_feature: bool = False
-    limits: Limits = Limits()
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class StartFeature:
-    """Open the Magic Book: draw the special symbol and begin the free spins."""
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class PlayFreeSpin:
-    """Play the next free spin."""
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Collect:
-    """Take the offered win into credits and close the round."""
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class StartGamble:
-    """Open the gamble with the offered win at stake."""
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Guess:
-    """Guess the colour of the next card."""
-
-    color: Color
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class TopUp:
-    """Add demo credits while idle."""
-
-    amount: int
-
-
-Action = Spin | StartFeature | PlayFreeSpin | Collect | StartGamble | Guess | TopUp
-
-
-# --- round records -------------------------------------------------------------------------
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class SpinResult:
-    """One drawn spin: the stops, the window they show, and what it pays."""
-
-    stops: tuple[int, ...]
-    window: Window
-    evaluation: Evaluation
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FreeSpin:
-    """One played free spin and the feature's running total after it."""
-
-    number: int
-    awarded_so_far: int
-    result: SpinResult
-    win: int
-    feature_total: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class GambleStep:
-    """One gamble card: the card (0..51), the guess, the stake and the outcome."""
-
-    card: int
-    guess: Color
-    stake: int
-    won: bool
-    result: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One transition of a round: the action and the draws it consumed."""
-
-    action: Action
-    draws: tuple[int, ...]
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Round:
-    """An open (or just closed) round with every step it went through."""
-
-    number: int
-    bet: Bet
-    limits: Limits
-    autoplay: bool
-    credits_before: int
-    base: SpinResult
-    base_win: int
-    special: str | None
-    free_spins_awarded: int
-    free_spins: tuple[FreeSpin, ...]
-    feature_win: int
-    win: int
-    ended_by: EndReason | None
-    gamble: tuple[GambleStep, ...]
-    gamble_closed: bool
-    steps: tuple[Step, ...]
-    paid: int = 0
-
-    @property
-    def free_spins_left(self) -> int:
-        """Free spins still to play."""
-        return self.free_spins_awarded - len(self.free_spins)
-
-    @property
-    def triggered(self) -> bool:
-        """True when the base spin awarded free spins."""
-        return self.free_spins_awarded > 0
-
-    @property
-    def round_win(self) -> int:
-        """What the spin and its feature won, before any gamble."""
-        return self.base_win + self.feature_win
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """The machine: phase, credits, the open round, and a little memory across rounds."""
-
-    phase: Phase
-    credits: int
-    round: Round | None = None
-    rounds_played: int = 0
-    recent_cards: tuple[int, ...] = ()
-
-
-# --- events --------------------------------------------------------------------------------
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class ReelsStopped:
-    """A spin (base or free) was drawn; ``free_spin`` is its 1-based number or ``None``."""
-
-    result: SpinResult
-    free_spin: int | None
-    win: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FreeSpinsAwarded:
-    """Free spins were awarded (``retrigger`` during the feature)."""
-
-    count: int
-    retrigger: bool
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class SpecialChosen:
-    """The Magic Book chose the special expanding symbol."""
-
-    symbol: str
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FeatureEnded:
-    """The free spins are over; ``reason`` says if a cap or limit ended them early."""
-
-    total: int
-    spins_played: int
-    reason: EndReason | None
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class WinOffered:
-    """A win waits for collect; ``gamble_allowed`` says whether the gamble is open."""
-
-    amount: int
-    gamble_allowed: bool
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
-    """A gamble card was turned."""
-
-    step: GambleStep
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Collected:
-    """The win went into credits."""
-
-    amount: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RoundClosed:
-    """The round is finished; ``round`` is its complete record."""
-
-    round: Round
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class CreditsAdded:
-    """Demo credits were topped up."""
-
-    amount: int
-
-
-Event = (
-    ReelsStopped
-    | FreeSpinsAwarded
-    | SpecialChosen
-    | FeatureEnded
-    | WinOffered
-    | CardDrawn
-    | Collected
-    | RoundClosed
-    | CreditsAdded
-)
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """The new state and what happened on the way, in order."""
-
-    state: GameState
-    events: tuple[Event, ...]
+"""How many of the last gamble cards the machine remembers (and shows)."""
 
 
 # --- rules ----------------------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""What a player (or autoplay) can ask of the machine: the actions and the bet they carry.
+
+Frozen values; :func:`slotterm.engine.round.apply` decides whether an action is allowed
+and what it does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from slotterm.engine.fast_init import fast_init
+from slotterm.engine.gamble import Color
+
+
+class ActionRefused(ValueError):
+    """The action is not allowed in the current state; the message says why."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """A bet: cents per line and the number of active lines."""
+
+    bet_per_line: int
+    lines: int
+
+    @property
+    def total(self) -> int:
+        """Total bet in cents."""
+        return self.bet_per_line * self.lines
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Operator limits, fixed for a round when it starts (cents; ``None`` = no limit)."""
+
+    gamble_limit: int | None = 50_000
+    free_spin_limit: int | None = None
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Spin:
+    """Place ``bet`` and spin under the operator ``limits`` of this round.
+
+    ``force_feature`` (testers only) redraws the base spin until it triggers the feature.
+    """
+
+    bet: Bet
+    autoplay: bool = False
+    force_feature: bool = False
+    limits: Limits = Limits()
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class StartFeature:
+    """Open the Magic Book: draw the special symbol and begin the free spins."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class PlayFreeSpin:
+    """Play the next free spin."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Collect:
+    """Take the offered win into credits and close the round."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class StartGamble:
+    """Open the gamble with the offered win at stake."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """Guess the colour of the next card."""
+
+    color: Color
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class TopUp:
+    """Add demo credits while idle."""
+
+    amount: int
+
+
+Action = Spin | StartFeature | PlayFreeSpin | Collect | StartGamble | Guess | TopUp
