@@ -230,3 +230,30 @@ def test_top_award_figures(sheets: dict[int, ParSheet]) -> None:
     expected = 1 - (1 - sheet.cap_probability) ** 10**8
     assert sheet.top_award_in_1e8_rounds == pytest.approx(expected, rel=1e-9)
     assert math.isfinite(sheet.cap_one_in)
+
+
+def test_every_table_title_of_the_people_output_fits_one_line_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    titles = {
+        ("par", "book-of-spells"): [
+            "RTP split (fractions of the total bet)",
+            "Free spins by special symbol (before the cap)",
+            "Base game line wins (per line)",
+            "Round wins by size (× total bet, with the cap)",
+            "Where the RTP of N rounds lands (RTP ± VI/√N)",
+        ],
+        ("game-def", "book-of-spells"): [
+            "Symbols and line pays (× bet per line)",
+            "Lines (row per reel, 0 = top)",
+            "Base reel strips: symbol counts per reel",
+        ],
+    }
+    for argv, expected in titles.items():
+        assert main(list(argv)) == 0
+        out = capsys.readouterr().out
+        lines = [line.strip() for line in out.splitlines()]
+        assert max(len(line) for line in out.splitlines()) <= 80
+        for title in expected:
+            assert title in lines, (argv, title)

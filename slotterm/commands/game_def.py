@@ -80,7 +80,8 @@ def _print_tables(game: GameDefinition) -> None:
         "total bet"
     )
 
-    lines = Table(title="Lines (row per reel, 0 = top)")
+    lines_title = "Lines (row per reel, 0 = top)"
+    lines = Table(title=lines_title, min_width=len(lines_title))  # title on one line
     lines.add_column("line", justify="right")
     lines.add_column("rows")
     for n, line in enumerate(game.lines, 1):

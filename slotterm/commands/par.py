@@ -124,7 +124,8 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
         )
     console.print(symbols)
 
-    bands = Table(title="Round wins by size (× total bet, with the cap)")
+    bands_title = "Round wins by size (× total bet, with the cap)"
+    bands = Table(title=bands_title, min_width=len(bands_title))  # title on one line
     for header in ("band", "probability", "RTP"):
         bands.add_column(header, justify="right")
     for b in sheet.win_bands:
