@@ -6,7 +6,7 @@ from datetime import timedelta
 from itertools import pairwise
 
 import pytest
-from textual.widgets import DataTable, Sparkline
+from textual.widgets import DataTable, Footer, Sparkline
 
 from slotterm.money import format_cents
 from slotterm.rng import SeededSource
@@ -130,6 +130,8 @@ async def test_history_lists_rounds_and_replays_one(played: GameSession) -> None
         assert replay.round is target
         title = replay.query_one("#replay-title")
         assert "Step 1 of" in widget_text(title) and "Spin" in widget_text(title)
+        dialog, footer = replay.query_one("#replay-dialog"), replay.query_one(Footer)
+        assert dialog.region.bottom == footer.region.y  # no gap showing the list below
         await pilot.press("right")
         await pilot.pause()
         assert "Magic Book" in widget_text(title)

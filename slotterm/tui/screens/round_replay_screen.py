@@ -259,7 +259,6 @@ class RoundReplayScreen(ModalScreen[None]):
         width: 100%;
         max-width: 100;
         height: 100%;
-        max-height: 30;
         border: thick $accent;
         border-title-align: center;
         background: $surface;
