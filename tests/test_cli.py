@@ -128,16 +128,18 @@ def test_a_bad_jsonl_request_gets_an_error_object_on_its_line_and_exit_status_2(
         json.dumps({"grid": GRID, "bet": "-1"}),
         json.dumps({"grid": GRID, "colour": "red"}),
         json.dumps([1, 2]),
+        "[" * 100_000 + "]" * 100_000,  # once a RecursionError traceback
+        '{"grid": "A", "lines": 1' + "0" * 5000 + "}",  # once a ValueError traceback
         json.dumps({"grid": GRID, "lines": 1}),
     ]
     done = run(["eval", "book-of-spells", "--jsonl"], tmp_path, "\n".join(requests) + "\n")
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert len(done.stderr.splitlines()) == 1
-    assert "7 request(s) were bad" in done.stderr
+    assert "9 request(s) were bad" in done.stderr
     results = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(results) == len(requests)
-    assert [("error" in r) for r in results] == [False] + [True] * 7 + [False]
+    assert [("error" in r) for r in results] == [False] + [True] * 9 + [False]
     assert results[0]["total_win"] == "105.30"  # worked by hand in test_evaluate.py
     assert results[-1]["total_win"] == "15.20"  # one line: A x5 15.00 + scatter 2 x 0.10
 

@@ -158,6 +158,10 @@ def request_from_json(game: GameDefinition, text: str) -> Request:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RequestError(f"not JSON: {exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise RequestError("not JSON this program reads: nested too deeply") from None
+    except ValueError:  # json turns numbers of more than 4300 digits down this way
+        raise RequestError("not JSON this program reads: a number is too long") from None
     if not isinstance(data, dict):
         raise RequestError("a request must be a JSON object")
     unknown = sorted(set(data) - {"grid", "lines", "bet", "special"})
