@@ -96,3 +96,27 @@ def test_progress_is_reported_per_chunk_and_adds_up() -> None:
     result = simulate(GAME, CHUNK_ROUNDS + 10, seed=3, workers=1, progress=reported.append)
     assert reported == [CHUNK_ROUNDS, 10]
     assert result.tally.rounds == CHUNK_ROUNDS + 10
+
+
+def test_the_command_uses_no_more_processes_than_cores(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    import slotterm.commands.simulate as command
+    from slotterm.cli import main
+
+    asked: list[int] = []
+
+    def fake_simulate(game: object, spins: int, **options: object) -> sim.SimulationResult:
+        workers = options["workers"]
+        assert isinstance(workers, int)
+        asked.append(workers)
+        return simulate(GAME, spins, seed=1, workers=1)
+
+    monkeypatch.setattr(command, "simulate", fake_simulate)
+    monkeypatch.setattr(command, "default_workers", lambda: 2)
+    assert main(["simulate", "book-of-spells", "--spins", "100", "--workers", "1000"]) == 0
+    assert main(["simulate", "book-of-spells", "--spins", "100", "--workers", "1", "--json"]) == 0
+    assert asked == [2, 1]
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["spins"] == 100

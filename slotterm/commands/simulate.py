@@ -70,7 +70,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--lines must be 1..{len(game.lines)}, got {lines}")
     if args.spins > MAX_SPINS:
         raise UsageError(f"--spins must be at most {MAX_SPINS:,}, got {args.spins:,}")
-    workers = default_workers() if args.workers is None else args.workers
+    # more processes than cores only adds forks (--workers 1000 once forked 200 for 10^7)
+    workers = default_workers() if args.workers is None else min(args.workers, default_workers())
     began = time.perf_counter()
     if sys.stderr.isatty():
         result = _simulate_with_bar(game, args.spins, args.seed, lines, workers)
