@@ -189,6 +189,15 @@ def test_bad_bets_are_refused() -> None:
             apply(GAME, idle, Spin(bet), ReplaySource(at(0)))
 
 
+def test_negative_operator_limits_are_refused() -> None:
+    # a free-spin limit of -1.00 once paid a feature win of -1.00
+    idle = GameState(Phase.IDLE, 10_000)
+    for limits in (Limits(free_spin_limit=-100), Limits(gamble_limit=-1)):
+        with pytest.raises(ActionRefused, match="limits"):
+            apply(GAME, idle, Spin(BET, limits=limits), ReplaySource(at(0)))
+    assert is_allowed(GAME, idle, Spin(BET, limits=Limits(gamble_limit=0, free_spin_limit=0)))
+
+
 def test_rounds_are_numbered_and_transitions_are_pure() -> None:
     state = GameState(Phase.IDLE, 10_000)
     again = apply(GAME, state, Spin(BET), SeededSource(3))

@@ -122,7 +122,7 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
     """Why ``action`` is not allowed now, or ``None`` when it is."""
     phase = state.phase
     match action:
-        case Spin(bet=bet):
+        case Spin(bet=bet, limits=limits):
             if phase is not Phase.IDLE:
                 return "finish the current round first"
             if not 1 <= bet.lines <= len(game.lines):
@@ -131,6 +131,8 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
                 return "the bet per line must be positive"
             if bet.total > state.credits:
                 return "not enough credits for this bet"
+            if (limits.gamble_limit or 0) < 0 or (limits.free_spin_limit or 0) < 0:
+                return "operator limits must not be negative"
             return None
         case TopUp(amount=amount):
             if phase is not Phase.IDLE:
