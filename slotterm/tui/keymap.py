@@ -18,6 +18,7 @@ PRIMARY = "space,enter,s,0"
 
 GAME_BINDINGS: list[BindingType] = [
     Binding(PRIMARY, "stop", "Stop", key_display="Space"),
+    Binding(PRIMARY, "skip", "Skip", key_display="Space"),
     Binding(PRIMARY, "hide_summary", "Continue", key_display="Space"),
     Binding(PRIMARY, "start_feature", "Magic Book", key_display="Space"),
     Binding(PRIMARY, "free_spin", "Free spin", key_display="Space"),
@@ -53,6 +54,8 @@ class KeyState:
     summary: bool
     can_gamble: bool
     needs_top_up: bool
+    book: bool = False
+    """The moving scene is the Magic Book (Space skips it rather than stopping reels)."""
 
 
 def key_enabled(action: str, s: KeyState) -> bool:
@@ -62,7 +65,8 @@ def key_enabled(action: str, s: KeyState) -> bool:
     # Space/Enter/0/S only hide it; collect, gamble and autoplay wait.
     offer = s.phase is Phase.WIN_OFFERED and free and not s.summary
     rules = {
-        "stop": s.stoppable,
+        "stop": s.stoppable and not s.book,
+        "skip": s.stoppable and s.book,
         "hide_summary": s.summary and not s.stoppable,
         "start_feature": s.phase is Phase.FEATURE_AWARDED and not s.stoppable,
         "free_spin": s.phase is Phase.FREE_SPINS and not s.stoppable,

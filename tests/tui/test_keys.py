@@ -390,3 +390,24 @@ async def test_a_bet_above_the_credits_is_refused_with_a_hint() -> None:
         await pilot.press("minus", "space")
         await settle(pilot, app)
         assert app.session.state.rounds_played == 1
+
+
+async def test_the_footer_says_skip_during_the_magic_book_and_stop_while_reels_spin() -> None:
+    app = make_app(3, force_feature=True, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = main(app)
+        await pilot.press("space")
+        await pilot.pause()
+        shown = {b.binding.action for b in screen.active_bindings.values() if b.enabled}
+        assert "stop" in shown and "skip" not in shown  # the reels are spinning
+        await settle(pilot, app)
+        assert phase(app) is Phase.FEATURE_AWARDED
+        screen.presenter.speed = 0.5  # keep the book open while we look
+        await pilot.press("space")
+        await pilot.pause()
+        assert type(screen.presenter.current).__name__ == "MagicBookScene"
+        shown = {b.binding.action for b in screen.active_bindings.values() if b.enabled}
+        assert "skip" in shown and "stop" not in shown
+        await pilot.press("space")  # skips to the chosen symbol
+        await settle(pilot, app)
+        assert phase(app) is Phase.FREE_SPINS

@@ -75,3 +75,11 @@ def test_the_feature_summary_must_be_hidden_before_collect_gamble_or_autoplay() 
     assert key_enabled("hide_summary", shown)
     assert [a for a in offer if key_enabled(a, shown)] == []
     assert [a for a in offer if key_enabled(a, hidden)] == list(offer)
+
+
+def test_space_skips_the_magic_book_and_stops_the_reels() -> None:
+    book = KeyState(Phase.FREE_SPINS, True, False, False, False, False, book=True)
+    reels = KeyState(Phase.IDLE, True, False, False, False, False)
+    assert [a for a in _space_actions() if key_enabled(a, book)][:1] == ["skip"]
+    assert [a for a in _space_actions() if key_enabled(a, reels)][:1] == ["stop"]
+    assert not key_enabled("stop", book) and not key_enabled("skip", reels)

@@ -47,7 +47,7 @@ from slotterm.tui.narration import (
 )
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
-from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.scenes import AnnounceScene, MagicBookScene
 from slotterm.tui.screens.side_screens import SideScreens
 from slotterm.tui.widgets.feature_summary import FeatureSummary
 from slotterm.tui.widgets.info_box import InfoBox
@@ -280,10 +280,15 @@ class MainScreen(SideScreens, Screen[None]):
             summary=self.summary_visible,
             can_gamble=self.session.can(StartGamble()),
             needs_top_up=needs_top_up(self.session),
+            book=isinstance(self.presenter.current, MagicBookScene),
         )
 
     def action_stop(self) -> None:
-        """Stop the reels (or the Magic Book) at once."""
+        """Stop the reels at once."""
+        self.presenter.stop_current()
+
+    def action_skip(self) -> None:
+        """Skip the Magic Book to the special symbol it lands on."""
         self.presenter.stop_current()
 
     def action_hide_summary(self) -> None:
