@@ -112,9 +112,11 @@ async def test_resume_mid_gamble_opens_the_gamble_screen() -> None:
     source = counted(session)
     app = make_app(session=session)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
+        for _ in range(5):
+            await pilot.pause(0.02)
         assert isinstance(app.screen, GambleScreen)
+        stack = [type(screen).__name__ for screen in app.screen_stack]
+        assert stack == ["MainScreen", "GambleScreen"]  # once: a second one showed stale amounts
         assert source.draws == 0
 
 

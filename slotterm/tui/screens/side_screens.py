@@ -20,6 +20,7 @@ class SideScreens:
 
     session: GameSession
     _note: str
+    _gamble_open = False
 
     if TYPE_CHECKING:  # supplied by Screen and MainScreen
         app: App[Any]
@@ -36,9 +37,13 @@ class SideScreens:
     def _open_gamble(self) -> None:
         from slotterm.tui.screens.gamble_screen import GambleScreen
 
+        if self._gamble_open:  # resuming mid-gamble can ask twice (mount and resume)
+            return
+        self._gamble_open = True
         self.app.push_screen(GambleScreen(self.session), callback=self._after_gamble)
 
     def _after_gamble(self, _result: None = None) -> None:
+        self._gamble_open = False
         history = self.session.history
         if self.session.phase is Phase.IDLE and history:
             paid = history[-1].paid
