@@ -36,3 +36,20 @@ def test_the_re_exports_are_the_very_same_objects() -> None:
     assert round_module.Round is records.Round
     assert round_module.Spin is actions.Spin
     assert round_module.Transition is events.Transition
+
+
+def test_evaluate_still_offers_every_name_it_offered_before_its_split() -> None:
+    import slotterm.engine.evaluate as evaluate
+    import slotterm.engine.line_reading as line_reading
+    import slotterm.engine.outcome as outcome
+
+    before = {
+        "NO_WIN", "Evaluation", "GridError", "LineReading", "LineWin", "ScatterWin",
+        "StripTable", "Window", "check_window", "count_scatters", "evaluate",
+        "evaluate_stops", "expansion_reels", "read_line", "strip_table", "window_at",
+        "window_from_rows",
+    }  # fmt: skip
+    assert set(evaluate.__all__) == before
+    assert all(hasattr(evaluate, name) for name in before)
+    assert evaluate.Evaluation is outcome.Evaluation
+    assert evaluate.read_line is line_reading.read_line

@@ -12,229 +12,47 @@ Two entry points share one implementation:
   machine plays with.
 
 Line readings are memoised per game on the line's symbol tuple.
+
+The result values live in :mod:`slotterm.engine.outcome` and line reading in
+:mod:`slotterm.engine.line_reading`; both are re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from operator import getitem, itemgetter
+from collections.abc import Sequence
+from operator import getitem
 
-from slotterm.engine.fast_init import fast_init
+from slotterm.engine.line_reading import GameFacts, facts_of, read_line
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import (
+    NO_WIN,
+    Evaluation,
+    GridError,
+    LineReading,
+    LineWin,
+    ScatterWin,
+    Window,
+)
 
-Window = tuple[tuple[str, ...], ...]
-"""A window as ``window[reel][row]`` with row 0 at the top."""
-
-
-class GridError(ValueError):
-    """A window that does not fit the game (wrong shape or unknown symbols)."""
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class LineReading:
-    """The paying reading of one line: which symbol, how many, what multiplier."""
-
-    symbol: str
-    count: int
-    multiplier: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class LineWin:
-    """A paid line: 1-based line number, symbol, count, multiplier, win in cents."""
-
-    line: int
-    symbol: str
-    count: int
-    multiplier: int
-    win: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class ScatterWin:
-    """Scatter pay: how many scatters, multiplier of the total bet, win in cents."""
-
-    count: int
-    multiplier: int
-    win: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Evaluation:
-    """Everything one window pays, in cents, plus the free spins it awards."""
-
-    line_wins: tuple[LineWin, ...]
-    scatter_win: ScatterWin | None
-    expanding_wins: tuple[LineWin, ...]
-    expanded_reels: tuple[int, ...]
-    scatter_count: int
-    free_spins_awarded: int
-    total_win: int
-
-
-NO_WIN = Evaluation((), None, (), (), 0, 0, 0)
-
-
-# --- line readings ----------------------------------------------------------------------
-
-
-def _compute_reading(game: GameDefinition, symbols: tuple[str, ...]) -> LineReading | None:
-    """The reading of one line, computed from the rules (see :func:`read_line`)."""
-    wilds = game.wild_ids
-    n = len(symbols)
-    lead = 0
-    while lead < n and symbols[lead] in wilds:
-        lead += 1
-    best: LineReading | None = None
-    if lead and game.wild_only_pays_as is not None:
-        mult = game.line_pay(game.wild_only_pays_as, lead)
-        if mult > 0:
-            best = LineReading(symbols[0], lead, mult)
-    if lead < n:
-        first = symbols[lead]
-        if first in game.paytable and (lead == 0 or game.wild_substitutes_for(first)):
-            count = lead + 1
-            used_wild = lead > 0
-            while count < n:
-                s = symbols[count]
-                if s == first:
-                    count += 1
-                elif s in wilds and game.wild_substitutes_for(first):
-                    used_wild = True
-                    count += 1
-                else:
-                    break
-            mult = game.line_pay(first, count)
-            if used_wild:
-                mult *= game.wild_multiplier
-            if mult > 0 and (best is None or mult > best.multiplier):
-                best = LineReading(first, count, mult)
-    return best
-
-
-class _GameFacts:
-    """Per-game facts the hot path needs, worked out once.
-
-    Each line's symbol tuple is read once and given a small code (0: pays nothing);
-    equal readings share a code, and the :class:`LineWin` of a code on a line at a bet
-    is built once.
-    """
-
-    __slots__ = (
-        "codes",
-        "game",
-        "line_count",
-        "line_keys",
-        "line_wins",
-        "reading_codes",
-        "readings",
-        "scatters",
-        "silent",
-        "wilds",
-    )
-
-    def __init__(self, game: GameDefinition) -> None:
-        self.game = game
-        self.wilds = game.wild_ids
-        self.scatters = game.scatter_ids
-        self.line_count = len(game.lines)
-        rows = game.rows
-        self.line_keys: tuple[Callable[[tuple[str, ...]], tuple[str, ...]], ...] = tuple(
-            _key_getter(tuple(reel * rows + row for reel, row in enumerate(line)))
-            for line in game.lines
-        )
-        self.codes: dict[tuple[str, ...], int] = {}
-        self.readings: list[LineReading | None] = [None]
-        self.reading_codes: dict[LineReading, int] = {}
-        # line_wins[bet_per_line][code * line_count + line index] -> LineWin
-        self.line_wins: dict[int, dict[int, LineWin]] = {}
-        # silent[n]: the evaluation of a window showing n scatters that pays nothing
-        self.silent: dict[int, Evaluation] = {0: NO_WIN}
-
-    def code(self, symbols: tuple[str, ...]) -> int:
-        """The reading code of a line showing ``symbols`` (0 when it pays nothing)."""
-        code = self.codes.get(symbols)
-        if code is None:
-            reading = _compute_reading(self.game, symbols)
-            if reading is None:
-                code = 0
-            else:
-                code = self.reading_codes.get(reading, 0)
-                if not code:
-                    code = self.reading_codes[reading] = len(self.readings)
-                    self.readings.append(reading)
-            self.codes[symbols] = code
-        return code
-
-    def read(self, symbols: tuple[str, ...]) -> LineReading | None:
-        """The memoised reading of one line's symbols."""
-        return self.readings[self.code(symbols)]
-
-    def wins_at(self, bet_per_line: int) -> dict[int, LineWin]:
-        """The memo of line wins at ``bet_per_line``."""
-        wins = self.line_wins.get(bet_per_line)
-        if wins is None:
-            if len(self.line_wins) >= _BET_MEMO_MAX:
-                self.line_wins.clear()
-            wins = self.line_wins[bet_per_line] = {}
-        return wins
-
-    def line_win(self, index: int, code: int, bet_per_line: int) -> LineWin:
-        """The win of reading ``code`` (not 0) on line ``index`` (0-based), memoised."""
-        memo = self.wins_at(bet_per_line)
-        slot = code * self.line_count + index
-        win = memo.get(slot)
-        if win is None:
-            reading = self.readings[code]
-            assert reading is not None
-            mult = reading.multiplier
-            win = LineWin(index + 1, reading.symbol, reading.count, mult, mult * bet_per_line)
-            memo[slot] = win
-        return win
-
-    def silent_evaluation(self, scatters: int) -> Evaluation:
-        """The shared evaluation of a window with ``scatters`` scatters that pays nothing."""
-        evaluation = self.silent.get(scatters)
-        if evaluation is None:
-            evaluation = self.silent[scatters] = Evaluation((), None, (), (), scatters, 0, 0)
-        return evaluation
-
-
-def _key_getter(indices: tuple[int, ...]) -> Callable[[tuple[str, ...]], tuple[str, ...]]:
-    """A function picking ``indices`` out of a flat window, always as a tuple."""
-    if len(indices) == 1:
-        only = indices[0]
-        return lambda flat: (flat[only],)
-    return itemgetter(*indices)
-
-
-_FACTS: dict[GameDefinition, _GameFacts] = {}
-_BET_MEMO_MAX = 32
-_GAMES_MAX = 64
-
-
-def _facts(game: GameDefinition) -> _GameFacts:
-    try:
-        return _FACTS[game]
-    except KeyError:
-        if len(_FACTS) >= _GAMES_MAX:  # definitions made on the fly (tests): keep a few
-            _FACTS.clear()
-        facts = _FACTS[game] = _GameFacts(game)
-        return facts
-
-
-def read_line(game: GameDefinition, symbols: Sequence[str]) -> LineReading | None:
-    """The highest-paying reading of one line, left to right, or ``None``.
-
-    A run of leading wilds may pay on its own (as ``game.wild_only_pays_as``) or stand in
-    for the first real symbol that follows; whichever pays more is taken.
-    """
-    return _facts(game).read(tuple(symbols))
+__all__ = [
+    "NO_WIN",
+    "Evaluation",
+    "GridError",
+    "LineReading",
+    "LineWin",
+    "ScatterWin",
+    "StripTable",
+    "Window",
+    "check_window",
+    "count_scatters",
+    "evaluate",
+    "evaluate_stops",
+    "expansion_reels",
+    "read_line",
+    "strip_table",
+    "window_at",
+    "window_from_rows",
+]
 
 
 # --- window helpers -----------------------------------------------------------------------
@@ -242,7 +60,7 @@ def read_line(game: GameDefinition, symbols: Sequence[str]) -> LineReading | Non
 
 def count_scatters(game: GameDefinition, window: Window) -> int:
     """How many scatter symbols show anywhere in the window."""
-    scatters = _facts(game).scatters
+    scatters = facts_of(game).scatters
     return sum(1 for column in window for s in column if s in scatters)
 
 
@@ -283,7 +101,7 @@ def _check_lines(game: GameDefinition, lines: int) -> None:
 
 
 def _read_lines(
-    facts: _GameFacts, flat: tuple[str, ...], line_indices: Sequence[int], bet_per_line: int
+    facts: GameFacts, flat: tuple[str, ...], line_indices: Sequence[int], bet_per_line: int
 ) -> list[LineWin]:
     """The wins of the lines in ``line_indices`` (0-based) of a flat window."""
     keys = facts.line_keys
@@ -305,7 +123,7 @@ def _read_lines(
 
 
 def _assemble(
-    facts: _GameFacts,
+    facts: GameFacts,
     hits: list[LineWin],
     scatters: int,
     expanded: tuple[int, ...],
@@ -363,7 +181,7 @@ def evaluate(
     _check_lines(game, lines)
     flat = tuple(s for column in window for s in column)
     expanded = expansion_reels(window, special) if special is not None else ()
-    facts = _facts(game)
+    facts = facts_of(game)
     hits = _read_lines(facts, flat, range(lines), bet_per_line)
     scatters = count_scatters(game, window)
     return _assemble(facts, hits, scatters, expanded, lines, bet_per_line, special, free_spin)
@@ -392,7 +210,7 @@ class StripTable:
     def __init__(self, game: GameDefinition, strips: Sequence[Sequence[str]]) -> None:
         if len(strips) != game.reels:
             raise GridError(f"need {game.reels} strips, got {len(strips)}")
-        facts = _facts(game)
+        facts = facts_of(game)
         self._game = game
         self._facts = facts
         self._line_count = len(game.lines)

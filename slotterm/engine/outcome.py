@@ -1,0 +1,67 @@
+"""What a window pays, as values: line readings, line and scatter wins, the evaluation.
+
+Amounts are integer cents; multipliers are of the bet per line (lines) or of the total
+bet (scatters).  Produced by :mod:`slotterm.engine.evaluate`, which re-exports them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from slotterm.engine.fast_init import fast_init
+
+Window = tuple[tuple[str, ...], ...]
+"""A window as ``window[reel][row]`` with row 0 at the top."""
+
+
+class GridError(ValueError):
+    """A window that does not fit the game (wrong shape or unknown symbols)."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class LineReading:
+    """The paying reading of one line: which symbol, how many, what multiplier."""
+
+    symbol: str
+    count: int
+    multiplier: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class LineWin:
+    """A paid line: 1-based line number, symbol, count, multiplier, win in cents."""
+
+    line: int
+    symbol: str
+    count: int
+    multiplier: int
+    win: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ScatterWin:
+    """Scatter pay: how many scatters, multiplier of the total bet, win in cents."""
+
+    count: int
+    multiplier: int
+    win: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """Everything one window pays, in cents, plus the free spins it awards."""
+
+    line_wins: tuple[LineWin, ...]
+    scatter_win: ScatterWin | None
+    expanding_wins: tuple[LineWin, ...]
+    expanded_reels: tuple[int, ...]
+    scatter_count: int
+    free_spins_awarded: int
+    total_win: int
+
+
+NO_WIN = Evaluation((), None, (), (), 0, 0, 0)
