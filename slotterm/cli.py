@@ -29,24 +29,24 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def _positive_int(text: str) -> int:
+def _whole_number(text: str, minimum: int) -> int:
+    """``text`` as an int of at least ``minimum``, or an argparse error saying why not."""
     try:
         value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    except ValueError:  # also a number of more than 4300 digits
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
     return value
+
+
+def _positive_int(text: str) -> int:
+    return _whole_number(text, 1)
 
 
 def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
-    return value
+    return _whole_number(text, 0)
 
 
 def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:

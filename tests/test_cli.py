@@ -36,6 +36,7 @@ BAD_INPUT = {
         "--spins",
         "99999999999999999999",
     ],
+    "simulate: 5000-digit spins": ["simulate", "book-of-spells", "--spins", "1" + "0" * 5000],
     "simulate: workers 0": ["simulate", "book-of-spells", "--spins", "10", "--workers", "0"],
     "simulate: lines 10": ["simulate", "book-of-spells", "--spins", "10", "--lines", "10"],
     "simulate: unknown flag": ["simulate", "book-of-spells", "--spins", "10", "--turbo"],
@@ -111,6 +112,7 @@ def test_bad_input_gives_one_line_on_stderr_and_exit_status_2(
     assert "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
+    assert len(lines[0]) <= 200, "one readable line, not an echo of a huge argument"
     assert lines[0].startswith("slotterm")
     assert "error" in lines[0]
     assert done.stdout == ""
