@@ -37,8 +37,20 @@ def _whole_number(text: str, minimum: int) -> int:
         shown = text if len(text) <= 24 else text[:20] + "…"
         raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
     if value < minimum:
-        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {_shown_int(value)}")
+    if value > _WHOLE_NUMBER_MAX:
+        raise argparse.ArgumentTypeError(f"must be at most 10^30, got {_shown_int(value)}")
     return value
+
+
+_WHOLE_NUMBER_MAX = 10**30
+"""No option needs more (a reported 63-bit seed fits); beyond it only echoes get long."""
+
+
+def _shown_int(value: int) -> str:
+    """``value`` for an error message: in full up to 24 digits, else its digit count."""
+    text = str(value)
+    return text if len(text) <= 24 else f"a {len(text.lstrip('-'))}-digit number"
 
 
 def _positive_int(text: str) -> int:

@@ -26,6 +26,7 @@ def parse_cents(text: str) -> int:
     """
     match = _AMOUNT.fullmatch(text)
     if match is None:
-        raise MoneyFormatError(f"not an amount: {text!r} (expected e.g. 0.10 or 2)")
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise MoneyFormatError(f"not an amount: {shown!r} (expected e.g. 0.10 or 2)")
     frac = (match.group("frac") or "").ljust(2, "0")
     return int(match.group("int")) * 100 + int(frac)

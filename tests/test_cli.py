@@ -57,6 +57,8 @@ BAD_INPUT = {
     "eval: negative bet": ["eval", "book-of-spells", "--grid", GRID, "--bet", "-0.10"],
     "eval: zero bet": ["eval", "book-of-spells", "--grid", GRID, "--bet", "0"],
     "eval: bet below a cent": ["eval", "book-of-spells", "--grid", GRID, "--bet", "0.001"],
+    "eval: 5000-digit bet": ["eval", "book-of-spells", "--grid", GRID, "--bet", "9" * 5000],
+    "eval: 4000-digit lines": ["eval", "book-of-spells", "--grid", GRID, "--lines", "9" * 4000],
     "eval: lines 0": ["eval", "book-of-spells", "--grid", GRID, "--lines", "0"],
     "eval: lines 10": ["eval", "book-of-spells", "--grid", GRID, "--lines", "10"],
     "eval: lines not a number": ["eval", "book-of-spells", "--grid", GRID, "--lines", "x"],
