@@ -1,9 +1,9 @@
 """How many base-game rounds per second the engine plays on one core.
 
-Same code path as play: :func:`slotterm.engine.round.apply` with a seeded source;
-Spin, then Collect when a win is offered; a triggered feature is played out
-(StartFeature, every PlayFreeSpin) before its win is collected.  Prints every run and
-the median of the runs.
+Same code path as play: :func:`slotterm.engine.round.apply` with a seeded source,
+driven by the simulator's loop: Spin, then Collect when a win is offered; a triggered
+feature is played out (StartFeature, every PlayFreeSpin) before its win is collected.
+Prints every run and the median of the runs.
 
     python benchmarks/bench_engine.py [--rounds 200000] [--runs 5] [--seed 1]
 """
@@ -14,46 +14,26 @@ import argparse
 import statistics
 import time
 
-from slotterm.engine.round import (
-    Bet,
-    Collect,
-    GameState,
-    Phase,
-    PlayFreeSpin,
-    Spin,
-    StartFeature,
-    apply,
-)
+from slotterm.analysis.simulate import play_rounds
+from slotterm.engine.round import Bet
 from slotterm.games import get_game
-from slotterm.rng import SeededSource
 
 TARGET = 100_000
 
 
-def play_rounds(game_id: str, rounds: int, seed: int, lines: int) -> float:
-    """Play ``rounds`` full rounds and return the elapsed wall time in seconds."""
+def time_rounds(game_id: str, rounds: int, seed: int, lines: int) -> float:
+    """Play ``rounds`` full rounds and return the elapsed wall time in seconds.
+
+    The rounds are played by the simulator's own loop (:func:`play_rounds`), which
+    drives :func:`slotterm.engine.round.apply` exactly as play does.
+    """
     game = get_game(game_id)
-    rng = SeededSource(seed)
-    spin = Spin(Bet(game.bet_per_line_steps[0], lines))
-    collect, start, free = Collect(), StartFeature(), PlayFreeSpin()
-    state = GameState(Phase.IDLE, 10**15)
-    idle, awarded, free_spins, offered = (
-        Phase.IDLE,
-        Phase.FEATURE_AWARDED,
-        Phase.FREE_SPINS,
-        Phase.WIN_OFFERED,
-    )
+    bet = Bet(game.bet_per_line_steps[0], lines)
     began = time.perf_counter()
-    for _ in range(rounds):
-        state = apply(game, state, spin, rng).state
-        if state.phase is awarded:
-            state = apply(game, state, start, rng).state
-            while state.phase is free_spins:
-                state = apply(game, state, free, rng).state
-        if state.phase is offered:
-            state = apply(game, state, collect, rng).state
-        assert state.phase is idle
-    return time.perf_counter() - began
+    tally = play_rounds(game, rounds, seed, bet)
+    elapsed = time.perf_counter() - began
+    assert tally.rounds == rounds
+    return elapsed
 
 
 def main() -> None:
@@ -67,7 +47,7 @@ def main() -> None:
     args = parser.parse_args()
     rates = []
     for run in range(args.runs):
-        elapsed = play_rounds(args.game, args.rounds, args.seed + run, args.lines)
+        elapsed = time_rounds(args.game, args.rounds, args.seed + run, args.lines)
         rate = args.rounds / elapsed
         rates.append(rate)
         print(f"run {run + 1}: {args.rounds:,} rounds in {elapsed:.3f} s = {rate:,.0f} rounds/s")
