@@ -290,8 +290,11 @@ async def test_gamble_from_the_main_screen() -> None:
         await pilot.press("5")
         await pilot.pause()
         assert isinstance(app.screen, GambleScreen)
+        assert app.main_screen.message.text == "Gamble open."  # not the stale collect offer
         await pilot.press("5")
         await pilot.pause()
+        # the machine behind the card table shows the doubled win too
+        assert app.main_screen.box("win").value == format_cents(2 * win)
         await pilot.press("7")
         await settle(pilot, app)
         assert not isinstance(app.screen, GambleScreen)

@@ -7,6 +7,7 @@ the game as on the machine: every step is already saved, so the gamble resumes l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -73,9 +74,13 @@ class GambleScreen(ModalScreen[None]):
         Binding("q", "app.quit", "Quit", key_display="Q"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(
+        self, session: GameSession, *, on_change: Callable[[], None] | None = None
+    ) -> None:
         super().__init__()
         self.session = session
+        self._on_change = on_change or (lambda: None)
+        """Called after each step so the machine behind shows the same win."""
         self._ended = False
         round_ = session.open_round
         self._limit = round_.limits.gamble_limit if round_ is not None else None
@@ -100,6 +105,7 @@ class GambleScreen(ModalScreen[None]):
         """Open the gamble in the engine, unless it is already open (resumed after a crash)."""
         if self.session.phase is Phase.WIN_OFFERED and self.session.can(StartGamble()):
             self.session.act(StartGamble())
+            self._on_change()
         self._show_stakes(self.session.state.recent_cards)
         if self.session.phase is Phase.GAMBLE:
             self._say("Red or black? Press 5 for red, 6 for black, or Space to collect.")
@@ -157,6 +163,7 @@ class GambleScreen(ModalScreen[None]):
             f"You said {step.guess}; the card is {card_label(step.card)} ({card_color(step.card)})"
         )
         self._show_stakes(self.session.state.recent_cards)
+        self._on_change()
         if not step.won:
             self._ended = True
             self._say(f"{label}: the win of {format_cents(step.stake)} is lost.")

@@ -29,6 +29,8 @@ class SideScreens:
 
         def _rest(self) -> None: ...
 
+        def _sync(self) -> None: ...
+
     def action_gamble(self) -> None:
         """Open the gamble on the offered win."""
         self._begin_action()
@@ -40,7 +42,8 @@ class SideScreens:
         if self._gamble_open:  # resuming mid-gamble can ask twice (mount and resume)
             return
         self._gamble_open = True
-        self.app.push_screen(GambleScreen(self.session), callback=self._after_gamble)
+        screen = GambleScreen(self.session, on_change=self._sync)
+        self.app.push_screen(screen, callback=self._after_gamble)
 
     def _after_gamble(self, _result: None = None) -> None:
         self._gamble_open = False
