@@ -173,3 +173,23 @@ def test_play_without_a_terminal_says_so_and_saves_nothing(tmp_path: Path) -> No
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "terminal" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_jsonl_reads_utf8_whatever_the_locale_and_answers_a_bad_byte_line(
+    tmp_path: Path,
+) -> None:
+    good = json.dumps({"grid": GRID, "lines": 1}).encode()
+    stdin = b"\xff\xfe" + good + b"\n" + b"\xef\xbb\xbf" + good + b"\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "slotterm", "eval", "book-of-spells", "--jsonl"],
+        input=stdin,
+        capture_output=True,
+        env={**os.environ, "HOME": str(tmp_path), "PYTHONIOENCODING": "utf-8:strict"},
+        timeout=60,
+        check=False,
+    )  # a strict stdin once raised UnicodeDecodeError with a traceback
+    assert b"Traceback" not in done.stderr
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert results[0] == {"error": "not UTF-8 text"}
+    assert results[1]["total_win"] == "15.20"  # a byte-order mark is forgiven

@@ -15,6 +15,7 @@ bad, one line on stderr says how many and the exit status is 2.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -155,7 +156,11 @@ def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
 def request_from_json(game: GameDefinition, text: str) -> Request:
     """Parse one ``--jsonl`` request line."""
     try:
-        data = json.loads(text)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RequestError("not UTF-8 text") from None
+    try:
+        data = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
         raise RequestError(f"not JSON: {exc.msg} at column {exc.colno}") from None
     except RecursionError:
@@ -202,7 +207,9 @@ def run_eval(args: argparse.Namespace) -> int:
     if args.jsonl:
         if args.grid is not None:
             raise UsageError("--jsonl reads requests from stdin: leave out --grid")
-        bad = run_batch(game, sys.stdin, sys.stdout)
+        # JSON Lines are UTF-8 whatever the locale; a line that is not gets an error object
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="surrogateescape")
+        bad = run_batch(game, stdin, sys.stdout)
         if bad:
             raise UsageError(f"{bad} request(s) were bad; see the error objects in the output")
         return 0
