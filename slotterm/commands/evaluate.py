@@ -68,15 +68,26 @@ def parse_grid(game: GameDefinition, grid: str | Sequence[Sequence[str]]) -> Win
             raise RequestError(f"grid row {n} needs {game.reels} symbols, got {len(row)}")
         for symbol in row:
             if not isinstance(symbol, str):
-                raise RequestError(f"grid row {n}: symbols must be text, got {symbol!r}")
+                raise RequestError(f"grid row {n}: symbols must be text, got {_shown(symbol)}")
     cleaned = [[s.strip().upper() for s in row] for row in rows]
     window = window_from_rows(cleaned)
+    for column in window:
+        for symbol in column:
+            if symbol not in game.symbol_index:
+                known = ", ".join(game.symbol_index)
+                raise RequestError(f"unknown symbol {_shown(symbol)} (known: {known})")
     try:
         check_window(game, window)
     except GridError as exc:
         known = ", ".join(game.symbol_index)
         raise RequestError(f"{exc} (known: {known})") from None
     return window
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` for an error message, cut short when long."""
+    text = repr(value)
+    return text if len(text) <= 30 else text[:24] + "…"
 
 
 def parse_lines(game: GameDefinition, lines: object) -> int:
@@ -109,7 +120,7 @@ def parse_special(game: GameDefinition, special: object) -> str | None:
         return None
     choices = game.paying_symbols
     if not isinstance(special, str) or special.strip().upper() not in choices:
-        raise RequestError(f"special must be one of {', '.join(choices)}, got {special!r}")
+        raise RequestError(f"special must be one of {', '.join(choices)}, got {_shown(special)}")
     return special.strip().upper()
 
 
