@@ -289,15 +289,17 @@ async def test_autoplay_stops_when_credits_run_short() -> None:
 
 
 async def test_top_up_offered_only_when_credits_cannot_cover_the_smallest_bet() -> None:
-    app = make_app(1, credits=1)
+    session = session_for(1, credits=1)  # 0.01 left of a 1,000.00 start
+    session.start_credits = 100_000
+    app = make_app(session=session)
     async with app.run_test(size=SIZE) as pilot:
         assert "top up" in message(app)
         await pilot.press("space")
         assert app.session.state.rounds_played == 0
         await pilot.press("u")
         await settle(pilot, app)
-        assert app.session.state.credits == app.session.start_credits
-        assert box(app, "credits") == format_cents(app.session.start_credits)
+        assert app.session.state.credits == 100_000
+        assert box(app, "credits") == "1,000.00"
         await pilot.press("u")
         assert app.session.state.credits == app.session.start_credits
 
