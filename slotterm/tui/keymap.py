@@ -64,6 +64,8 @@ def key_enabled(action: str, s: KeyState) -> bool:
     # The feature summary is a step of its own (feature hide): until it is hidden,
     # Space/Enter/0/S only hide it; collect, gamble and autoplay wait.
     offer = s.phase is Phase.WIN_OFFERED and free and not s.summary
+    # Out of credits even for the smallest bet: only the top-up (and the screens) help.
+    between = s.phase is Phase.IDLE and free and not s.needs_top_up
     rules = {
         "stop": s.stoppable and not s.book,
         "skip": s.stoppable and s.book,
@@ -72,14 +74,17 @@ def key_enabled(action: str, s: KeyState) -> bool:
         "free_spin": s.phase is Phase.FREE_SPINS and not s.stoppable,
         "collect": offer,
         "collect_and_spin": offer,
-        "spin": s.phase is Phase.IDLE and free,
-        "bet": s.phase is Phase.IDLE and free,
-        "lines": s.phase is Phase.IDLE and free,
-        "bet_max": s.phase is Phase.IDLE and free,
+        "spin": between,
+        "bet": between,
+        "lines": between,
+        "bet_max": between,
         "gamble": free and s.can_gamble and not s.summary,
         "top_up": free and s.needs_top_up,
         "autoplay": s.autoplay
-        or (s.phase in (Phase.IDLE, Phase.WIN_OFFERED) and not s.stoppable and not s.summary),
+        or (
+            s.phase in (Phase.IDLE, Phase.WIN_OFFERED)
+            and not (s.stoppable or s.summary or s.needs_top_up)
+        ),
         "paytable": free,
         "help": free,
         "history": free,

@@ -13,6 +13,7 @@ from tests.tui.main_support import (
     make_app,
     on_main,
     phase,
+    session_for,
     settle,
 )
 
@@ -84,3 +85,20 @@ async def test_footer_keys_fit_at_80_columns_at_rest_and_with_a_win() -> None:
         assert phase(app) is Phase.WIN_OFFERED
         await pilot.pause()
         assert _footer_cut(app, 80) == []
+
+
+async def test_out_of_credits_the_footer_offers_the_top_up_and_fits() -> None:
+    session = session_for(1, credits=1)  # 0.01: not even the smallest bet
+    session.start_credits = 100_000
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [key.action for key in main(app).query(FooterKey)]
+        assert "top_up" in shown
+        assert not {"spin", "bet(1)", "bet_max", "autoplay"} & set(shown)
+        assert _footer_cut(app, 80) == []
+        await pilot.press("u")
+        await settle(pilot, app)
+        await pilot.pause(0.05)
+        assert app.session.state.credits == 100_000
+        assert "spin" in [key.action for key in main(app).query(FooterKey)]
