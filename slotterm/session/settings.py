@@ -138,6 +138,11 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
         ):
             raise bad("currency", f"text of 0 to {CURRENCY_LENGTH} printable characters")
         currency = raw
+    if credits < steps[0]:  # a new session could not place a single bet
+        raise ConfigError(
+            f"{source}: 'start_credits' ({format_cents(credits)}) must cover the smallest bet "
+            f"({format_cents(steps[0])}, the first of bet_steps on one line)"
+        )
     return Settings(steps, gamble, free_limit, credits, currency)
 
 

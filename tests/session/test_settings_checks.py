@@ -1,0 +1,26 @@
+"""Settings that could never be played are refused before anything starts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slotterm.games import get_game
+from slotterm.session.errors import ConfigError
+from slotterm.session.settings import load_settings
+
+GAME = get_game("book-of-spells")
+
+
+def test_start_credits_below_the_smallest_bet_are_refused(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("start_credits = 1.00\nbet_steps = [2.00, 5.00]\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="'start_credits' \\(1.00\\) must cover the smallest bet"):
+        load_settings(config, GAME, required=True)
+
+
+def test_start_credits_equal_to_the_smallest_bet_are_fine(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("start_credits = 2.00\nbet_steps = [2.00, 5.00]\n", encoding="utf-8")
+    assert load_settings(config, GAME, required=True).start_credits == 200
