@@ -16,7 +16,7 @@ GAME = get_game("book-of-spells")
 def test_start_credits_below_the_smallest_bet_are_refused(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text("start_credits = 1.00\nbet_steps = [2.00, 5.00]\n", encoding="utf-8")
-    with pytest.raises(ConfigError, match="'start_credits' \\(1.00\\) must cover the smallest bet"):
+    with pytest.raises(ConfigError, match=r"'start_credits' \(1\.00\) must cover the smallest bet"):
         load_settings(config, GAME, required=True)
 
 
