@@ -102,3 +102,12 @@ async def test_out_of_credits_the_footer_offers_the_top_up_and_fits() -> None:
         await pilot.pause(0.05)
         assert app.session.state.credits == 100_000
         assert "spin" in [key.action for key in main(app).query(FooterKey)]
+
+
+async def test_the_operators_currency_label_is_shown_with_the_credits() -> None:
+    session = session_for(1)
+    session.currency = "EUR"
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert main(app).box("credits").detail == "EUR"

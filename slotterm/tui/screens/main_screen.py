@@ -166,7 +166,7 @@ class MainScreen(SideScreens, Screen[None]):
         bet = session.bet
         self.box("bet").show(format_cents(bet.total), f"{format_cents(bet.bet_per_line)} per line")
         self.box("lines").show(str(bet.lines), f"of {len(session.game.lines)}")
-        self.box("credits").show(format_cents(state.credits))
+        self.box("credits").show(format_cents(state.credits), session.currency)
         self.show_win(win_on_display(session))
         round_ = state.round
         banner = self.query_one("#banner", SpecialBanner)
