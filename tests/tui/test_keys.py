@@ -67,6 +67,18 @@ async def test_bet_keys_step_through_the_bet(keys: list[str], per_line: int) -> 
 
 
 @pytest.mark.parametrize(
+    ("key", "said"), [("plus", "2.00 is the highest"), ("minus", "0.02 is the lowest")]
+)
+async def test_a_bet_key_at_the_end_of_the_steps_says_so(key: str, said: str) -> None:
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*([key] * 10))
+        assert said in message(app) and "Press Space to spin." in message(app)
+        await pilot.press("left")  # any other key clears the note
+        assert "is the" not in message(app)
+
+
+@pytest.mark.parametrize(
     ("keys", "lines"),
     [
         (["left"], 8),

@@ -322,8 +322,15 @@ class MainScreen(SideScreens, Screen[None]):
         self._spin()
 
     def action_bet(self, step: int) -> None:
-        """Next higher / lower bet per line."""
-        self._set_bet(stepped_bet(self.session, step))
+        """Next higher / lower bet per line (at either end, say so)."""
+        bet = stepped_bet(self.session, step)
+        if bet == self.session.bet:
+            self._begin_action()
+            end = "highest" if step > 0 else "lowest"
+            self._note = f"{format_cents(bet.bet_per_line)} is the {end} bet per line."
+            self._rest()
+            return
+        self._set_bet(bet)
 
     def action_lines(self, step: int) -> None:
         """One line more or fewer, wrapping from 9 to 1 (and 1 to 9)."""
