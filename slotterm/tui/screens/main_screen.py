@@ -18,7 +18,6 @@ from textual.widgets import Footer
 from slotterm.engine.round import (
     Action,
     ActionRefused,
-    Bet,
     Collect,
     FeatureEnded,
     Phase,
@@ -26,14 +25,12 @@ from slotterm.engine.round import (
     Spin,
     StartFeature,
     StartGamble,
-    TopUp,
     Transition,
 )
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.autoplay import Autoplay
-from slotterm.tui.bet_choice import max_affordable_bet, stepped_bet, stepped_lines
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, key_enabled, parse_action
 from slotterm.tui.narration import (
     event_note,
@@ -48,6 +45,7 @@ from slotterm.tui.narration import (
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.scenes import AnnounceScene, MagicBookScene
+from slotterm.tui.screens.bet_keys import BetKeys
 from slotterm.tui.screens.side_screens import SideScreens
 from slotterm.tui.widgets.feature_summary import FeatureSummary
 from slotterm.tui.widgets.info_box import InfoBox
@@ -62,7 +60,7 @@ AUTOPLAY_PAUSE = 0.6
 """Seconds between autoplay rounds at normal speed."""
 
 
-class MainScreen(SideScreens, Screen[None]):
+class MainScreen(BetKeys, SideScreens, Screen[None]):
     """The slot machine itself."""
 
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
@@ -320,55 +318,6 @@ class MainScreen(SideScreens, Screen[None]):
     def action_spin(self) -> None:
         """Spin with the current bet."""
         self._spin()
-
-    def action_bet(self, step: int) -> None:
-        """Next higher / lower bet per line (at either end, say so)."""
-        bet = stepped_bet(self.session, step)
-        if bet == self.session.bet:
-            self._begin_action()
-            end = "highest" if step > 0 else "lowest"
-            self._note = f"{format_cents(bet.bet_per_line)} is the {end} bet per line."
-            self._rest()
-            return
-        self._set_bet(bet)
-
-    def action_lines(self, step: int) -> None:
-        """One line more or fewer, wrapping from 9 to 1 (and 1 to 9)."""
-        self._set_bet(stepped_lines(self.session, step))
-
-    def action_bet_max(self) -> None:
-        """Highest affordable bet on every line; pressed again, spin."""
-        best = max_affordable_bet(self.session)
-        if self._bet_max_armed and best is not None and self.session.bet == best:
-            self._spin()
-            return
-        if best is None:
-            self._begin_action()
-            self._note = "Credits can't cover a bet on every line."
-            self._rest()
-            return
-        self._set_bet(best)
-        self._bet_max_armed = True
-        self._note = "Bet max set: press B again to spin."
-        self._rest()
-
-    def _set_bet(self, bet: Bet) -> None:
-        self._begin_action()
-        self._bet_max_armed = False
-        try:
-            self.session.set_bet(bet)
-        except (ActionRefused, SaveError) as error:
-            self._note = f"{str(error).capitalize()}."
-        self._rest()
-
-    def action_top_up(self) -> None:
-        """Top the demo credits back up to the starting balance."""
-        self._begin_action()
-        amount = self.session.start_credits - self.session.state.credits
-        if amount > 0:
-            self._act(TopUp(amount))
-        else:
-            self._rest()
 
     def action_autoplay(self) -> None:
         """Start or stop autoplay."""
