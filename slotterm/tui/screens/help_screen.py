@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from slotterm.engine.model import GameDefinition
+from slotterm.tui.screens.dialog_css import dialog_css
 
 
 def format_rtp(rtp: float) -> str:
@@ -39,18 +40,9 @@ def help_markdown(game: GameDefinition) -> str:
 class HelpScreen(ModalScreen[None]):
     """The rules, the keys and the RTP, scrollable with the arrow keys."""
 
-    DEFAULT_CSS = """
-    HelpScreen {
-        align: center middle;
-    }
-    #help-dialog {
-        width: 100%;
-        max-width: 110;
-        height: 100%;
-        border: thick $accent;
-        border-title-align: center;
-        background: $surface;
-    }
+    DEFAULT_CSS = (
+        dialog_css("HelpScreen", "help-dialog", max_width=110)
+        + """
     #help-scroll {
         height: 1fr;
     }
@@ -67,6 +59,7 @@ class HelpScreen(ModalScreen[None]):
         grid-columns: auto 1fr;
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,h,9,q", "close", "Close", key_display="Esc/H"),

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 from slotterm.engine.round import Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.screens.dialog_css import dialog_css
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, credits_after
 
 COLUMNS = ("Round", "Time", "Bet", "Win", "Credits before", "Credits after", "Features")
@@ -68,18 +69,9 @@ class RoundTable(DataTable[Text]):
 class HistoryScreen(ModalScreen[None]):
     """The closed rounds of this session (the last 100 at least), newest at the top."""
 
-    DEFAULT_CSS = """
-    HistoryScreen {
-        align: center middle;
-    }
-    #history-dialog {
-        width: 100%;
-        max-width: 110;
-        height: 100%;
-        border: thick $accent;
-        border-title-align: center;
-        background: $surface;
-    }
+    DEFAULT_CSS = (
+        dialog_css("HistoryScreen", "history-dialog", max_width=110)
+        + """
     #history-note {
         padding: 0 1;
         color: $text-muted;
@@ -88,6 +80,7 @@ class HistoryScreen(ModalScreen[None]):
         height: 1fr;
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,y,q", "close", "Close", key_display="Esc/Y"),

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.round import Bet
 from slotterm.money import format_cents
+from slotterm.tui.screens.dialog_css import dialog_css
 from slotterm.tui.symbols import ArtSize, art_text, symbol_art
 from slotterm.tui.widgets.line_diagram import LineDiagram
 
@@ -107,18 +108,9 @@ def line_columns(count: int, width: int) -> int:
 class PaytableScreen(ModalScreen[None]):
     """What every symbol pays at the current bet, the rules and the lines."""
 
-    DEFAULT_CSS = """
-    PaytableScreen {
-        align: center middle;
-    }
-    #pays-dialog {
-        width: 100%;
-        max-width: 124;
-        height: 100%;
-        border: thick $accent;
-        border-title-align: center;
-        background: $surface;
-    }
+    DEFAULT_CSS = (
+        dialog_css("PaytableScreen", "pays-dialog", max_width=124)
+        + """
     #pays-scroll {
         height: 1fr;
         padding: 0 1;
@@ -159,6 +151,7 @@ class PaytableScreen(ModalScreen[None]):
         height: auto;
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,p,8,q", "close", "Close", key_display="Esc/P"),

@@ -22,6 +22,7 @@ from slotterm.engine.gamble import card_color, card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.round import EndReason, Round, SpinResult
 from slotterm.money import format_cents
+from slotterm.tui.screens.dialog_css import dialog_css
 from slotterm.tui.symbols import symbol_art
 
 CELL_WIDTH = 10
@@ -251,19 +252,9 @@ def window_text(window: Window, marks: frozenset[Position]) -> Text:
 class RoundReplayScreen(ModalScreen[None]):
     """Step through one closed round with ←/→ (or Space/Enter for the next step)."""
 
-    DEFAULT_CSS = """
-    RoundReplayScreen {
-        align: center middle;
-    }
-    #replay-dialog {
-        width: 100%;
-        max-width: 100;
-        height: 100%;
-        border: thick $accent;
-        border-title-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
+    DEFAULT_CSS = (
+        dialog_css("RoundReplayScreen", "replay-dialog", max_width=100, extra=("padding: 0 1;",))
+        + """
     #replay-title {
         text-style: bold;
         color: $text-accent;
@@ -284,6 +275,7 @@ class RoundReplayScreen(ModalScreen[None]):
         margin: 1 0 0 0;
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,space,enter,n", "step(1)", "Next", key_display="→"),

@@ -17,6 +17,7 @@ from textual.widgets import Footer, Sparkline, Static
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.session.stats import SessionStatistics
+from slotterm.tui.screens.dialog_css import dialog_css
 
 MIN_TIME_FOR_RATE = timedelta(minutes=1)
 """Below this much play a rate per hour says nothing, so none is shown."""
@@ -91,20 +92,15 @@ def series_caption(series: tuple[int, ...]) -> Text:
 class StatsScreen(ModalScreen[None]):
     """The session's figures and a sparkline of the credits."""
 
-    DEFAULT_CSS = """
-    StatsScreen {
-        align: center middle;
-    }
-    #stats-dialog {
-        width: 100%;
-        max-width: 90;
-        height: auto;
-        max-height: 100%;
-        border: thick $accent;
-        border-title-align: center;
-        background: $surface;
-        padding: 0 1;
-    }
+    DEFAULT_CSS = (
+        dialog_css(
+            "StatsScreen",
+            "stats-dialog",
+            max_width=90,
+            height="auto",
+            extra=("max-height: 100%;", "padding: 0 1;"),
+        )
+        + """
     #stats-table {
         height: auto;
     }
@@ -120,6 +116,7 @@ class StatsScreen(ModalScreen[None]):
         color: $text-muted;
     }
     """
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,t,q", "close", "Close", key_display="Esc/T"),
