@@ -40,7 +40,7 @@ class SlotApp(App[None]):
         notice = self.screen if isinstance(self.screen, TooSmallScreen) else None
         if too_small(width, height):
             if notice is None:
-                self.push_screen(TooSmallScreen())
+                self.push_screen(TooSmallScreen(saved=self.session.persist is not None))
             else:
                 notice.show_size(width, height)
         elif notice is not None:

@@ -111,3 +111,16 @@ async def test_the_operators_currency_label_is_shown_with_the_credits() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert main(app).box("credits").detail == "EUR"
+
+
+async def test_the_too_small_notice_only_promises_a_save_when_there_is_one() -> None:
+    demo = make_app(1)
+    async with demo.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert "a demo saves nothing" in str(demo.screen.query_one("#too-small-notice").render())
+    session = session_for(1)
+    session.persist = lambda _session: None  # stands in for a save folder
+    saved = make_app(session=session)
+    async with saved.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert "stays saved" in str(saved.screen.query_one("#too-small-notice").render())

@@ -23,6 +23,11 @@ class TooSmallScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
 
+    def __init__(self, *, saved: bool = True) -> None:
+        super().__init__()
+        self.saved = saved
+        """False for a demo session, which keeps nothing after quitting."""
+
     def compose(self) -> ComposeResult:
         """One centred notice."""
         yield Static("", id="too-small-notice")
@@ -37,5 +42,9 @@ class TooSmallScreen(Screen[None]):
             "TERMINAL TOO SMALL\n\n"
             f"The game needs at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {width}×{height}.\n"
             "Make the window bigger and play goes on where it stopped.\n\n"
-            "Q quits (an open round stays saved)."
+            + (
+                "Q quits (an open round stays saved)."
+                if self.saved
+                else "Q quits (a demo saves nothing)."
+            )
         )
