@@ -60,7 +60,7 @@ class BetKeys:
             return
         self._set_bet(best)
         self._bet_max_armed = True
-        self._note = "Bet max set: press B again to spin."
+        self._note = "Bet max set (B again spins)."
         self._rest()
 
     def _set_bet(self, bet: Bet) -> None:
