@@ -7,11 +7,13 @@ same session in a fresh folder as a chain of processes, each one killed:
 * with SIGKILL while it waits after save #s, for every s (every state the round machine
   passes: collect offered, Magic Book waiting, each free spin, each gamble step, autoplay);
 * with ``SLOTTERM_CRASH_POINT`` inside the next save, rotating through every point between
-  the write, fsync, replace and folder-fsync steps;
+  the write, fsync, replace and folder-fsync steps of *both* copies' writes (the n-th
+  arrival at a point: 1 is the first copy, 2 its twin);
 * with SIGKILL after a random delay, while it plays flat out.
 
 Each restart must load exactly the state the reference had at that sequence number (the
-one being written if the crash came after the replace, the previous one before it), and
+one being written if the crash came after the first copy's replace, the previous one
+before it), and
 the chain must end with the reference's final state and credits: nothing lost, nothing
 paid twice.
 
@@ -19,8 +21,8 @@ The second test drives the real game (``python -m slotterm`` in a pseudo-termina
 its keys and SIGKILLs it at states of the round — mid-animation right after an outcome
 was saved, or settled waiting for a key — then restarts it: the save it resumes from must
 be the one written before the kill, and the next transition it writes must be exactly
-what the engine computes from that save with the recorded action (same outcome, money
-conserved).  Run with ``-s`` to see the figures.
+what the engine computes from that save (read before the key was pressed) with the
+recorded action (same outcome, money conserved).  Run with ``-s`` to see the figures.
 """
 
 from __future__ import annotations
@@ -50,6 +52,13 @@ GAME = get_game("book-of-spells")
 SEED = 3
 ROUNDS = 8
 AFTER_REPLACE = ("after-replace", "after-dir-fsync")
+CUTS = tuple((point, copy) for copy in (1, 2) for point in POINTS)
+"""Every crash point of both copies' writes: (point, 1) in the first copy, (point, 2) its twin."""
+
+
+def _new_state_recorded(point: str, copy: int) -> bool:
+    """True when the crash came after the first copy's replace: the new state is on disk."""
+    return copy == 2 or point in AFTER_REPLACE
 
 
 def _driver(
@@ -144,13 +153,14 @@ def test_kill_campaign(tmp_path: Path) -> None:
         campaign.phases_killed.add(phases[target])
         seq = target
         # 2. Crash inside the next save, at one of the points between its steps.
-        point = POINTS[target % len(POINTS)]
-        proc = _driver(save_dir, env={ENV_VAR: f"{point}:1"})
+        point, copy = CUTS[target % len(CUTS)]
+        proc = _driver(save_dir, env={ENV_VAR: f"{point}:{copy}"})
         lines = _lines(proc)
-        assert proc.returncode == CRASH_EXIT_STATUS, (point, lines)
+        assert proc.returncode == CRASH_EXIT_STATUS, (point, copy, lines)
         campaign.check_load(lines[0], (seq,))
-        campaign.points_hit[point] = campaign.points_hit.get(point, 0) + 1
-        seq = target + 1 if point in AFTER_REPLACE else target
+        cut = f"{point}:{copy}"
+        campaign.points_hit[cut] = campaign.points_hit.get(cut, 0) + 1
+        seq = target + 1 if _new_state_recorded(point, copy) else target
     final = _lines(_driver(save_dir))
     campaign.check_load(final[0], (seq,))
     assert final[-1].split()[2] == final_digest
@@ -184,7 +194,7 @@ def test_kill_campaign(tmp_path: Path) -> None:
         "feature_awarded",
         "free_spins",
     }
-    assert set(campaign.points_hit) == set(POINTS)
+    assert set(campaign.points_hit) == {f"{point}:{copy}" for point, copy in CUTS}
     assert any(1 < n < last for n in racing_loads), "no racing kill landed mid-play"
     assert racing_loads == sorted(racing_loads), "a restart went back in time"
 
@@ -319,7 +329,8 @@ def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
         if kill % 2 == 0:
             term.pump(0.8)  # let the scene settle: killed while waiting for a key
         term.kill()  # otherwise killed mid-animation, right after the outcome was saved
-        (old_seq, old_record), (new_seq, new_record) = _copies(folder)[-2:]
+        old_seq, old_record = newest, record
+        new_seq, new_record = _copies(folder)[-1]
         tried += 1
         replay = _session_from(old_record)
         replay.act(_last_action(new_record))

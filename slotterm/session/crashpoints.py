@@ -2,9 +2,11 @@
 
 Set ``SLOTTERM_CRASH_POINT=<name>:<n>`` and the process calls ``os._exit`` the *n*-th
 time (1-based) it reaches the point ``<name>`` — as if the power had been cut there.
-``<name>`` is one of :data:`POINTS`, or ``*`` to count every point.  The kill-campaign
-test uses it to crash between each write, fsync and replace step.  Without the variable
-nothing happens.
+``<name>`` is one of :data:`POINTS`, or ``*`` to count every point.  A save writes two
+mirrored copies, so it passes every point twice, first for the copy written first, then for
+its twin: ``after-replace:1`` stops after the first copy's replace of the process's first
+save, ``after-replace:2`` after the twin's.  The kill-campaign test uses it to crash between
+each write, fsync and replace step of both copies.  Without the variable nothing happens.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ POINTS = (
     "after-replace",
     "after-dir-fsync",
 )
-"""Every crash point, in the order one save passes them."""
+"""Every crash point, in the order the write of one copy passes them (twice per save)."""
 
 
 class CrashPlan:

@@ -1,18 +1,27 @@
-"""The crash-safe store: two copies, written in turn, each replaced atomically.
+"""The crash-safe store: two mirrored copies, each replaced atomically, one after the other.
 
-A folder holds ``session-a.save`` and ``session-b.save``.  Each save writes the copy that
-does *not* hold the latest good state, so the previous good copy is always kept:
+A folder holds ``session-a.save`` and ``session-b.save``.  Each save writes the new state
+to *both* copies in turn, first the one holding the older sequence number, then its twin,
+each by the full atomic protocol:
 
 1. encode the session, add the header (format version, sequence number, SHA-256);
 2. write it to ``<copy>.tmp`` and ``fsync`` it;
 3. ``os.replace`` the temp file over the copy, then ``fsync`` the folder.
 
+At every instant one complete good copy exists: until the first replace lands the twin
+still holds the previous good state; after it, the new state is on disk.  After a completed
+save both copies hold the latest state, so damage to one of them costs nothing.  A crash
+between the two replaces leaves one copy at N and one at N-1; load takes N (it was recorded
+before it was shown, so showing it is right).
+
 On load each copy is verified and validated; the valid copy with the highest sequence
 number wins.  One damaged copy: the game goes on from the other, the damaged file is moved
 aside (kept, never deleted) and :attr:`LoadResult.notice` says so.  No valid copy: nothing
 is touched and :class:`~slotterm.session.errors.SaveUnreadable` names the files and the
-ways out.  A failed save raises :class:`~slotterm.session.errors.SaveError` and leaves the
-last good copy as it was.
+ways out.  A save that fails before the first copy is complete raises
+:class:`~slotterm.session.errors.SaveError` and leaves the last good state on disk; one
+that fails only while writing the twin has recorded the new state already, so it stands
+(:attr:`SaveStore.mirror_error` says why the twin lags; the next save writes it first).
 """
 
 from __future__ import annotations
@@ -63,10 +72,12 @@ class SaveStore:
         self._encoder = PayloadEncoder()
         self._sequence = 0
         self._latest: int | None = None
+        self.mirror_error: str | None = None
+        """Why the last save left the twin copy one step behind (``None``: both mirror it)."""
 
     @property
     def sequence(self) -> int:
-        """Sequence number of the latest good copy (0 before the first save)."""
+        """Sequence number of the latest good state (0 before the first save)."""
         return self._sequence
 
     # --- loading ------------------------------------------------------------------------
@@ -152,19 +163,34 @@ class SaveStore:
     # --- saving -------------------------------------------------------------------------
 
     def save(self, session: GameSession) -> None:
-        """Persist the session (the ``GameSession.persist`` hook); raises SaveError."""
+        """Persist the session to both copies (the ``GameSession.persist`` hook).
+
+        Raises SaveError when the first copy cannot be written; the new state is then not
+        recorded.  A failure on the twin only sets :attr:`mirror_error`.
+        """
         payload = self._encoder.encode(session)
         sequence = self._sequence + 1
-        target_index = 0 if self._latest is None else 1 - self._latest
-        target = self.copies[target_index]
+        data = encode_file(sequence, payload)
+        first = 0 if self._latest is None else 1 - self._latest
         try:
-            self._write(target, encode_file(sequence, payload))
+            self._write(self.copies[first], data)
         except OSError as exc:
             raise SaveError(
-                f"the game could not be saved to {target} ({exc.strerror or exc}); the last "
-                f"saved state is kept and this outcome was not shown"
+                f"the game could not be saved to {self.copies[first]} ({exc.strerror or exc}); "
+                f"the last saved state is kept and this outcome was not shown"
             ) from exc
-        self._sequence, self._latest = sequence, target_index
+        self._sequence, self._latest = sequence, first
+        twin = self.copies[1 - first]
+        try:
+            self._write(twin, data)
+        except OSError as exc:
+            self.mirror_error = (
+                f"the second copy {twin} could not be written ({exc.strerror or exc}); the "
+                f"game is saved in {self.copies[first].name} only until the next save"
+            )
+            return
+        self.mirror_error = None
+        self._latest = 1 - first
 
     def _write(self, target: Path, data: bytes) -> None:
         crash = self.crash_plan.reached

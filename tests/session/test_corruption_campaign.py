@@ -4,8 +4,10 @@ Byte level (every copy verified in memory): truncation at every byte offset, a b
 at every offset, eight zero bytes at every offset, random garbage, a wrong version number,
 the credits edited under the old checksum, and outcome fields forged *with* a recomputed
 checksum (caught by validation).  Disk level (a sample of the same damage, through the
-real loader): one bad copy -> the game resumes from the other and says so; both bad ->
-SaveUnreadable naming the files, nothing on disk changed.  Run with ``-s`` for figures.
+real loader): one bad copy of a mirrored pair -> the game resumes at the *same* state from
+its twin and says so; the newest copy bad after a crash between the two writes (the twin
+one step behind) -> the game resumes from the twin; both bad -> SaveUnreadable naming the
+files, nothing on disk changed.  Run with ``-s`` for figures.
 """
 
 from __future__ import annotations
@@ -28,19 +30,20 @@ Mutation = tuple[str, bytes]
 
 
 def _pair(root: Path) -> tuple[bytes, bytes, str, str]:
-    """A played session's older and newer copy, and the fingerprints of both states."""
+    """A played session's copy before and after its last save, and both states' fingerprints."""
     opened = open_seeded(root)
-    session = opened.session
+    session, store = opened.session, opened.store
+    assert store is not None
     for _ in range(24):
         session.act(next_action(session))
     previous = digest(session)
+    before = {p.read_bytes() for p in store.copies}
     session.act(next_action(session))
     newest = digest(session)
-    store = opened.store
-    assert store is not None
-    copies = sorted((store.verify(p.read_bytes())[0], p.read_bytes()) for p in store.copies)
+    after = {p.read_bytes() for p in store.copies}
     opened.close()
-    return copies[0][1], copies[1][1], previous, newest
+    assert len(before) == len(after) == 1  # mirrored copies
+    return before.pop(), after.pop(), previous, newest
 
 
 def _reseal(data: bytes, payload: bytes) -> bytes:
@@ -155,14 +158,22 @@ def test_disk_level_one_bad_recovers_both_bad_stops(tmp_path: Path) -> None:
     sample = [m for i, m in enumerate(mutations(newest)) if i % 97 == 0 or "version" in m[0]]
     sample += [m for m in mutations(newest) if "forged" in m[0] or "credits" in m[0]]
     tried = detected = crashes = 0
+    cases = {  # (copy a, copy b, the state that must load, the copy named as damaged)
+        "mirror, a bad": (None, newest, newest_state, COPY_NAMES[0]),
+        "mirror, b bad": (newest, None, newest_state, COPY_NAMES[1]),
+        "torn, newest bad": (None, older, previous_state, COPY_NAMES[0]),
+    }
     for n, (_kind, damaged) in enumerate(sample):
-        for case in ("newest bad", "older bad", "both bad"):
-            root = tmp_path / f"{n}-{case.replace(' ', '-')}"
+        for case in (*cases, "both bad"):
+            root = tmp_path / f"{n}-{case.replace(' ', '-').replace(',', '')}"
             where = folder(root)
             where.mkdir(parents=True)
-            a, b = (damaged, older) if case == "newest bad" else (newest, damaged)
             if case == "both bad":
                 a, b = damaged, damaged[: len(damaged) // 2]
+                expected, bad_name = "", ""
+            else:
+                first, second, expected, bad_name = cases[case]
+                a, b = first or damaged, second or damaged
             (where / COPY_NAMES[0]).write_bytes(a)
             (where / COPY_NAMES[1]).write_bytes(b)
             before = {p.name: p.read_bytes() for p in where.iterdir()}
@@ -178,9 +189,7 @@ def test_disk_level_one_bad_recovers_both_bad_stops(tmp_path: Path) -> None:
                 crashes += 1
                 continue
             session = opened.session
-            expected = previous_state if case == "newest bad" else newest_state
             notice = session.load_notice or ""
-            bad_name = COPY_NAMES[0] if case == "newest bad" else COPY_NAMES[1]
             detected += digest(session) == expected and bad_name in notice and "damaged" in notice
             opened.close()
     print(f"\ncorruption (disk level): detected {detected}/{tried}; crashes {crashes}")

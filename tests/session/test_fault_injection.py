@@ -1,10 +1,12 @@
 """Disk full and I/O errors while saving: say so, keep the last good state, show nothing.
 
-Each of the store's system calls (write, fsync of the file, replace, fsync of the folder)
-is made to fail in turn, on many different transitions.  Every time: ``act`` raises
-SaveError, the session is back where it was (generator included), the copy holding the
-last good state is byte-for-byte unchanged and still loads, and once the disk works again
-the game goes on to exactly the reference outcome.
+Each of the store's system calls for the first copy (write, fsync of the file, replace,
+fsync of the folder) is made to fail in turn, on many different transitions.  Every time:
+``act`` raises SaveError, the session is back where it was (generator included), a copy
+holding the last good state is byte-for-byte unchanged and still loads, and once the disk
+works again the game goes on to exactly the reference outcome.  A failure while writing the
+second (twin) copy comes after the new state is recorded: the transition stands, the store
+says the twin lags, and the next save mirrors both copies again.
 """
 
 from __future__ import annotations
@@ -26,6 +28,20 @@ from tests.session.kill_driver import digest
 from tests.session.policy import next_action
 
 FAULTS = ("write", "fsync-file", "replace", "fsync-dir")
+TWIN_FAULTS = {
+    "twin-fsync-file": ("fsync", 3),
+    "twin-replace": ("replace", 2),
+    "twin-fsync-dir": ("fsync", 4),
+}
+"""Faults in the second copy's write: the system call and which call of the save fails."""
+KINDS = {
+    "write": ("write", 1),
+    "fsync-file": ("fsync", 1),
+    "replace": ("replace", 1),
+    "fsync-dir": ("fsync", 2),
+    **TWIN_FAULTS,
+}
+"""Every fault: the system call and which of its calls in one save fails."""
 ACTIONS = 40
 
 
@@ -40,22 +56,24 @@ def _reference(root: Path) -> list[str]:
 
 
 class Fault:
-    """Makes one system call fail once, when armed."""
+    """Makes the ``nth`` call of one system call (counted from arming) fail once."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, kind: str) -> None:
-        self.kind = kind
+        self.call, self.nth = KINDS[kind]
         self.armed = False
         self.fired = 0
-        self._fsyncs = 0
+        self._calls = 0
         real_write, real_fsync, real_replace = os.write, os.fsync, os.replace
 
         def wrap(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
             def call(*args: Any) -> Any:
-                if self.armed and self._should_fail(name):
-                    self.armed = False
-                    self.fired += 1
-                    code = errno.ENOSPC if name == "write" else errno.EIO
-                    raise OSError(code, os.strerror(code))
+                if self.armed and name == self.call:
+                    self._calls += 1
+                    if self._calls == self.nth:
+                        self.armed = False
+                        self.fired += 1
+                        code = errno.ENOSPC if name == "write" else errno.EIO
+                        raise OSError(code, os.strerror(code))
                 return real(*args)
 
             return call
@@ -65,15 +83,9 @@ class Fault:
         monkeypatch.setattr(os, "replace", wrap("replace", real_replace))
 
     def arm(self) -> None:
+        """Fail the planned call of the next save."""
         self.armed = True
-        self._fsyncs = 0
-
-    def _should_fail(self, name: str) -> bool:
-        if name == "fsync":
-            self._fsyncs += 1
-            wanted = 1 if self.kind == "fsync-file" else 2
-            return self.kind.startswith("fsync") and self._fsyncs == wanted
-        return name == self.kind
+        self._calls = 0
 
 
 @pytest.mark.parametrize("kind", FAULTS)
@@ -98,7 +110,7 @@ def test_failed_save_keeps_the_last_good_state(
             session.act(next_action(session))
         assert "could not be saved" in str(caught.value)
         assert digest(session) == before
-        assert good.read_bytes() == good_bytes
+        assert good_bytes in [p.read_bytes() for p in store.copies if p.exists()]
         loaded = reader.load(START, readonly=True)
         assert loaded is not None
         on_disk = digest_of(loaded)
@@ -112,6 +124,36 @@ def test_failed_save_keeps_the_last_good_state(
     assert fault.fired == ACTIONS
     opened.close()
     assert digest(open_seeded(root).session) == reference[-1]
+
+
+@pytest.mark.parametrize("kind", sorted(TWIN_FAULTS))
+def test_a_failed_twin_copy_keeps_the_recorded_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    reference = _reference(tmp_path / "reference")
+    root = tmp_path / "faulty"
+    opened = open_seeded(root)
+    session, store = opened.session, opened.store
+    assert store is not None
+    fault = Fault(monkeypatch, kind)
+    reader = SaveStore(folder(root), GAME, seed=11)
+    for done in range(1, 9):
+        fault.arm()
+        session.act(next_action(session))  # recorded in the first copy: it stands
+        assert digest(session) == reference[done]
+        assert "could not be written" in (store.mirror_error or "")
+        loaded = reader.load(START, readonly=True)
+        assert loaded is not None and digest_of(loaded) == reference[done]
+        assert loaded.sequence == store.sequence
+        sequences = sorted(reader.verify(p.read_bytes())[0] for p in store.copies)
+        stale = 0 if kind == "twin-fsync-dir" else 1  # the twin's replace had landed
+        assert sequences == [store.sequence - stale, store.sequence]
+    session.act(next_action(session))  # the disk works again: both copies mirror
+    assert store.mirror_error is None
+    assert store.copies[0].read_bytes() == store.copies[1].read_bytes()
+    assert digest(session) == reference[9]
+    assert fault.fired == 8
+    opened.close()
 
 
 def digest_of(loaded: LoadResult) -> str:

@@ -1,4 +1,4 @@
-"""The store: round trips, alternating copies, recovery, both copies bad, reset, locking."""
+"""The store: round trips, mirrored copies, recovery, a crash between the copies, reset, lock."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from slotterm.session.crashpoints import CrashPlan
 from slotterm.session.errors import SaveUnreadable
 from slotterm.session.opening import SessionInUse, open_session
 from slotterm.session.settings import default_settings
@@ -33,46 +34,93 @@ def test_round_trip_restores_everything(tmp_path: Path) -> None:
     assert again.act(next_action(again)) == session.act(next_action(session))
 
 
-def test_copies_alternate_and_keep_the_previous_state(tmp_path: Path) -> None:
+def test_copies_are_mirrors_of_the_latest_state(tmp_path: Path) -> None:
     opened = open_seeded(tmp_path)
     session, store = opened.session, opened.store
     assert store is not None
-    seen = []
     for _ in range(6):
         session.act(next_action(session))
-        sequences = {}
-        for path in store.copies:
-            sequence, _record = store.verify(path.read_bytes())
-            sequences[path.name] = sequence
-        seen.append(sequences)
-        assert sorted(sequences.values()) == [store.sequence - 1, store.sequence]
-    assert [max(s, key=s.__getitem__) for s in seen[:2]] == list(reversed(COPY_NAMES))
+        data = [path.read_bytes() for path in store.copies]
+        assert data[0] == data[1]
+        sequence, record = store.verify(data[0])
+        assert sequence == store.sequence and record.state == session.state
+        assert store.mirror_error is None
+    assert not list(folder(tmp_path).glob("*.tmp"))
 
 
-def _damage_newest(root: Path) -> tuple[Path, Path]:
-    store = SaveStore(folder(root), GAME, seed=11)
-    pairs = sorted((store.verify(p.read_bytes())[0], p) for p in store.copies)
-    older, newest = pairs[0][1], pairs[1][1]
-    data = newest.read_bytes()
-    newest.write_bytes(data[: len(data) // 2])
-    return older, newest
-
-
-def test_one_bad_copy_recovers_from_the_other_and_says_so(tmp_path: Path) -> None:
+@pytest.mark.parametrize("bad", [0, 1])
+def test_one_bad_copy_costs_nothing_and_says_so(tmp_path: Path, bad: int) -> None:
     opened = open_seeded(tmp_path)
-    session = opened.session
+    session, store = opened.session, opened.store
+    assert store is not None
     play_until(session, 5)
-    before_last = digest(session)
-    session.act(next_action(session))
+    session.act(next_action(session))  # the last step: a new outcome, shown after saving
+    latest, sequence = digest(session), store.sequence
+    phase, open_round = session.phase, session.open_round
     opened.close()
-    _older, newest = _damage_newest(tmp_path)
-    damaged_bytes = newest.read_bytes()
-    resumed = open_seeded(tmp_path).session
-    assert digest(resumed) == before_last
-    notice = resumed.load_notice or ""
-    assert newest.name in notice and "damaged" in notice and "restored" in notice
-    kept = list(folder(tmp_path).glob(f"set-aside-*/{newest.name}"))
-    assert len(kept) == 1 and kept[0].read_bytes() == damaged_bytes
+    damaged = folder(tmp_path) / COPY_NAMES[bad]
+    data = damaged.read_bytes()
+    damaged.write_bytes(data[: len(data) // 2])
+    resumed = open_seeded(tmp_path)
+    assert resumed.store is not None
+    assert resumed.store.sequence == sequence
+    assert resumed.session.phase is phase and resumed.session.open_round == open_round
+    assert digest(resumed.session) == latest
+    notice = resumed.session.load_notice or ""
+    assert damaged.name in notice and "damaged" in notice and "restored" in notice
+    kept = list(folder(tmp_path).glob(f"set-aside-*/{damaged.name}"))
+    assert len(kept) == 1 and kept[0].read_bytes() == data[: len(data) // 2]
+    # the next save writes both copies again
+    resumed.session.act(next_action(resumed.session))
+    copies = [p.read_bytes() for p in resumed.store.copies]
+    assert copies[0] == copies[1]
+
+
+class _Cut(Exception):
+    """Stands for the power cut: raised at a crash point instead of ``os._exit``."""
+
+
+class _CutAt(CrashPlan):
+    def reached(self, point: str) -> None:
+        if point == self.name:
+            self._seen += 1
+            if self._seen == self.nth:
+                raise _Cut(point)
+
+
+@pytest.mark.parametrize(
+    ("point", "nth"),
+    [("after-replace", 1), ("after-dir-fsync", 1), ("before-write", 2), ("mid-write", 2)]
+    + [(p, 2) for p in ("after-write", "after-fsync")],
+)
+def test_a_crash_between_the_two_replaces_loads_the_new_state(
+    tmp_path: Path, point: str, nth: int
+) -> None:
+    reference = open_seeded(tmp_path / "reference")
+    play_until(reference.session, 3)
+    reference.session.act(next_action(reference.session))
+    assert reference.store is not None
+    expected, expected_sequence = digest(reference.session), reference.store.sequence
+    reference.close()
+    opened = open_seeded(tmp_path / "cut")
+    store = opened.store
+    assert store is not None
+    play_until(opened.session, 3)
+    store.crash_plan = _CutAt(point, nth)
+    with pytest.raises(_Cut):
+        opened.session.act(next_action(opened.session))
+    opened.close()
+    reader = SaveStore(folder(tmp_path / "cut"), GAME, seed=11)
+    sequences = sorted(reader.verify(p.read_bytes())[0] for p in reader.copies)
+    assert sequences == [expected_sequence - 1, expected_sequence]
+    resumed = open_seeded(tmp_path / "cut")
+    assert resumed.store is not None and resumed.store.sequence == expected_sequence
+    assert digest(resumed.session) == expected
+    assert resumed.session.load_notice is None
+    # the next save writes the stale copy first, then both hold the new state
+    resumed.session.act(next_action(resumed.session))
+    copies = [p.read_bytes() for p in resumed.store.copies]
+    assert copies[0] == copies[1]
 
 
 def test_both_copies_bad_touches_nothing_and_offers_ways_out(tmp_path: Path) -> None:
