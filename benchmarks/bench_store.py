@@ -1,4 +1,4 @@
-"""Store speed: saving one transition (fsync included) and loading a full history.
+"""Store speed: saving one transition (both mirrored copies, fsyncs included) and loading.
 
 Targets (issue 4): save median < 5 ms; load of a session with a full history < 50 ms.
 The session is a seeded one played by the test policy, which forces the feature every
@@ -76,7 +76,8 @@ def main(argv: list[str]) -> int:
     open_median = _ms(statistics.median(opens))
     print(f"save file: {size} bytes, history 100 rounds, {windows} windows")
     print(
-        f"save one transition (write + fsync + replace + folder fsync), {len(saves)} runs: "
+        f"save one transition (both copies, each write + fsync + replace + folder fsync), "
+        f"{len(saves)} runs: "
         f"median {save_median:.2f} ms, p95 {_ms(sorted(saves)[int(len(saves) * 0.95)]):.2f} ms, "
         f"max {_ms(max(saves)):.2f} ms; target < {SAVE_TARGET_MS} ms "
         f"(ratio {save_median / SAVE_TARGET_MS:.2f})"
