@@ -1,7 +1,10 @@
 """Write the example save folders in ``saves/`` (run: ``python saves/make_examples.py``).
 
 Each folder is a complete ``--save-dir``: ``<name>/player/book-of-spells/`` holds the two
-copies, the older one the state just before the newer.  Try one with::
+copies.  The store writes them as mirrors (both hold the latest state after every completed
+save); the examples keep ``session-b.save`` at the latest save and ``session-a.save`` one
+save behind, as a crash between a save's two writes can leave them, so the corpus also
+checks that the loader takes the newer copy.  Try one with::
 
     cp -r saves/mid-free-spins /tmp/try && slotterm --save-dir /tmp/try
 
@@ -76,6 +79,16 @@ EXAMPLES = (
         "magic-book-choosing",
         lambda s: _open(s) and s.phase is Phase.FEATURE_AWARDED,
         note="free spins awarded; the Magic Book has not chosen the special symbol yet",
+    ),
+    Example(
+        "magic-book-chosen",
+        lambda s: (
+            _open(s)
+            and s.phase is Phase.FREE_SPINS
+            and s.open_round is not None
+            and not s.open_round.free_spins
+        ),
+        note="the Magic Book has chosen the special symbol, no free spin played yet",
     ),
     Example(
         "mid-free-spins",

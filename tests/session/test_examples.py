@@ -19,6 +19,7 @@ NOW = datetime(2026, 1, 2, 9, 0, tzinfo=UTC)
 EXPECTED = {
     "collect-offered": Phase.WIN_OFFERED,
     "magic-book-choosing": Phase.FEATURE_AWARDED,
+    "magic-book-chosen": Phase.FREE_SPINS,
     "mid-free-spins": Phase.FREE_SPINS,
     "mid-gamble": Phase.GAMBLE,
     "autoplay-running": Phase.WIN_OFFERED,
@@ -71,3 +72,24 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
         assert closed.gamble[: len(open_round.gamble)] == open_round.gamble
     opened.close()
     assert {p: p.read_bytes() for p in (SAVES / name).rglob("*.save")} == original
+
+
+def test_a_chosen_special_symbol_is_kept_on_resume(tmp_path: Path) -> None:
+    """Killed during the Magic Book animation: the drawn symbol is shown again, not redrawn."""
+    root = tmp_path / "chosen"
+    shutil.copytree(SAVES / "magic-book-chosen", root)
+    specials = []
+    for _ in range(2):  # resumed twice: the secure source would draw anew if it could
+        opened = open_session(GAME, default_settings(GAME), root=root, clock=Clock(NOW))
+        round_ = opened.session.open_round
+        assert opened.session.phase is Phase.FREE_SPINS
+        assert round_ is not None and round_.special is not None and not round_.free_spins
+        specials.append(round_.special)
+        opened.close()
+    opened = open_session(GAME, default_settings(GAME), root=root, clock=Clock(NOW))
+    session = opened.session
+    session.act(next_action(session))  # the first free spin plays with that symbol
+    round_ = session.open_round
+    assert round_ is not None and len(round_.free_spins) == 1
+    assert round_.special == specials[0] == specials[1]
+    opened.close()
