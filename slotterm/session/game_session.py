@@ -70,7 +70,8 @@ class GameSession:
     and close time of the open round and of each round in ``history``, ``load_notice`` a
     message for the player about how the session was loaded (a damaged copy recovered, a
     pending win collected), ``currency`` the operator's currency label, ``clock`` the time
-    source (injectable for tests).
+    source (injectable for tests), ``save_warning`` why the last save reached only one of
+    the two copies (``None`` when both hold it).
     """
 
     game: GameDefinition
@@ -87,6 +88,7 @@ class GameSession:
     round_times: dict[int, RoundTimes] = field(default_factory=dict)
     load_notice: str | None = None
     currency: str = ""
+    save_warning: str | None = None
 
     def __post_init__(self) -> None:
         if not self.bet_steps:

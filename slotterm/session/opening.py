@@ -105,13 +105,13 @@ def open_session(
         loaded = store.load(now)
         if loaded is None:
             session = _fresh(game, settings, rng, clock)
-            session.persist = store.save
+            session.persist = _persist_to(store)
             store.save(session)
         else:
             session = _resume(game, settings, loaded, clock)
             if loaded.notice:
                 notices.append(loaded.notice)
-            session.persist = store.save
+            session.persist = _persist_to(store)
             collected = collect_if_pending(session, now)
             if collected:
                 notices.append(collected)
@@ -202,3 +202,13 @@ def _lock(path: Path) -> IO[bytes]:
                 f"(or use another --save-dir DIR)"
             ) from None
     return handle
+
+
+def _persist_to(store: SaveStore) -> Callable[[GameSession], None]:
+    """The session's persist hook: save, then pass on any warning about the second copy."""
+
+    def persist(session: GameSession) -> None:
+        store.save(session)
+        session.save_warning = store.mirror_error
+
+    return persist

@@ -142,6 +142,7 @@ def test_a_failed_twin_copy_keeps_the_recorded_state(
         session.act(next_action(session))  # recorded in the first copy: it stands
         assert digest(session) == reference[done]
         assert "could not be written" in (store.mirror_error or "")
+        assert session.save_warning == store.mirror_error  # passed on to the interface
         loaded = reader.load(START, readonly=True)
         assert loaded is not None and digest_of(loaded) == reference[done]
         assert loaded.sequence == store.sequence
@@ -149,7 +150,7 @@ def test_a_failed_twin_copy_keeps_the_recorded_state(
         stale = 0 if kind == "twin-fsync-dir" else 1  # the twin's replace had landed
         assert sequences == [store.sequence - stale, store.sequence]
     session.act(next_action(session))  # the disk works again: both copies mirror
-    assert store.mirror_error is None
+    assert store.mirror_error is None and session.save_warning is None
     assert store.copies[0].read_bytes() == store.copies[1].read_bytes()
     assert digest(session) == reference[9]
     assert fault.fired == 8

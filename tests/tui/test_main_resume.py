@@ -149,3 +149,18 @@ async def test_an_open_round_says_it_resumes() -> None:
     app = make_app(session=session)
     async with app.run_test(size=SIZE):
         assert "Welcome back" in message(app)
+
+
+async def test_a_save_that_reached_one_copy_only_is_reported_once() -> None:
+    session = session_for(1)
+    warning = "the second copy session-b.save could not be written (No space left on device)"
+    session.persist = lambda s: setattr(s, "save_warning", warning)
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):  # several saves with the same trouble: one note, not three
+            await pilot.press("s")
+            await settle(pilot, app)
+            if app.session.phase is not Phase.IDLE:
+                await pilot.press("space")
+                await settle(pilot, app)
+        assert [n.message for n in app._notifications] == [warning]

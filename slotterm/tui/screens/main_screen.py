@@ -77,6 +77,7 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
         self._summary: FeatureEnded | None = None
         self._bet_max_armed = False
         self._note = opening_note(session)
+        self._save_warning_shown: str | None = None
         self._key_state: tuple[bool, ...] = ()
 
     # --- layout -----------------------------------------------------------------------
@@ -228,7 +229,15 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
             self._rest()
             return False
         self._present(before.round.win if before.round else 0, transition)
+        self._warn_about_save()
         return True
+
+    def _warn_about_save(self) -> None:
+        """Tell the player once when a save reached only one of its two copies."""
+        warning = self.session.save_warning
+        if warning and warning != self._save_warning_shown:
+            self.app.notify(warning, title="Save", severity="warning", timeout=15)
+        self._save_warning_shown = warning
 
     def _present(self, win_before: int, transition: Transition) -> None:
         self._note = event_note(transition.events) or self._note
