@@ -1,8 +1,9 @@
 """Monte Carlo through the very state machine the game plays with.
 
-Every round is played with :func:`slotterm.engine.round.apply`: Spin, then (when free
-spins are awarded) StartFeature and every PlayFreeSpin, then Collect when a win is
-offered; the gamble is never taken (it leaves the expected value unchanged).  What a
+Every round is played with :func:`slotterm.engine.round.apply`: Spin, then whatever
+:func:`slotterm.engine.policy.next_action` says until the round closes (every feature
+played out, a pick game by the chosen policy, the win collected; the gamble is never
+taken: it leaves the expected value unchanged).  What a
 round paid is read from the credits, so the figures are exactly what a player's balance
 would show.
 
@@ -25,18 +26,13 @@ import signal
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from slotterm.engine.actions import Bet, Spin
+from slotterm.engine.features.free_spins import NAME as FREE_SPINS
+from slotterm.engine.features.free_spins import PlayFreeSpin
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import (
-    Bet,
-    Collect,
-    EndReason,
-    GameState,
-    Phase,
-    PlayFreeSpin,
-    Spin,
-    StartFeature,
-    apply,
-)
+from slotterm.engine.policy import next_action
+from slotterm.engine.records import EndReason, GameState, Phase
+from slotterm.engine.round import apply
 from slotterm.rng import SeededSource
 
 CHUNK_ROUNDS = 50_000
@@ -68,15 +64,15 @@ class Tally:
     def __add__(self, other: Tally) -> Tally:
         """The tally of both sets of rounds."""
         return Tally(
-            self.rounds + other.rounds,
-            self.staked + other.staked,
-            self.paid + other.paid,
-            self.paid_squares + other.paid_squares,
-            self.base_hits + other.base_hits,
-            self.features + other.features,
-            self.free_spins + other.free_spins,
-            self.capped + other.capped,
-            max(self.top_win, other.top_win),
+            rounds=self.rounds + other.rounds,
+            staked=self.staked + other.staked,
+            paid=self.paid + other.paid,
+            paid_squares=self.paid_squares + other.paid_squares,
+            base_hits=self.base_hits + other.base_hits,
+            features=self.features + other.features,
+            free_spins=self.free_spins + other.free_spins,
+            capped=self.capped + other.capped,
+            top_win=max(self.top_win, other.top_win),
         )
 
 
@@ -151,12 +147,17 @@ def chunk_seed(seed: int, chunk: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def play_rounds(game: GameDefinition, rounds: int, seed: int, bet: Bet) -> Tally:
-    """Play ``rounds`` full rounds at ``bet`` with ``SeededSource(seed)``; tally them."""
+def play_rounds(
+    game: GameDefinition, rounds: int, seed: int, bet: Bet, policy: str = "best"
+) -> Tally:
+    """Play ``rounds`` full rounds at ``bet`` with ``SeededSource(seed)``; tally them.
+
+    ``features`` counts rounds that started free spins, ``free_spins`` the free spins
+    played; a pick game is played by ``policy``.
+    """
     rng = SeededSource(seed)
     spin = Spin(bet)
-    start, free, collect = StartFeature(), PlayFreeSpin(), Collect()
-    awarded, free_spins, offered = Phase.FEATURE_AWARDED, Phase.FREE_SPINS, Phase.WIN_OFFERED
+    idle = Phase.IDLE
     total_bet = bet.total
     state = GameState(Phase.IDLE, _START_CREDITS)
     paid_sum = squares = hits = features = spins_played = capped = top = 0
@@ -167,17 +168,19 @@ def play_rounds(game: GameDefinition, rounds: int, seed: int, bet: Bet) -> Tally
         if round_ is not None:
             if round_.base_win:
                 hits += 1
-            if state.phase is awarded:
+            if round_.frame(FREE_SPINS) is not None:
                 features += 1
-                state = apply(game, state, start, rng).state
-                while state.phase is free_spins:
-                    state = apply(game, state, free, rng).state
+            while state.phase is not idle:
+                action = next_action(game, state, policy)
+                assert action is not None
+                if type(action) is PlayFreeSpin:
                     spins_played += 1
-            round_ = state.round
-            if round_ is not None and round_.ended_by is EndReason.CAP:
+                transition = apply(game, state, action, rng)
+                state = transition.state
+                if state.round is not None:
+                    round_ = state.round
+            if round_.ended_by is EndReason.CAP:
                 capped += 1
-            if state.phase is offered:
-                state = apply(game, state, collect, rng).state
         paid = state.credits - before + total_bet
         if paid:
             paid_sum += paid
@@ -185,7 +188,15 @@ def play_rounds(game: GameDefinition, rounds: int, seed: int, bet: Bet) -> Tally
             if paid > top:
                 top = paid
     return Tally(
-        rounds, rounds * total_bet, paid_sum, squares, hits, features, spins_played, capped, top
+        rounds=rounds,
+        staked=rounds * total_bet,
+        paid=paid_sum,
+        paid_squares=squares,
+        base_hits=hits,
+        features=features,
+        free_spins=spins_played,
+        capped=capped,
+        top_win=top,
     )
 
 

@@ -1,12 +1,14 @@
-"""What a player (or autoplay) can ask of the machine: the actions and the bet they carry.
+"""What a player (or autoplay) can ask of the machine: the core actions and the bet.
 
 Frozen values; :func:`slotterm.engine.round.apply` decides whether an action is allowed
-and what it does.
+and what it does.  Features define their own actions as subclasses of
+:class:`FeatureAction`; the core hands those to the feature being played.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from slotterm.engine.fast_init import fast_init
 from slotterm.engine.gamble import Color
@@ -14,6 +16,13 @@ from slotterm.engine.gamble import Color
 
 class ActionRefused(ValueError):
     """The action is not allowed in the current state; the message says why."""
+
+
+class FeatureAction:
+    """Base of every action a feature defines; ``name`` is its type in the save format."""
+
+    __slots__ = ()
+    name: ClassVar[str] = ""
 
 
 @fast_init
@@ -47,25 +56,14 @@ class Limits:
 class Spin:
     """Place ``bet`` and spin under the operator ``limits`` of this round.
 
-    ``force_feature`` (testers only) redraws the base spin until it triggers the feature.
+    ``force`` (testers only) names a feature of the game: the base spin is redrawn until
+    it starts that feature.
     """
 
     bet: Bet
     autoplay: bool = False
-    force_feature: bool = False
+    force: str | None = None
     limits: Limits = Limits()
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class StartFeature:
-    """Open the Magic Book: draw the special symbol and begin the free spins."""
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class PlayFreeSpin:
-    """Play the next free spin."""
 
 
 @fast_init
@@ -96,4 +94,5 @@ class TopUp:
     amount: int
 
 
-Action = Spin | StartFeature | PlayFreeSpin | Collect | StartGamble | Guess | TopUp
+Action = Spin | Collect | StartGamble | Guess | TopUp | FeatureAction
+"""Anything that may be asked of the machine."""

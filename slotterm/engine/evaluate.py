@@ -1,4 +1,4 @@
-"""Window evaluation: line wins, scatter wins, the free-spin award and the expansion.
+"""Window evaluation by the core rules: line wins and scatter wins.
 
 Everything here is expressed in multipliers first (of bet per line for lines, of total
 bet for scatters) and turned into cents when the :class:`Evaluation` is assembled.
@@ -11,10 +11,9 @@ Two entry points share one implementation:
   two reels), so a spin without a win costs a few look-ups.  It is what the round state
   machine plays with.
 
-Line readings are memoised per game on the line's symbol tuple.
-
-The result values live in :mod:`slotterm.engine.outcome` and line reading in
-:mod:`slotterm.engine.line_reading`; both are re-exported here.
+Line readings are memoised per game on the line's symbol tuple.  The result values live
+in :mod:`slotterm.engine.outcome`, line reading in :mod:`slotterm.engine.line_reading`.
+What a feature adds to a window (an expansion, a bonus trigger) is the feature's own.
 """
 
 from __future__ import annotations
@@ -22,38 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import getitem
 
-from slotterm.engine.line_reading import GameFacts, facts_of, read_line
+from slotterm.engine.line_reading import GameFacts, facts_of
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.outcome import (
-    NO_WIN,
-    Evaluation,
-    GridError,
-    LineReading,
-    LineWin,
-    ScatterWin,
-    Window,
-)
-
-__all__ = [
-    "NO_WIN",
-    "Evaluation",
-    "GridError",
-    "LineReading",
-    "LineWin",
-    "ScatterWin",
-    "StripTable",
-    "Window",
-    "check_window",
-    "count_scatters",
-    "evaluate",
-    "evaluate_stops",
-    "expansion_reels",
-    "read_line",
-    "strip_table",
-    "window_at",
-    "window_from_rows",
-]
-
+from slotterm.engine.outcome import Evaluation, GridError, LineWin, ScatterWin, Window
 
 # --- window helpers -----------------------------------------------------------------------
 
@@ -62,11 +32,6 @@ def count_scatters(game: GameDefinition, window: Window) -> int:
     """How many scatter symbols show anywhere in the window."""
     scatters = facts_of(game).scatters
     return sum(1 for column in window for s in column if s in scatters)
-
-
-def expansion_reels(window: Window, special: str) -> tuple[int, ...]:
-    """0-based reels on which the special symbol shows (a wild does not count)."""
-    return tuple(r for r, column in enumerate(window) if special in column)
 
 
 def check_window(game: GameDefinition, window: Window) -> None:
@@ -96,8 +61,9 @@ def window_at(strips: Sequence[Sequence[str]], stops: Sequence[int], rows: int) 
 
 
 def _check_lines(game: GameDefinition, lines: int) -> None:
-    if not 1 <= lines <= len(game.lines):
-        raise GridError(f"lines must be 1..{len(game.lines)}, got {lines}")
+    reason = game.lines_refusal(lines)
+    if reason is not None:
+        raise GridError(f"{reason}, got {lines}")
 
 
 def _read_lines(
@@ -123,68 +89,31 @@ def _read_lines(
 
 
 def _assemble(
-    facts: GameFacts,
-    hits: list[LineWin],
-    scatters: int,
-    expanded: tuple[int, ...],
-    lines: int,
-    bet_per_line: int,
-    special: str | None,
-    free_spin: bool,
+    facts: GameFacts, hits: list[LineWin], scatters: int, lines: int, bet_per_line: int
 ) -> Evaluation:
-    """Add the scatters and the expansion to the line ``hits``, in cents."""
-    game = facts.game
+    """Add the scatter pay to the line ``hits``, in cents."""
     total = 0
     for hit in hits:
         total += hit.win
     scatter: ScatterWin | None = None
-    awarded = 0
     if scatters:
-        scatter_mult = game.scatter_pay(scatters)
+        scatter_mult = facts.game.scatter_pay(scatters)
         if scatter_mult:
             scatter = ScatterWin(scatters, scatter_mult, scatter_mult * bet_per_line * lines)
             total += scatter.win
-        if scatters >= game.free_spins.trigger_count:
-            rule = game.free_spins
-            awarded = rule.retrigger_award if free_spin else rule.award
-    expanding: tuple[LineWin, ...] = ()
-    if special is not None and expanded:
-        mult = game.line_pay(special, len(expanded))
-        if mult > 0:
-            win = mult * bet_per_line
-            expanding = tuple(
-                LineWin(n, special, len(expanded), mult, win) for n in range(1, lines + 1)
-            )
-            total += win * lines
-        else:
-            expanded = ()
-    if not hits and scatter is None and not expanding and not awarded:
+    if not hits and scatter is None:
         return facts.silent_evaluation(scatters)
-    return Evaluation(tuple(hits), scatter, expanding, expanded, scatters, awarded, total)
+    return Evaluation(tuple(hits), scatter, scatters, total)
 
 
-def evaluate(
-    game: GameDefinition,
-    window: Window,
-    lines: int,
-    bet_per_line: int,
-    *,
-    special: str | None = None,
-    free_spin: bool = False,
-) -> Evaluation:
-    """Evaluate a window for ``lines`` active lines at ``bet_per_line`` cents.
-
-    ``special`` (during free spins) adds the expansion: when the special symbol shows on
-    enough reels to pay, every active line pays it for that many reels, on top of the
-    regular wins.  ``free_spin`` selects the retrigger award instead of the base award.
-    """
+def evaluate(game: GameDefinition, window: Window, lines: int, bet_per_line: int) -> Evaluation:
+    """Evaluate a window for ``lines`` active lines at ``bet_per_line`` cents."""
     _check_lines(game, lines)
     flat = tuple(s for column in window for s in column)
-    expanded = expansion_reels(window, special) if special is not None else ()
     facts = facts_of(game)
     hits = _read_lines(facts, flat, range(lines), bet_per_line)
     scatters = count_scatters(game, window)
-    return _assemble(facts, hits, scatters, expanded, lines, bet_per_line, special, free_spin)
+    return _assemble(facts, hits, scatters, lines, bet_per_line)
 
 
 class StripTable:
@@ -214,9 +143,9 @@ class StripTable:
         self._game = game
         self._facts = facts
         self._line_count = len(game.lines)
-        # fewer scatters than this neither pay nor trigger
+        # fewer scatters than this pay nothing (the count is reported all the same)
         self._scatter_min = min(
-            [game.free_spins.trigger_count, *(n for n, m in game.scatter_pays.items() if m > 0)]
+            (n for n, m in game.scatter_pays.items() if m > 0), default=game.reels * game.rows + 1
         )
         self.strips = strips
         self.lengths = tuple(len(strip) for strip in strips)
@@ -237,12 +166,7 @@ class StripTable:
         self._candidates: list[list[tuple[int, ...]] | None] = [None] * self.lengths[0]
 
     def evaluate(
-        self,
-        stops: Sequence[int],
-        lines: int,
-        bet_per_line: int,
-        special: str | None = None,
-        free_spin: bool = False,
+        self, stops: Sequence[int], lines: int, bet_per_line: int
     ) -> tuple[Window, Evaluation]:
         """The window at ``stops`` (each ``0 <= stop < length``) and its evaluation."""
         if not 1 <= lines <= self._line_count:
@@ -255,14 +179,11 @@ class StripTable:
         candidates = row[stops[1]] if len(row) > 1 else row[0]
         if lines < self._line_count:
             candidates = tuple(i for i in candidates if i < lines)
-        expanded = expansion_reels(window, special) if special is not None else ()
         facts = self._facts
         hits = _read_lines(facts, sum(window, ()), candidates, bet_per_line) if candidates else []
-        if not hits and not expanded and scatters < self._scatter_min:
+        if not hits and scatters < self._scatter_min:
             return window, facts.silent_evaluation(scatters)
-        return window, _assemble(
-            facts, hits, scatters, expanded, lines, bet_per_line, special, free_spin
-        )
+        return window, _assemble(facts, hits, scatters, lines, bet_per_line)
 
     def _candidate_row(self, stop0: int) -> list[tuple[int, ...]]:
         lines = self._game.lines
@@ -305,13 +226,10 @@ def evaluate_stops(
     stops: Sequence[int],
     lines: int,
     bet_per_line: int,
-    *,
-    special: str | None = None,
-    free_spin: bool = False,
 ) -> tuple[Window, Evaluation]:
     """The window shown at ``stops`` and its evaluation, exactly as :func:`evaluate` gives.
 
     Uses the strip set's precomputed :class:`StripTable`: lines that cannot pay after
     the first two reels are never read.  Each stop must lie in ``0..len(strip)-1``.
     """
-    return strip_table(game, strips).evaluate(stops, lines, bet_per_line, special, free_spin)
+    return strip_table(game, strips).evaluate(stops, lines, bet_per_line)

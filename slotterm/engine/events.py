@@ -1,50 +1,39 @@
-"""What a transition reports, in order, for the interface to animate and the store to log."""
+"""What a transition reports, in order, for the interface to animate and the store to log.
+
+These are the core's events; a feature defines its own (subclasses of
+:class:`FeatureEvent`) in its module.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from slotterm.engine.fast_init import fast_init
-from slotterm.engine.records import EndReason, GambleStep, GameState, Round, SpinResult
+from slotterm.engine.records import GambleStep, GameState, Round, SpinResult
 
-# --- events --------------------------------------------------------------------------------
+
+class FeatureEvent:
+    """Base of the events a feature reports (free spins awarded, a symbol chosen...)."""
+
+    __slots__ = ()
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class ReelsStopped:
-    """A spin (base or free) was drawn; ``free_spin`` is its 1-based number or ``None``."""
+    """A spin was drawn on the strips ``reel_set`` (``"base"`` or a feature's set).
+
+    ``number`` is the feature's count of it (free spin 3, say; ``None`` for the base
+    spin), ``win`` what it added to the round, ``extra`` what a feature added to the
+    window (an expansion, say; the feature's own value) or ``None``.
+    """
 
     result: SpinResult
-    free_spin: int | None
+    reel_set: str
     win: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FreeSpinsAwarded:
-    """Free spins were awarded (``retrigger`` during the feature)."""
-
-    count: int
-    retrigger: bool
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class SpecialChosen:
-    """The Magic Book chose the special expanding symbol."""
-
-    symbol: str
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FeatureEnded:
-    """The free spins are over; ``reason`` says if a cap or limit ended them early."""
-
-    total: int
-    spins_played: int
-    reason: EndReason | None
+    number: int | None = None
+    extra: Any = None
 
 
 @fast_init
@@ -89,16 +78,9 @@ class CreditsAdded:
 
 
 Event = (
-    ReelsStopped
-    | FreeSpinsAwarded
-    | SpecialChosen
-    | FeatureEnded
-    | WinOffered
-    | CardDrawn
-    | Collected
-    | RoundClosed
-    | CreditsAdded
+    ReelsStopped | WinOffered | CardDrawn | Collected | RoundClosed | CreditsAdded | FeatureEvent
 )
+"""Any event a transition may report."""
 
 
 @fast_init

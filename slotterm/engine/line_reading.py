@@ -133,7 +133,7 @@ class GameFacts:
         """The shared evaluation of a window with ``scatters`` scatters that pays nothing."""
         evaluation = self.silent.get(scatters)
         if evaluation is None:
-            evaluation = self.silent[scatters] = Evaluation((), None, (), (), scatters, 0, 0)
+            evaluation = self.silent[scatters] = Evaluation((), None, scatters, 0)
         return evaluation
 
 

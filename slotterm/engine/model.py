@@ -10,6 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from slotterm.engine.feature import Feature
 
 
 class DefinitionError(ValueError):
@@ -23,6 +27,8 @@ class SymbolKind(StrEnum):
     WILD = "wild"
     SCATTER = "scatter"
     WILD_SCATTER = "wild_scatter"
+    BONUS = "bonus"
+    """No pay of its own; a feature triggers on where it shows."""
 
     @property
     def is_wild(self) -> bool:
@@ -61,27 +67,15 @@ def _freeze_pays(pays: Mapping[int, int], what: str) -> Pays:
     return MappingProxyType(dict(sorted(pays.items())))
 
 
-@dataclass(frozen=True)
-class FreeSpinsRule:
-    """How the free-spins feature is triggered and what it awards."""
-
-    trigger_count: int
-    award: int
-    retrigger_award: int
-    expanding_special: bool
-
-    def __post_init__(self) -> None:
-        if self.trigger_count < 1:
-            raise DefinitionError("free spins: trigger_count must be at least 1")
-        if self.award < 1 or self.retrigger_award < 0:
-            raise DefinitionError("free spins: award must be >= 1 and retrigger_award >= 0")
-
-
 @dataclass(frozen=True, eq=False)
 class GameDefinition:
-    """Everything that defines one game: symbols, pays, lines, reels, features.
+    """Everything that defines one game: symbols, pays, lines, reels, wild, features.
 
-    Compared and hashed by identity: a definition is built once and shared.
+    The core rules are data here; ``features`` (free spins, bonus games...) are the
+    feature objects the game uses, in the order a spin's triggers are played (the first
+    one triggered is played first).  ``gamble`` is False for a game without the
+    double-or-nothing gamble: its round pays into credits as soon as it ends.  Compared
+    and hashed by identity: a definition is built once and shared.
     """
 
     id: str
@@ -93,14 +87,14 @@ class GameDefinition:
     scatter_pays: Pays
     lines: tuple[tuple[int, ...], ...]
     base_reels: tuple[tuple[str, ...], ...]
-    free_reels: tuple[tuple[str, ...], ...]
-    free_spins: FreeSpinsRule
     max_win_x_total_bet: int
     wild_only_pays_as: str | None
     bet_per_line_steps: tuple[int, ...]
     published_rtp: float
     wild_substitutes: frozenset[str] | None = None
     wild_multiplier: int = 1
+    features: tuple[Feature, ...] = ()
+    gamble: bool = True
     symbol_index: Mapping[str, Symbol] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -134,7 +128,10 @@ class GameDefinition:
                 raise DefinitionError(f"line {n} must give a row 0..{self.rows - 1} per reel")
         if len(set(self.lines)) != len(self.lines):
             raise DefinitionError("two lines are the same")
-        for label, strips in (("base", self.base_reels), ("free", self.free_reels)):
+        names = [f.name for f in self.features]
+        if len(set(names)) != len(names):
+            raise DefinitionError("two features have the same name")
+        for label, strips in self.reel_sets.items():
             if len(strips) != self.reels:
                 raise DefinitionError(f"{label} reels: need {self.reels} strips")
             for r, strip in enumerate(strips, 1):
@@ -143,8 +140,6 @@ class GameDefinition:
                 unknown = sorted(set(strip) - index.keys())
                 if unknown:
                     raise DefinitionError(f"{label} reel {r} has unknown symbols {unknown}")
-        if not any(s.kind.is_scatter for s in self.symbols):
-            raise DefinitionError("a game needs a scatter symbol to trigger free spins")
         if not self.bet_per_line_steps or list(self.bet_per_line_steps) != sorted(
             set(self.bet_per_line_steps)
         ):
@@ -157,6 +152,8 @@ class GameDefinition:
             raise DefinitionError("wild_multiplier must be at least 1")
         if self.max_win_x_total_bet < 1:
             raise DefinitionError("max_win_x_total_bet must be positive")
+        for feature in self.features:
+            feature.validate(self)
 
     # --- lookups -------------------------------------------------------------------------
 
@@ -171,11 +168,29 @@ class GameDefinition:
         return frozenset(s.id for s in self.symbols if s.kind.is_scatter)
 
     @property
-    def paying_symbols(self) -> tuple[str, ...]:
-        """Regular symbols with line pays, highest first as listed in the definition."""
-        return tuple(
-            s.id for s in self.symbols if s.kind is SymbolKind.REGULAR and s.id in self.paytable
-        )
+    def reel_sets(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
+        """Every strip set by name: ``"base"``, then the features' own sets."""
+        sets = {"base": self.base_reels}
+        for feature in self.features:
+            sets.update(feature.reel_sets())
+        return sets
+
+    def feature(self, name: str) -> Feature:
+        """The game's feature called ``name``; raises ``KeyError`` if it has none."""
+        for feature in self.features:
+            if feature.name == name:
+                return feature
+        raise KeyError(name)
+
+    def has_feature(self, name: str) -> bool:
+        """True when the game uses a feature called ``name``."""
+        return any(feature.name == name for feature in self.features)
+
+    def lines_refusal(self, lines: int) -> str | None:
+        """Why ``lines`` active lines cannot be played, or ``None`` (1..all lines)."""
+        if isinstance(lines, int) and 1 <= lines <= len(self.lines):
+            return None
+        return f"lines must be 1..{len(self.lines)}"
 
     def wild_substitutes_for(self, symbol: str) -> bool:
         """True when a wild may stand in for ``symbol`` on a line."""

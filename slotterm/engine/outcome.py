@@ -1,7 +1,7 @@
 """What a window pays, as values: line readings, line and scatter wins, the evaluation.
 
 Amounts are integer cents; multipliers are of the bet per line (lines) or of the total
-bet (scatters).  Produced by :mod:`slotterm.engine.evaluate`, which re-exports them.
+bet (scatters).  Produced by :mod:`slotterm.engine.evaluate`.
 """
 
 from __future__ import annotations
@@ -53,15 +53,16 @@ class ScatterWin:
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """Everything one window pays, in cents, plus the free spins it awards."""
+    """What one window pays by the core rules (lines and scatters), in cents.
+
+    ``scatter_count`` is how many scatters show (features trigger on it); what a feature
+    adds to a window (an expansion, say) is the feature's own record.
+    """
 
     line_wins: tuple[LineWin, ...]
     scatter_win: ScatterWin | None
-    expanding_wins: tuple[LineWin, ...]
-    expanded_reels: tuple[int, ...]
     scatter_count: int
-    free_spins_awarded: int
     total_win: int
 
 
-NO_WIN = Evaluation((), None, (), (), 0, 0, 0)
+NO_WIN = Evaluation(line_wins=(), scatter_win=None, scatter_count=0, total_win=0)

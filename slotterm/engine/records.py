@@ -1,27 +1,32 @@
-"""What a round is made of: its phase, the drawn spins and gamble cards, its steps.
+"""What a round is made of: its phase, the drawn spins, its features, gamble cards, steps.
 
 :class:`Round` is the complete record of one round (every draw, in its steps),
 :class:`GameState` the machine between transitions.  Frozen values; the
-transitions in :mod:`slotterm.engine.round` build new ones.
+transitions in :mod:`slotterm.engine.round` build new ones (by keyword, or with
+:func:`evolve`).  A feature's own record sits in a :class:`FeatureFrame`; what it holds
+is the feature's business (:mod:`slotterm.engine.features`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import Any
 
 from slotterm.engine.actions import Action, Bet, Limits
-from slotterm.engine.evaluate import Evaluation, Window
 from slotterm.engine.fast_init import fast_init
 from slotterm.engine.gamble import Color
+from slotterm.engine.outcome import Evaluation, Window
 
 
 class Phase(StrEnum):
-    """Where the machine stands between transitions."""
+    """Where the machine stands between transitions.
+
+    ``FEATURE``: a feature of the round is under way (its frame says where it stands).
+    """
 
     IDLE = "idle"
-    FEATURE_AWARDED = "feature_awarded"
-    FREE_SPINS = "free_spins"
+    FEATURE = "feature"
     WIN_OFFERED = "win_offered"
     GAMBLE = "gamble"
 
@@ -48,18 +53,6 @@ class SpinResult:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
-class FreeSpin:
-    """One played free spin and the feature's running total after it."""
-
-    number: int
-    awarded_so_far: int
-    result: SpinResult
-    win: int
-    feature_total: int
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
 class GambleStep:
     """One gamble card: the card (0..51), the guess, the stake and the outcome."""
 
@@ -81,8 +74,27 @@ class Step:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class FeatureFrame:
+    """One feature of an open round: which feature (its name in the game), and its record.
+
+    ``done`` once the feature has finished (or the round cap ended it).
+    """
+
+    feature: str
+    record: Any
+    done: bool = False
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Round:
-    """An open (or just closed) round with every step it went through."""
+    """An open (or just closed) round with every step it went through.
+
+    ``frames`` holds every feature the round started; the one being played is the last
+    frame not ``done`` (a feature started inside another is pushed after it).
+    ``feature_win`` is what the features have won, ``win`` what the round offers now
+    (after any gamble), ``paid`` what went into credits when it closed.
+    """
 
     number: int
     bet: Bet
@@ -91,9 +103,7 @@ class Round:
     credits_before: int
     base: SpinResult
     base_win: int
-    special: str | None
-    free_spins_awarded: int
-    free_spins: tuple[FreeSpin, ...]
+    frames: tuple[FeatureFrame, ...]
     feature_win: int
     win: int
     ended_by: EndReason | None
@@ -103,19 +113,35 @@ class Round:
     paid: int = 0
 
     @property
-    def free_spins_left(self) -> int:
-        """Free spins still to play."""
-        return self.free_spins_awarded - len(self.free_spins)
-
-    @property
-    def triggered(self) -> bool:
-        """True when the base spin awarded free spins."""
-        return self.free_spins_awarded > 0
-
-    @property
     def round_win(self) -> int:
-        """What the spin and its feature won, before any gamble."""
+        """What the spin and its features won, before any gamble."""
         return self.base_win + self.feature_win
+
+    @property
+    def active(self) -> FeatureFrame | None:
+        """The feature being played: the last frame not done (``None`` when all are)."""
+        for frame in reversed(self.frames):
+            if not frame.done:
+                return frame
+        return None
+
+    def frame(self, feature: str) -> FeatureFrame | None:
+        """The first frame of ``feature`` in this round, if it started."""
+        for frame in self.frames:
+            if frame.feature == feature:
+                return frame
+        return None
+
+
+_ROUND_FIELDS = tuple(f.name for f in fields(Round))
+
+
+def evolve(round_: Round, **changes: Any) -> Round:
+    """A copy of ``round_`` with ``changes`` (a cheaper ``dataclasses.replace``)."""
+    for name in _ROUND_FIELDS:
+        if name not in changes:
+            changes[name] = getattr(round_, name)
+    return Round(**changes)
 
 
 @fast_init

@@ -1,14 +1,16 @@
 """Rebuild a round from its record: the recorded steps fed back through the state machine.
 
-A round's :attr:`~slotterm.engine.round.Round.steps` hold every action taken and every
+A round's :attr:`~slotterm.engine.records.Round.steps` hold every action taken and every
 draw made.  Replaying them with a :class:`~slotterm.rng.ReplaySource` must give the very
 same round; anything else means the record (or the engine) is wrong.
 """
 
 from __future__ import annotations
 
+from slotterm.engine.events import RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import GameState, Phase, Round, RoundClosed, Transition, apply
+from slotterm.engine.records import GameState, Phase, Round
+from slotterm.engine.round import apply
 from slotterm.rng import ReplaySource
 
 
@@ -26,7 +28,12 @@ def replay_round(game: GameDefinition, record: Round) -> Round:
     """
     if not record.steps:
         raise ReplayMismatch("the record has no steps")
-    state = GameState(Phase.IDLE, record.credits_before, None, record.number - 1)
+    state = GameState(
+        phase=Phase.IDLE,
+        credits=record.credits_before,
+        round=None,
+        rounds_played=record.number - 1,
+    )
     replayed: Round | None = None
     for n, step in enumerate(record.steps, 1):
         source = ReplaySource(step.draws)

@@ -1,34 +1,31 @@
 """The round as a pure state machine: ``state + action (+ draws) -> new state + events``.
 
-A round runs: spin -> (feature awarded -> Magic Book draws the special symbol -> free
-spins one at a time, with retriggers) -> win offered -> collect, or gamble steps -> idle.
+The core plays what every game has: the base spin (bet, lines, the round cap), collect
+and the gamble.  Whatever else a round holds -- free spins, an expanding symbol, a bonus
+game -- is a feature (:mod:`slotterm.engine.feature`): the base spin asks each of the
+game's features whether its window starts it, pushes a frame for each that does, and
+hands the features' own actions to the frame on top until every frame is done; then
+the round offers its win (or, in a game without the gamble, pays it at once).
+
 Every transition draws its randomness through the :class:`~slotterm.rng.RandomSource` it
 is given and records the draws on the round, so
 :func:`slotterm.engine.replay.replay_round` rebuilds the round from its record alone.
-Nothing here does I/O.
-
-The values it works on live in :mod:`slotterm.engine.actions` (what may be asked),
-:mod:`slotterm.engine.records` (the round and the machine) and
-:mod:`slotterm.engine.events` (what a transition reports); they are re-exported here, so
-``from slotterm.engine.round import Spin, Round, ReelsStopped`` keeps working.
+Nothing here does I/O.  The values live where they are defined:
+:mod:`slotterm.engine.actions`, :mod:`slotterm.engine.records`,
+:mod:`slotterm.engine.events`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
-from dataclasses import fields
-from typing import Any
 
 from slotterm.engine.actions import (
     Action,
     ActionRefused,
     Bet,
     Collect,
+    FeatureAction,
     Guess,
     Limits,
-    PlayFreeSpin,
     Spin,
-    StartFeature,
     StartGamble,
     TopUp,
 )
@@ -38,66 +35,26 @@ from slotterm.engine.events import (
     Collected,
     CreditsAdded,
     Event,
-    FeatureEnded,
-    FreeSpinsAwarded,
     ReelsStopped,
     RoundClosed,
-    SpecialChosen,
     Transition,
     WinOffered,
 )
+from slotterm.engine.feature import Feature, FeatureContext, Triggered
 from slotterm.engine.gamble import CARD_COUNT, card_color
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import (
     EndReason,
-    FreeSpin,
+    FeatureFrame,
     GambleStep,
     GameState,
     Phase,
     Round,
     SpinResult,
     Step,
+    evolve,
 )
 from slotterm.rng import RandomSource, RecordingSource, draw_each
-
-__all__ = [
-    "RECENT_CARDS",
-    "Action",
-    "ActionRefused",
-    "Bet",
-    "CardDrawn",
-    "Collect",
-    "Collected",
-    "CreditsAdded",
-    "EndReason",
-    "Event",
-    "FeatureEnded",
-    "FreeSpin",
-    "FreeSpinsAwarded",
-    "GambleStep",
-    "GameState",
-    "Guess",
-    "Limits",
-    "Phase",
-    "PlayFreeSpin",
-    "ReelsStopped",
-    "Round",
-    "RoundClosed",
-    "SpecialChosen",
-    "Spin",
-    "SpinResult",
-    "StartFeature",
-    "StartGamble",
-    "Step",
-    "TopUp",
-    "Transition",
-    "WinOffered",
-    "apply",
-    "draw_spin",
-    "gamble_allowed",
-    "is_allowed",
-    "refusal",
-]
 
 RECENT_CARDS = 5
 """How many of the last gamble cards the machine remembers (and shows)."""
@@ -118,30 +75,59 @@ def gamble_allowed(round_: Round) -> bool:
     )
 
 
+def feature_context(
+    game: GameDefinition, round_: Round, inside: str | None = None
+) -> FeatureContext:
+    """What the round's features may know: its bet, limits and the room left under the cap."""
+    return FeatureContext(
+        game=game,
+        bet=round_.bet,
+        limits=round_.limits,
+        room=game.max_win(round_.bet.total) - round_.round_win,
+        inside=inside,
+    )
+
+
+def active_feature(game: GameDefinition, state: GameState) -> tuple[Feature, FeatureFrame] | None:
+    """The feature being played and its frame, or ``None`` outside a feature."""
+    round_ = state.round
+    frame = round_.active if round_ is not None else None
+    if frame is None:
+        return None
+    return game.feature(frame.feature), frame
+
+
 def refusal(game: GameDefinition, state: GameState, action: Action) -> str | None:
     """Why ``action`` is not allowed now, or ``None`` when it is."""
     phase = state.phase
+    if isinstance(action, FeatureAction):
+        active = active_feature(game, state) if phase is Phase.FEATURE else None
+        if active is None or state.round is None:
+            return "no feature is under way"
+        feature, frame = active
+        if type(action) not in feature.actions.values():
+            return f"the {feature.name.replace('_', ' ')} feature does not take that action"
+        return feature.refusal(feature_context(game, state.round), frame.record, action)
     match action:
-        case Spin(bet=bet, limits=limits):
+        case Spin(bet=bet, limits=limits, force=force):
             if phase is not Phase.IDLE:
                 return "finish the current round first"
-            if not 1 <= bet.lines <= len(game.lines):
-                return f"lines must be 1..{len(game.lines)}"
+            lines = game.lines_refusal(bet.lines)
+            if lines is not None:
+                return lines
             if bet.bet_per_line < 1:
                 return "the bet per line must be positive"
             if bet.total > state.credits:
                 return "not enough credits for this bet"
             if (limits.gamble_limit or 0) < 0 or (limits.free_spin_limit or 0) < 0:
                 return "operator limits must not be negative"
+            if force is not None and not game.has_feature(force):
+                return f"this game has no feature {force!r} to force"
             return None
         case TopUp(amount=amount):
             if phase is not Phase.IDLE:
                 return "credits can only be added between rounds"
             return None if amount > 0 else "a top-up must be positive"
-        case StartFeature():
-            return None if phase is Phase.FEATURE_AWARDED else "no feature is waiting to start"
-        case PlayFreeSpin():
-            return None if phase is Phase.FREE_SPINS else "no free spins to play"
         case Collect():
             return None if phase in (Phase.WIN_OFFERED, Phase.GAMBLE) else "no win to collect"
         case StartGamble():
@@ -150,7 +136,7 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
             return None if gamble_allowed(state.round) else "this win cannot be gambled"
         case Guess():
             return None if phase is Phase.GAMBLE else "the gamble is not open"
-    return "unknown action"  # pragma: no cover - exhaustive above
+    return "unknown action"
 
 
 def is_allowed(game: GameDefinition, state: GameState, action: Action) -> bool:
@@ -167,63 +153,45 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
     reason = refusal(game, state, action)
     if reason is not None:
         raise ActionRefused(reason)
+    if type(action) is Spin:
+        return _spin(game, state, action, rng)
     recorder = RecordingSource(rng)
     events: list[Event] = []
-    new_state = _dispatch(game, state, action, recorder, events)
+    if isinstance(action, FeatureAction):
+        new_state = _feature_step(game, state, action, recorder, events)
+    else:
+        new_state = _core(state, action, recorder, events)
     return Transition(new_state, tuple(events))
 
 
-def _dispatch(
-    game: GameDefinition,
-    state: GameState,
-    action: Action,
-    rng: RecordingSource,
-    events: list[Event],
-) -> GameState:
+def _core(state: GameState, action: Action, rng: RecordingSource, events: list[Event]) -> GameState:
     match action:
-        case Spin():
-            return _spin(game, state, action, rng, events)
         case Collect():
             round_ = state.round
             assert round_ is not None
             return _close(state, round_, round_.win, events, _steps(round_, action, rng))
-        case PlayFreeSpin():
-            return _free_spin(game, state, action, rng, events)
-        case StartFeature():
-            return _start_feature(game, state, action, rng, events)
         case StartGamble():
             assert state.round is not None
-            round_ = _evolve(state.round, steps=_steps(state.round, action, rng))
+            round_ = evolve(state.round, steps=_steps(state.round, action, rng))
             return _with_round(state, Phase.GAMBLE, round_)
         case Guess():
             return _guess(state, action, rng, events)
         case TopUp(amount=amount):
             events.append(CreditsAdded(amount))
             return GameState(
-                state.phase,
-                state.credits + amount,
-                state.round,
-                state.rounds_played,
-                state.recent_cards,
+                phase=state.phase,
+                credits=state.credits + amount,
+                round=state.round,
+                rounds_played=state.rounds_played,
+                recent_cards=state.recent_cards,
             )
-    raise ActionRefused("unknown action")  # pragma: no cover
+    raise ActionRefused("unknown action")  # pragma: no cover - refusal() stops it first
 
 
 def _steps(round_: Round | None, action: Action, rng: RecordingSource) -> tuple[Step, ...]:
     """The round's steps with this transition's step (its action and draws) appended."""
-    step = Step(action, tuple(rng.draws))
+    step = Step(action=action, draws=tuple(rng.draws))
     return (*round_.steps, step) if round_ is not None else (step,)
-
-
-def _evolve(round_: Round, **changes: Any) -> Round:
-    """A copy of ``round_`` with ``changes`` (a cheaper ``dataclasses.replace``)."""
-    for name in _ROUND_FIELDS:
-        if name not in changes:
-            changes[name] = getattr(round_, name)
-    return Round(**changes)
-
-
-_ROUND_FIELDS = tuple(f.name for f in fields(Round))
 
 
 def _with_round(state: GameState, phase: Phase, round_: Round | None) -> GameState:
@@ -231,137 +199,184 @@ def _with_round(state: GameState, phase: Phase, round_: Round | None) -> GameSta
     return GameState(phase, state.credits, round_, state.rounds_played, state.recent_cards)
 
 
+# --- the base spin ---------------------------------------------------------------------------
+
+
 def draw_spin(
     game: GameDefinition,
-    strips: Sequence[Sequence[str]],
+    strips: tuple[tuple[str, ...], ...],
     rng: RandomSource,
     lines: int,
     bet_per_line: int,
-    special: str | None = None,
 ) -> SpinResult:
-    """Draw one stop per reel, build the window, and evaluate it."""
+    """Draw one stop per reel of ``strips``, build the window, and evaluate it."""
     table = strip_table(game, strips)
     stops = draw_each(rng, table.lengths)
-    window, evaluation = table.evaluate(
-        stops, lines, bet_per_line, special, free_spin=special is not None
-    )
+    window, evaluation = table.evaluate(stops, lines, bet_per_line)
     return SpinResult(stops, window, evaluation)
 
 
-def _spin(
-    game: GameDefinition,
-    state: GameState,
-    action: Spin,
-    rng: RecordingSource,
-    events: list[Event],
-) -> GameState:
+def _triggers(
+    game: GameDefinition, ctx: FeatureContext, result: SpinResult, skip: str | None
+) -> list[tuple[Feature, Triggered]]:
+    """The features (other than ``skip``) that ``result`` starts, in the game's order."""
+    started = []
+    for feature in game.features:
+        if feature.name != skip:
+            triggered = feature.trigger(ctx, result)
+            if triggered is not None:
+                started.append((feature, triggered))
+    return started
+
+
+def _push(
+    frames: tuple[FeatureFrame, ...], started: list[tuple[Feature, Triggered]], events: list[Event]
+) -> tuple[FeatureFrame, ...]:
+    """``frames`` with the ``started`` ones pushed so that the first is played first."""
+    for _, triggered in started:
+        events.extend(triggered.events)
+    pushed = tuple(
+        FeatureFrame(feature.name, triggered.record, feature.finished(triggered.record))
+        for feature, triggered in reversed(started)
+    )
+    return frames + pushed
+
+
+_BASE_CONTEXTS: dict[int, FeatureContext] = {}
+
+
+def _base_context(game: GameDefinition, bet: Bet, limits: Limits, cap: int) -> FeatureContext:
+    """The context of a base spin's triggers (the last one is kept: rounds repeat a bet)."""
+    ctx = _BASE_CONTEXTS.get(id(game))
+    if ctx is None or ctx.game is not game or ctx.bet != bet or ctx.limits != limits:
+        ctx = FeatureContext(game=game, bet=bet, limits=limits, room=cap)
+        if len(_BASE_CONTEXTS) > 64:
+            _BASE_CONTEXTS.clear()
+        _BASE_CONTEXTS[id(game)] = ctx
+    return ctx
+
+
+def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSource) -> Transition:
     bet = action.bet
-    result = draw_spin(game, game.base_reels, rng, bet.lines, bet.bet_per_line)
-    while action.force_feature and result.evaluation.free_spins_awarded == 0:
-        result = draw_spin(game, game.base_reels, rng, bet.lines, bet.bet_per_line)
-    evaluation = result.evaluation
+    table = strip_table(game, game.base_reels)
+    lengths = table.lengths
+    stops = draws = draw_each(rng, lengths)
+    window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
     total_bet = bet.bet_per_line * bet.lines
-    cap = game.max_win_x_total_bet * total_bet  # game.max_win(total_bet)
+    cap = game.max_win(total_bet)
     win = evaluation.total_win
+    started: list[tuple[Feature, Triggered]] = []
     ended_by: EndReason | None = None
-    awarded = evaluation.free_spins_awarded
+    result = SpinResult(stops, window, evaluation)
+    if game.features:
+        ctx = _base_context(game, bet, action.limits, cap)
+        started = _triggers(game, ctx, result, None) if win < cap else []
+        while action.force is not None and all(f.name != action.force for f, _ in started):
+            stops = draw_each(rng, lengths)
+            draws += stops
+            window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
+            win = evaluation.total_win
+            result = SpinResult(stops, window, evaluation)
+            started = _triggers(game, ctx, result, None) if win < cap else []
     if win >= cap:
-        win, ended_by, awarded = cap, EndReason.CAP, 0
+        win, ended_by = cap, EndReason.CAP
     number = state.rounds_played + 1
     credits = state.credits - total_bet
-    events.append(ReelsStopped(result, None, win))
-    phase = Phase.FEATURE_AWARDED if awarded else Phase.WIN_OFFERED if win else Phase.IDLE
+    events: list[Event] = [ReelsStopped(result, "base", win)]
+    frames = _push((), started, events) if started else ()
     round_ = Round(
-        number,
-        bet,
-        action.limits,
-        action.autoplay,
-        state.credits,
-        result,
-        win,
-        None,
-        awarded,
-        (),
-        0,
-        win,
-        ended_by,
-        (),
-        False,
-        (Step(action, tuple(rng.draws)),),
+        number=number,
+        bet=bet,
+        limits=action.limits,
+        autoplay=action.autoplay,
+        credits_before=state.credits,
+        base=result,
+        base_win=win,
+        frames=frames,
+        feature_win=0,
+        win=win,
+        ended_by=ended_by,
+        gamble=(),
+        gamble_closed=False,
+        steps=(Step(action, draws),),
     )
-    if phase is Phase.IDLE:
-        events.append(RoundClosed(round_))
-        return GameState(phase, credits, None, number, state.recent_cards)
-    if awarded:
-        events.append(FreeSpinsAwarded(awarded, retrigger=False))
-    else:
+    recent = state.recent_cards
+    if frames:
+        state = GameState(Phase.FEATURE, credits, round_, number, recent)
+    elif win and game.gamble:
         events.append(WinOffered(win, gamble_allowed(round_)))
-    return GameState(phase, credits, round_, number, state.recent_cards)
+        state = GameState(Phase.WIN_OFFERED, credits, round_, number, recent)
+    else:
+        if win:
+            events.append(Collected(win))
+            round_ = evolve(round_, paid=win)
+        events.append(RoundClosed(round_))
+        state = GameState(Phase.IDLE, credits + win, None, number, recent)
+    return Transition(state, tuple(events))
 
 
-def _start_feature(
-    game: GameDefinition,
-    state: GameState,
-    action: StartFeature,
-    rng: RecordingSource,
-    events: list[Event],
+def _end_round(
+    game: GameDefinition, state: GameState, round_: Round, events: list[Event]
 ) -> GameState:
-    assert state.round is not None
-    candidates = game.paying_symbols
-    special = candidates[rng.randbelow(len(candidates))]
-    events.append(SpecialChosen(special))
-    round_ = _evolve(state.round, special=special, steps=_steps(state.round, action, rng))
-    return _with_round(state, Phase.FREE_SPINS, round_)
+    """Every feature is done: offer the win (gamble games) or pay it and close the round."""
+    if round_.win and game.gamble:
+        events.append(WinOffered(round_.win, gamble_allowed(round_)))
+        return _with_round(state, Phase.WIN_OFFERED, round_)
+    return _close(state, round_, round_.win, events, round_.steps)
 
 
-def _free_spin(
+# --- feature steps ---------------------------------------------------------------------------
+
+
+def _feature_step(
     game: GameDefinition,
     state: GameState,
-    action: PlayFreeSpin,
+    action: FeatureAction,
     rng: RecordingSource,
     events: list[Event],
 ) -> GameState:
     round_ = state.round
-    assert round_ is not None and round_.special is not None
-    bet = round_.bet
-    result = draw_spin(game, game.free_reels, rng, bet.lines, bet.bet_per_line, round_.special)
-    feature_total = round_.feature_win + result.evaluation.total_win
-    ended_by: EndReason | None = None
-    limit = round_.limits.free_spin_limit
-    if limit is not None and feature_total > limit:
-        feature_total, ended_by = limit, EndReason.LIMIT
-    cap = game.max_win(bet.total)
-    if round_.base_win + feature_total >= cap:
-        feature_total, ended_by = cap - round_.base_win, EndReason.CAP
-    awarded = round_.free_spins_awarded
-    retrigger = result.evaluation.free_spins_awarded if ended_by is None else 0
-    awarded += retrigger
-    spin = FreeSpin(
-        number=len(round_.free_spins) + 1,
-        awarded_so_far=awarded,
-        result=result,
-        win=feature_total - round_.feature_win,
-        feature_total=feature_total,
-    )
-    round_ = _evolve(
+    assert round_ is not None
+    frames = list(round_.frames)
+    index = max(i for i, f in enumerate(frames) if not f.done)
+    frame = frames[index]
+    feature = game.feature(frame.feature)
+    ctx = feature_context(game, round_)
+    outcome = feature.step(ctx, frame.record, action, rng)
+    if not 0 <= outcome.win <= ctx.room:  # pragma: no cover - a feature's own bug
+        raise AssertionError(f"{feature.name} paid {outcome.win} with {ctx.room} left")
+    events.extend(outcome.events)
+    frames[index] = FeatureFrame(frame.feature, outcome.record, feature.finished(outcome.record))
+    ended_by = round_.ended_by if outcome.ended_by is None else outcome.ended_by
+    feature_win = round_.feature_win + outcome.win
+    if ended_by is EndReason.CAP:
+        frames = [f if f.done else FeatureFrame(f.feature, f.record, True) for f in frames]
+    elif outcome.spin is not None:
+        inner = FeatureContext(
+            game=game,
+            bet=round_.bet,
+            limits=round_.limits,
+            room=ctx.room - outcome.win,
+            inside=feature.name,
+        )
+        started = _triggers(game, inner, outcome.spin, feature.name)
+        if started:
+            frames = list(_push(tuple(frames), started, events))
+    total = round_.base_win + feature_win
+    round_ = evolve(
         round_,
-        free_spins=(*round_.free_spins, spin),
-        free_spins_awarded=awarded,
-        feature_win=feature_total,
-        win=round_.base_win + feature_total,
+        frames=tuple(frames),
+        feature_win=feature_win,
+        win=total,
         ended_by=ended_by,
         steps=_steps(round_, action, rng),
     )
-    events.append(ReelsStopped(result, spin.number, spin.win))
-    if retrigger:
-        events.append(FreeSpinsAwarded(retrigger, retrigger=True))
-    if ended_by is None and round_.free_spins_left > 0:
-        return _with_round(state, Phase.FREE_SPINS, round_)
-    events.append(FeatureEnded(feature_total, len(round_.free_spins), ended_by))
-    if round_.win > 0:
-        events.append(WinOffered(round_.win, gamble_allowed(round_)))
-        return _with_round(state, Phase.WIN_OFFERED, round_)
-    return _close(state, round_, 0, events, round_.steps)
+    if round_.active is not None:
+        return _with_round(state, Phase.FEATURE, round_)
+    return _end_round(game, state, round_, events)
+
+
+# --- gamble and close ------------------------------------------------------------------------
 
 
 def _guess(state: GameState, action: Guess, rng: RecordingSource, events: list[Event]) -> GameState:
@@ -370,17 +385,17 @@ def _guess(state: GameState, action: Guess, rng: RecordingSource, events: list[E
     card = rng.randbelow(CARD_COUNT)
     won = card_color(card) is action.color
     result = round_.win * 2 if won else 0
-    step = GambleStep(card, action.color, round_.win, won, result)
+    step = GambleStep(card=card, guess=action.color, stake=round_.win, won=won, result=result)
     recent = (*state.recent_cards, card)[-RECENT_CARDS:]
     events.append(CardDrawn(step))
-    round_ = _evolve(
+    round_ = evolve(
         round_, gamble=(*round_.gamble, step), win=result, steps=_steps(round_, action, rng)
     )
     state = GameState(state.phase, state.credits, round_, state.rounds_played, recent)
     if not won:
         return _close(state, round_, 0, events, round_.steps)
     if not gamble_allowed(round_):
-        round_ = _evolve(round_, gamble_closed=True)
+        round_ = evolve(round_, gamble_closed=True)
         events.append(WinOffered(result, False))
         return _with_round(state, Phase.WIN_OFFERED, round_)
     return state
@@ -392,25 +407,9 @@ def _close(
     """Pay ``paid`` into credits and close the round, whose record ends with ``steps``."""
     if paid:
         events.append(Collected(paid))
-    closed = Round(
-        round_.number,
-        round_.bet,
-        round_.limits,
-        round_.autoplay,
-        round_.credits_before,
-        round_.base,
-        round_.base_win,
-        round_.special,
-        round_.free_spins_awarded,
-        round_.free_spins,
-        round_.feature_win,
-        paid,
-        round_.ended_by,
-        round_.gamble,
-        round_.gamble_closed,
-        steps,
-        paid,
-    )
+    closed = round_ if (paid == 0 and round_.win == 0 and steps is round_.steps) else None
+    if closed is None:
+        closed = evolve(round_, win=paid, steps=steps, paid=paid)
     events.append(RoundClosed(closed))
     return GameState(
         Phase.IDLE, state.credits + paid, None, state.rounds_played, state.recent_cards

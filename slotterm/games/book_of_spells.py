@@ -45,7 +45,9 @@ reaches it; the spread over the line counts (3.1e-05) leaves every line count in
 
 from __future__ import annotations
 
-from slotterm.engine.model import FreeSpinsRule, GameDefinition, Symbol, SymbolKind
+from slotterm.engine.features.expanding_symbol import ExpandingSymbol
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
 
 
 def _strip(text: str) -> tuple[str, ...]:
@@ -124,11 +126,19 @@ BOOK_OF_SPELLS = GameDefinition(
     scatter_pays={3: 2, 4: 20, 5: 200},
     lines=LINES,
     base_reels=tuple(_strip(s) for s in _BASE),
-    free_reels=tuple(_strip(s) for s in _FREE),
-    free_spins=FreeSpinsRule(trigger_count=3, award=10, retrigger_award=10, expanding_special=True),
     max_win_x_total_bet=5000,
     wild_only_pays_as="WITCH",
     bet_per_line_steps=(2, 5, 10, 20, 50, 100, 200),
     published_rtp=0.9613,
+    features=(
+        FreeSpins(
+            trigger=3,
+            award=10,
+            retrigger=10,
+            strips=tuple(_strip(s) for s in _FREE),
+            # the Magic Book: the special symbol is drawn from the nine paying symbols
+            modifier=ExpandingSymbol(tuple(PAYTABLE)),
+        ),
+    ),
 )
 """The Book of Spells definition."""

@@ -17,22 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from slotterm.engine.actions import Action, ActionRefused, Bet, Limits, Spin, TopUp
+from slotterm.engine.events import RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import (
-    Action,
-    ActionRefused,
-    Bet,
-    GameState,
-    Limits,
-    Phase,
-    Round,
-    RoundClosed,
-    Spin,
-    TopUp,
-    Transition,
-    apply,
-    refusal,
-)
+from slotterm.engine.records import GameState, Phase, Round
+from slotterm.engine.round import apply, refusal
 from slotterm.rng import RandomSource, SeededSource
 from slotterm.session.errors import SaveError
 from slotterm.session.stats import (
@@ -145,8 +134,9 @@ class GameSession:
         """Change the selected bet between rounds (never in the middle of one)."""
         if self.state.phase is not Phase.IDLE:
             raise ActionRefused("the bet can only change between rounds")
-        if not 1 <= bet.lines <= len(self.game.lines):
-            raise ActionRefused(f"lines must be 1..{len(self.game.lines)}")
+        lines = self.game.lines_refusal(bet.lines)
+        if lines is not None:
+            raise ActionRefused(lines)
         if bet.bet_per_line not in self.bet_steps:
             raise ActionRefused("that bet per line is not offered")
         previous = self.bet

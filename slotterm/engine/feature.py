@@ -1,0 +1,197 @@
+"""The feature contract: what a feature module gives the round state machine.
+
+A game is definition data plus features (DESIGN.md §2a).  The core
+(:mod:`slotterm.engine.round`) knows the base spin, the bet, the round cap, collect and
+gamble; everything else -- free spins, an expanding symbol, a bonus game -- is a
+:class:`Feature` living under :mod:`slotterm.engine.features`.  The core talks to a
+feature only through this contract:
+
+* :meth:`Feature.trigger` -- does a window just drawn start the feature?  It returns the
+  feature's first record (and the events announcing it) or ``None``; it never draws.
+* :meth:`Feature.refusal` / :meth:`Feature.step` -- the feature's own actions while its
+  frame is on top of the round's stack.  A step may draw (through the recorded source it
+  is given) and reports the win it adds, a window it drew (so other features may trigger
+  on it), and frames to push (a bonus inside a free spin).
+* :meth:`Feature.finished`, :meth:`Feature.pay` and :meth:`Feature.phase` -- read the
+  record.
+* :meth:`Feature.encode` / :meth:`Feature.decode` and the action codec -- the save format;
+  decoding validates everything (a save is untrusted input) and raises
+  :class:`~slotterm.engine.fields.RecordError`.
+* :meth:`Feature.next_action` -- what the "what happens next" policy does in this feature.
+
+Records are frozen values owned by their feature; the round keeps them in
+:class:`~slotterm.engine.records.FeatureFrame` s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from slotterm.engine.actions import Bet, FeatureAction, Limits
+from slotterm.engine.fast_init import fast_init
+from slotterm.engine.records import EndReason, SpinResult
+
+__all__ = [
+    "Feature",
+    "FeatureAction",
+    "FeatureContext",
+    "FeatureStep",
+    "Json",
+    "SpinModifier",
+    "Triggered",
+]
+
+if TYPE_CHECKING:
+    from slotterm.engine.events import Event
+    from slotterm.engine.model import GameDefinition
+    from slotterm.rng import RandomSource
+
+Json = dict[str, Any]
+"""A JSON-ready object."""
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class FeatureContext:
+    """What a feature may know about the round it runs in.
+
+    ``room`` is how much more the round may pay before its cap (cents); ``inside`` is the
+    name of the feature whose step drew the window (``None`` for the base spin).
+    """
+
+    game: GameDefinition
+    bet: Bet
+    limits: Limits
+    room: int
+    inside: str | None = None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Triggered:
+    """A window started a feature: its first record and the events that announce it."""
+
+    record: Any
+    events: tuple[Event, ...] = ()
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class FeatureStep:
+    """What one step of a feature did.
+
+    ``win`` is what the step adds to the round (cents, already cut to the context's
+    ``room``); ``spin`` a window it drew, offered to the other features' triggers;
+    ``ended_by`` set when the round cap or an operator limit ended the feature.
+    """
+
+    record: Any
+    events: tuple[Event, ...]
+    win: int = 0
+    spin: SpinResult | None = None
+    ended_by: EndReason | None = None
+
+
+class Feature:
+    """The contract every feature implements (see the module notes).
+
+    ``name`` identifies the feature in a game and in saves; ``actions`` maps the save
+    names of its actions to their classes.  Subclasses override what they use; the
+    defaults describe a feature with no actions that never triggers.
+    """
+
+    name: ClassVar[str] = ""
+    actions: ClassVar[Mapping[str, type[FeatureAction]]] = {}
+
+    def validate(self, game: GameDefinition) -> None:
+        """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
+
+    def trigger(self, ctx: FeatureContext, spin: SpinResult) -> Triggered | None:
+        """The feature's first record when ``spin`` starts it, else ``None`` (no draws)."""
+        return None
+
+    def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
+        """Why ``action`` is not allowed now, or ``None``."""
+        return "this feature takes no actions"
+
+    def step(
+        self, ctx: FeatureContext, record: Any, action: FeatureAction, rng: RandomSource
+    ) -> FeatureStep:
+        """Carry out an allowed ``action``; draws go through ``rng`` (recorded)."""
+        raise NotImplementedError
+
+    def finished(self, record: Any) -> bool:
+        """True when the feature has nothing left to do."""
+        return True
+
+    def pay(self, record: Any) -> int:
+        """What the feature has won so far (cents, after any cut)."""
+        return 0
+
+    def phase(self, record: Any) -> str:
+        """A short name of where the feature stands (e.g. ``"awarded"``, ``"playing"``)."""
+        return "done" if self.finished(record) else "playing"
+
+    def next_action(self, ctx: FeatureContext, record: Any, policy: str) -> FeatureAction:
+        """The action the ``policy`` (``best``, ``keep-first``, ``random``, ``worst``) takes."""
+        raise NotImplementedError
+
+    def reel_sets(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
+        """Strip sets the feature spins on, by name (e.g. ``{"free": strips}``)."""
+        return {}
+
+    # --- save codec ------------------------------------------------------------------------
+
+    def encode(self, record: Any) -> Json:
+        """The record as a JSON-ready object."""
+        raise NotImplementedError
+
+    def decode(self, ctx: FeatureContext, value: Any, where: str) -> Any:
+        """The record from its JSON, validated; raises ``RecordError`` naming ``where``."""
+        raise NotImplementedError
+
+    def encode_action(self, action: FeatureAction) -> Json:
+        """An action as ``{"type": name, fields...}`` (field-less actions by default)."""
+        return {"type": action.name}
+
+    def decode_action(self, value: Mapping[str, Any], where: str) -> FeatureAction:
+        """An action of this feature from its JSON (field-less actions by default)."""
+        kind = value.get("type")
+        cls = self.actions.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            from slotterm.engine.fields import RecordError
+
+            raise RecordError(f"{where}.type {kind!r} is not an action of {self.name}")
+        return cls()
+
+
+class SpinModifier:
+    """A feature that changes how another feature's spins pay (the Magic Book's symbol).
+
+    It draws its state once when the host feature starts (:meth:`start`), then adds to
+    each spin the host plays (:meth:`modify`).  Its state is saved with the host's
+    record; what it adds to a spin is recomputed from the window on load.
+    """
+
+    name: ClassVar[str] = ""
+
+    def validate(self, game: GameDefinition) -> None:
+        """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
+
+    def start(self, ctx: FeatureContext, rng: RandomSource) -> tuple[Any, tuple[Event, ...]]:
+        """Draw the modifier's state for a new feature; returns it and its events."""
+        raise NotImplementedError
+
+    def modify(self, ctx: FeatureContext, state: Any, spin: SpinResult) -> tuple[Any, int]:
+        """What the modifier adds to ``spin`` (a value or ``None``) and its win in cents."""
+        raise NotImplementedError
+
+    def encode_state(self, state: Any) -> Any:
+        """The state as a JSON-ready value."""
+        raise NotImplementedError
+
+    def decode_state(self, value: Any, where: str) -> Any:
+        """The state from its JSON, validated; raises ``RecordError`` naming ``where``."""
+        raise NotImplementedError

@@ -1,0 +1,34 @@
+"""What happens next: the one decision of how an open round goes on.
+
+Simulation, autoplay, the example-save builder and the test players all ask
+:func:`next_action`: in a feature, the feature's own policy decides (start it, play the
+next free spin, pick in a pick game); a win on offer is collected (the policy never
+gambles: it leaves the expected value unchanged).  Pick games take a named policy:
+``best`` (the published RTP), ``keep-first``, ``random`` or ``worst``.
+"""
+
+from __future__ import annotations
+
+from slotterm.engine.actions import Action, Collect
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import GameState, Phase
+from slotterm.engine.round import active_feature, feature_context
+
+_COLLECT = Collect()
+
+POLICIES = ("best", "keep-first", "random", "worst")
+"""The named policies a feature with player choices can play by."""
+
+
+def next_action(game: GameDefinition, state: GameState, policy: str = "best") -> Action | None:
+    """The action that carries the open round on, or ``None`` when no round is open."""
+    phase = state.phase
+    round_ = state.round
+    if phase is Phase.IDLE or round_ is None:
+        return None
+    if phase is Phase.FEATURE:
+        active = active_feature(game, state)
+        assert active is not None
+        feature, frame = active
+        return feature.next_action(feature_context(game, round_), frame.record, policy)
+    return _COLLECT
