@@ -1,9 +1,10 @@
-"""The exact calculator against brute force on a small game that uses every rule.
+"""The exact calculator against brute force on small games that use every rule.
 
-The small game has short strips, so every stop combination can be enumerated and
-evaluated by the engine's own evaluator; the feature (retriggers, the round cap) is then
-rebuilt from those enumerated spin outcomes by a simple spin-by-spin recursion that knows
-nothing of the calculator's series.
+TINY has a wild-scatter BOOK; LUCKY a plain wild that doubles the line pay and stands in
+for some symbols only.  Both have short strips, so every stop combination can be
+enumerated and evaluated by the engine's own evaluator; the feature (retriggers, the round
+cap) is then rebuilt from those enumerated spin outcomes by a simple spin-by-spin
+recursion that knows nothing of the calculator's series.
 """
 
 from __future__ import annotations
@@ -71,25 +72,77 @@ TINY = GameDefinition(
     published_rtp=0.9,
 )
 
+# Lucky-Witch style: LUCKY is a plain wild that doubles the line pay when it is used, but
+# stands in for HI and MID only (not LO); a line of LUCKY alone pays as HI, not doubled.
+# BOOK is a plain scatter.  LUCKY LUCKY LUCKY LUCKY MID pays the wild-only 60, not the
+# doubled MID 25 × 2; LUCKY LUCKY LUCKY MID pays MID 20 × 2.  HI LUCKY HI HI HI pays
+# 2 × 100, more than the top of the paytable: with every line on it, a spin pays more
+# than lines × top pay.
+LUCKY = GameDefinition(
+    id="tiny-lucky",
+    name="Tiny Lucky",
+    reels=5,
+    rows=3,
+    symbols=(
+        Symbol("LUCKY", SymbolKind.WILD, "Lucky"),
+        Symbol("BOOK", SymbolKind.SCATTER, "Book"),
+        Symbol("HI", SymbolKind.REGULAR, "High"),
+        Symbol("MID", SymbolKind.REGULAR, "Middle"),
+        Symbol("LO", SymbolKind.REGULAR, "Low"),
+    ),
+    paytable={
+        "HI": {2: 2, 3: 10, 4: 60, 5: 100},
+        "MID": {3: 5, 4: 20, 5: 25},
+        "LO": {3: 2, 4: 5, 5: 10},
+    },
+    scatter_pays={3: 2, 4: 10, 5: 50},
+    lines=TINY.lines,
+    base_reels=_strips(
+        "LUCKY HI HI LO MID BOOK LO",
+        "HI LUCKY HI MID LO BOOK",
+        "HI HI LUCKY LO MID LO BOOK",
+        "LUCKY HI HI MID LO",
+        "HI LUCKY HI LO BOOK MID",
+    ),
+    free_reels=_strips(
+        "LUCKY HI LO MID BOOK LO",
+        "HI LUCKY MID LO BOOK",
+        "HI LO LUCKY MID LO BOOK",
+        "MID LO HI LUCKY BOOK",
+        "LO HI MID LUCKY LO",
+    ),
+    free_spins=TINY.free_spins,
+    max_win_x_total_bet=50,
+    wild_only_pays_as="HI",
+    bet_per_line_steps=(1,),
+    published_rtp=0.9,
+    wild_substitutes=frozenset({"HI", "MID"}),
+    wild_multiplier=2,
+)
+
+GAMES = {"tiny": TINY, "tiny-lucky": LUCKY}
+
 LINE_COUNTS = (1, 4)
 
 
 @cache
-def enumerate_spins(free: bool, lines: int, special: str | None) -> dict[tuple[int, int], float]:
+def enumerate_spins(
+    free: bool, lines: int, special: str | None, game: GameDefinition = TINY
+) -> dict[tuple[int, int], float]:
     """Brute force: every stop combination through the engine -> P(pay, spins awarded)."""
-    strips = TINY.free_reels if free else TINY.base_reels
+    strips = game.free_reels if free else game.base_reels
     counts: dict[tuple[int, int], int] = defaultdict(int)
     total = 0
     for stops in itertools.product(*(range(len(s)) for s in strips)):
-        window = window_at(strips, stops, TINY.rows)
-        ev = evaluate(TINY, window, lines, 1, special=special, free_spin=free)
+        window = window_at(strips, stops, game.rows)
+        ev = evaluate(game, window, lines, 1, special=special, free_spin=free)
         counts[(ev.total_win, ev.free_spins_awarded)] += 1
         total += 1
     return {key: n / total for key, n in counts.items()}
 
 
 def feature_by_recursion(
-    outcomes: dict[tuple[int, int], float], award: int, cap: int
+    outcomes: dict[tuple[int, int], float], award: int, retrigger: int, cap: int
 ) -> np.ndarray:
     """P(feature total = t) for t < cap, and at index cap P(total >= cap), spin by spin.
 
@@ -114,7 +167,7 @@ def feature_by_recursion(
             top = min(limit, limit - 1 + awarded)
             moved[awarded:top] = shifted[1 : 1 + top - awarded]
             new += p * moved
-        assert new[-2 * TINY.free_spins.retrigger_award :].sum() < 1e-30
+        assert new[-2 * retrigger :].sum() < 1e-30
         final[:cap] += new[0, :cap]
         final[cap] += new[:, cap].sum()
         new[0, :] = 0.0
@@ -149,34 +202,55 @@ def feature_moments_by_recursion(
 
 
 def test_automaton_reads_every_line_like_the_engine() -> None:
-    for game in (TINY, get_game("book-of-spells")):
+    for game in (TINY, LUCKY, get_game("book-of-spells")):
         automaton = build_automaton(game)
         ids = [s.id for s in game.symbols]
         for symbols in itertools.product(ids, repeat=game.reels):
             assert automaton.read(symbols) == read_line(game, symbols), symbols
 
 
-def test_line_odds_match_enumeration() -> None:
-    automaton = build_automaton(TINY)
-    odds, cycle = line_reading_odds(TINY, TINY.base_reels, automaton)
+def test_lucky_wild_reads_as_the_engine_rules_say() -> None:
+    def reading(line: str) -> tuple[str, int, int] | None:
+        r = read_line(LUCKY, line.split())
+        return None if r is None else (r.symbol, r.count, r.multiplier)
+
+    assert reading("HI LUCKY HI HI HI") == ("HI", 5, 200)  # doubled: above the paytable top
+    assert reading("LUCKY LUCKY LUCKY LUCKY HI") == ("HI", 5, 200)
+    assert reading("HI HI HI HI HI") == ("HI", 5, 100)  # no wild used: not doubled
+    assert reading("LUCKY LUCKY LUCKY LUCKY LUCKY") == ("LUCKY", 5, 100)  # wild-only: not doubled
+    assert reading("LUCKY LUCKY LUCKY LUCKY MID") == ("LUCKY", 4, 60)  # beats MID 25 × 2
+    assert reading("LUCKY LUCKY LUCKY MID LO") == ("MID", 4, 40)  # beats the wild-only 10
+    assert reading("LO LUCKY LO LO LO") is None  # LUCKY does not stand in for LO
+    assert reading("LUCKY LUCKY LO LO LO") == ("LUCKY", 2, 2)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_line_odds_match_enumeration(game_id: str) -> None:
+    game = GAMES[game_id]
+    automaton = build_automaton(game)
+    odds, cycle = line_reading_odds(game, game.base_reels, automaton)
     brute: dict[tuple[str, int, int], int] = defaultdict(int)
-    strips = TINY.base_reels
+    strips = game.base_reels
     for symbols in itertools.product(*strips):  # one line: one symbol per reel
-        reading = read_line(TINY, symbols)
+        reading = read_line(game, symbols)
         if reading is not None:
             brute[(reading.symbol, reading.count, reading.multiplier)] += 1
     assert cycle == math.prod(len(s) for s in strips)
     assert {(o.symbol, o.count, o.multiplier): o.combinations for o in odds} == dict(brute)
-    assert any(o.symbol == "BOOK" for o in odds)  # a wild-only reading occurs
+    assert any(o.symbol in game.wild_ids for o in odds)  # a wild-only reading occurs
 
 
+@pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("lines", LINE_COUNTS)
 @pytest.mark.parametrize("special", [None, "HI", "MID", "LO"])
-def test_spin_distribution_equals_brute_force(lines: int, special: str | None) -> None:
-    analysis = analyse_round(TINY, lines)
+def test_spin_distribution_equals_brute_force(
+    game_id: str, lines: int, special: str | None
+) -> None:
+    game = GAMES[game_id]
+    analysis = analyse_round(game, lines)
     outcome = analysis.base if special is None else analysis.free[special]
-    brute = enumerate_spins(special is not None, lines, special)
-    award = TINY.free_spins.award if special is None else TINY.free_spins.retrigger_award
+    brute = enumerate_spins(special is not None, lines, special, game)
+    award = game.free_spins.award if special is None else game.free_spins.retrigger_award
     size = max(len(outcome.award), max(pay for pay, _ in brute) + 1)
     expect_no = np.zeros(size)
     expect_yes = np.zeros(size)
@@ -191,6 +265,8 @@ def test_spin_distribution_equals_brute_force(lines: int, special: str | None) -
     np.testing.assert_allclose(got_yes, expect_yes, rtol=0, atol=1e-12)
     mean = sum(pay * p for (pay, _), p in brute.items())
     assert outcome.mean == pytest.approx(mean, abs=1e-12)
+    second = sum(pay * pay * p for (pay, _), p in brute.items())
+    assert outcome.second_moment == pytest.approx(second, rel=1e-12)
     assert outcome.hit_probability == pytest.approx(
         sum(p for (pay, _), p in brute.items() if pay > 0), abs=1e-12
     )
@@ -199,18 +275,39 @@ def test_spin_distribution_equals_brute_force(lines: int, special: str | None) -
 
 
 @pytest.mark.parametrize("lines", LINE_COUNTS)
-def test_capped_round_equals_recursion(lines: int) -> None:
-    analysis = analyse_round(TINY, lines)
-    cap = TINY.max_win_x_total_bet * lines
+def test_lucky_line_wins_exceed_lines_times_top_pay(lines: int) -> None:
+    """The doubling wild takes a spin's line wins past lines × the paytable's top pay."""
+    top_pay = max(m for pays in LUCKY.paytable.values() for m in pays.values())
+    strips = LUCKY.base_reels
+    line_top = max(
+        sum(win.multiplier for win in evaluate(LUCKY, window, lines, 1).line_wins)
+        for window in (
+            window_at(strips, stops, LUCKY.rows)
+            for stops in itertools.product(*(range(len(s)) for s in strips))
+        )
+    )
+    assert line_top == lines * 2 * top_pay
+    outcome = analyse_round(LUCKY, lines).base
+    assert len(outcome.award) > line_top
+    assert outcome.no_award[line_top] + outcome.award[line_top] > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("lines", LINE_COUNTS)
+def test_capped_round_equals_recursion(game_id: str, lines: int) -> None:
+    game = GAMES[game_id]
+    rule = game.free_spins
+    analysis = analyse_round(game, lines)
+    cap = game.max_win_x_total_bet * lines
     feature = np.zeros(cap + 1)
     means = []
-    for special in TINY.paying_symbols:
-        outcomes = enumerate_spins(True, lines, special)
-        feature += feature_by_recursion(outcomes, TINY.free_spins.award, cap)
-        means.append(feature_moments_by_recursion(outcomes, TINY.free_spins.award))
-    feature /= len(TINY.paying_symbols)
+    for special in game.paying_symbols:
+        outcomes = enumerate_spins(True, lines, special, game)
+        feature += feature_by_recursion(outcomes, rule.award, rule.retrigger_award, cap)
+        means.append(feature_moments_by_recursion(outcomes, rule.award))
+    feature /= len(game.paying_symbols)
     round_ = np.zeros(cap + 1)
-    for (pay, awarded), p in enumerate_spins(False, lines, None).items():
+    for (pay, awarded), p in enumerate_spins(False, lines, None, game).items():
         if pay >= cap:
             round_[cap] += p  # a capped base spin awards nothing
         elif not awarded:
@@ -226,19 +323,21 @@ def test_capped_round_equals_recursion(lines: int) -> None:
     assert analysis.capped_second_moment == pytest.approx(
         float((round_ * t * t).sum()), abs=1e-12 * cap * cap
     )
-    for special, (e1, e2) in zip(TINY.paying_symbols, means, strict=True):
+    for special, (e1, e2) in zip(game.paying_symbols, means, strict=True):
         assert analysis.features[special].mean == pytest.approx(e1, rel=1e-12)
         assert analysis.features[special].second_moment == pytest.approx(e2, rel=1e-12)
     assert analysis.neglected < 1e-12
 
 
-def test_base_cap_loss_is_the_base_spin_above_the_cap() -> None:
+@pytest.mark.parametrize("game_id", GAMES)
+def test_base_cap_loss_is_the_base_spin_above_the_cap(game_id: str) -> None:
+    game = GAMES[game_id]
     lines = 1
-    cap = TINY.max_win_x_total_bet * lines
-    brute = enumerate_spins(False, lines, None)
+    cap = game.max_win_x_total_bet * lines
+    brute = enumerate_spins(False, lines, None, game)
     loss = sum(max(pay - cap, 0) * p for (pay, _), p in brute.items())
     assert loss > 0
-    assert analyse_round(TINY, lines).base_cap_loss == pytest.approx(loss, abs=1e-12)
+    assert analyse_round(game, lines).base_cap_loss == pytest.approx(loss, abs=1e-12)
 
 
 def test_series_masses_add_up_to_one() -> None:

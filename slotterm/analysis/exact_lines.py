@@ -49,6 +49,16 @@ class LineAutomaton:
         """How many states the automaton has."""
         return len(self.descriptors)
 
+    @property
+    def top_pay(self) -> int:
+        """The highest pay of one line (× bet per line) over every reading it can release.
+
+        The wild multiplier included: a reading that used a wild pays ``pay × multiplier``
+        (above the paytable's top when the wild doubles), a wild-only reading its plain pay.
+        """
+        released = [r for row in self.settle_reading for r in row] + list(self.final_reading)
+        return max((r.multiplier for r in released if r is not None), default=0)
+
     def read(self, symbols: Sequence[str]) -> LineReading | None:
         """Read a whole line through the automaton (the same answer as ``read_line``)."""
         index = {s: i for i, s in enumerate(self.symbols)}

@@ -183,7 +183,8 @@ def spin_counts_many(
     reels = [_reel_columns(game, strip, index) for strip in strips]
     steps = _shape_steps(reels, _line_groups(game.lines[:lines], game.reels), automaton)
     top_b = scatter_slots(game)
-    max_pay = lines * max((max(p.values(), default=0) for p in game.paytable.values()), default=0)
+    # every line settles once, on one reading: sized by the top reading, multiplier included
+    max_pay = lines * automaton.top_pay
     for special in specials:
         k_dim = game.reels + 1 if special is not None else 1
         shown = [reel.showing(special) for reel in reels]
