@@ -257,12 +257,13 @@ def edge_requests() -> list[dict[str, Any]]:
 # ==== TRACE DRIVER =========================================================================
 # The one function below is the only code that drives the round state machine directly.  It
 # uses only these names (and the attributes read below):
-#     from slotterm.engine.round import apply, Spin, Bet, Collect, StartFeature, PlayFreeSpin,
-#         GameState, Phase, RoundClosed
-#     from slotterm.rng import SeededSource
+#     slotterm.engine.round.apply, slotterm.engine.policy.next_action,
+#     slotterm.engine.actions.Spin / Bet / Collect, slotterm.engine.records.GameState / Phase,
+#     slotterm.engine.events.RoundClosed, slotterm.engine.features.free_spins.record_of,
+#     slotterm.rng.SeededSource
 # and reads state.phase, state.round, state.credits, transition.state / .events,
-# round.base.stops, round.base_win, round.special, round.free_spins[i].result.stops and
-# round.free_spins[i].win.  (RoundClosed.round is needed because a base spin that pays
+# round.base.stops, round.base_win, the free-spins record's modifier (the special symbol)
+# and its spins[i].result.stops and spins[i].win.  (RoundClosed.round is needed because a base spin that pays
 # nothing closes its round at once: state.round is then None.)
 # When the engine's API changes, update this function (and nothing else) so that the
 # rounds it writes stay byte for byte the same.
@@ -276,17 +277,12 @@ def trace_rounds(
     Spin, then StartFeature and PlayFreeSpin until the feature is done, then Collect when
     a win is offered (never the gamble), all drawing from one ``SeededSource(seed)``.
     """
-    from slotterm.engine.round import (
-        Bet,
-        Collect,
-        GameState,
-        Phase,
-        PlayFreeSpin,
-        RoundClosed,
-        Spin,
-        StartFeature,
-        apply,
-    )
+    from slotterm.engine.actions import Bet, Collect, Spin
+    from slotterm.engine.events import RoundClosed
+    from slotterm.engine.features.free_spins import record_of
+    from slotterm.engine.policy import next_action
+    from slotterm.engine.records import GameState, Phase
+    from slotterm.engine.round import apply
     from slotterm.rng import SeededSource
 
     rng = SeededSource(seed)
@@ -294,26 +290,26 @@ def trace_rounds(
     trace: list[dict[str, Any]] = []
     for bet_per_line, lines, force in plan:
         before = state.credits
-        step = apply(game, state, Spin(Bet(bet_per_line, lines), force_feature=force), rng)
+        spin = Spin(Bet(bet_per_line, lines), force="free_spins" if force else None)
+        step = apply(game, state, spin, rng)
         state, record, collected = step.state, step.state.round, False
         while state.phase is not Phase.IDLE:
-            if state.phase is Phase.FEATURE_AWARDED:
-                action: StartFeature | PlayFreeSpin | Collect = StartFeature()
-            elif state.phase is Phase.FREE_SPINS:
-                action = PlayFreeSpin()
-            else:  # the win offered: the open round is complete
-                record, collected, action = state.round, True, Collect()
+            action = next_action(game, state)
+            assert action is not None
+            if isinstance(action, Collect):  # the win offered: the open round is complete
+                record, collected = state.round, True
             step = apply(game, state, action, rng)
             state = step.state
         if not collected:  # closed by a spin that paid nothing: the record is in the event
             record = next(e.round for e in step.events if isinstance(e, RoundClosed))
         assert record is not None
+        free = record_of(record)
         trace.append(
             {
                 "stops": list(record.base.stops),
                 "base_win": record.base_win,
-                "special": record.special,
-                "free": [[list(f.result.stops), f.win] for f in record.free_spins],
+                "special": None if free is None else free.modifier,
+                "free": [] if free is None else [[list(f.result.stops), f.win] for f in free.spins],
                 "paid": state.credits - before + bet_per_line * lines,
                 "credits": state.credits,
             }
