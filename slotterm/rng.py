@@ -40,6 +40,20 @@ def draw_each(rng: RandomSource, bounds: Sequence[int]) -> tuple[int, ...]:
     return tuple(rng.randbelow(n) for n in bounds)
 
 
+_BIT_LENGTHS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
+def _bit_lengths(bounds: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """``(n, n.bit_length())`` for each bound (memoised: a game draws the same bounds)."""
+    key = bounds if type(bounds) is tuple else tuple(bounds)
+    pairs = _BIT_LENGTHS.get(key)
+    if pairs is None:
+        if len(_BIT_LENGTHS) > 256:
+            _BIT_LENGTHS.clear()
+        pairs = _BIT_LENGTHS[key] = tuple((n, n.bit_length()) for n in key)
+    return pairs
+
+
 class SecureSource:
     """Draws from the operating system's cryptographic generator (``secrets``)."""
 
@@ -82,8 +96,7 @@ class SeededSource:
         getrandbits = self._getrandbits
         out: list[int] = []
         append = out.append
-        for n in bounds:
-            k = n.bit_length()
+        for n, k in _bit_lengths(bounds):
             r = getrandbits(k)
             while r >= n:
                 if n < 1:

@@ -13,7 +13,7 @@ Two entry points share one implementation:
 
 Line readings are memoised per game on the line's symbol tuple.  The result values live
 in :mod:`slotterm.engine.outcome`, line reading in :mod:`slotterm.engine.line_reading`.
-What a feature adds to a window (an expansion, a bonus trigger) is the feature's own.
+What a feature adds to a window (a symbol filling reels, a bonus trigger) is the feature's own.
 """
 
 from __future__ import annotations
@@ -120,15 +120,20 @@ class StripTable:
     """One strip set of a game worked out per stop, so a spin is evaluated by look-ups.
 
     Holds each stop's column (the symbols it shows, top first) and scatter count, and,
-    per stop of the first two reels, the lines that can pay at all (the others are never
-    read).  Get one with :func:`strip_table`.
+    per stops of the first three reels (filled on first use), the lines whose reading the
+    first three reels already decide, with their reading, and the lines still running
+    into reel 4, which alone are read on the later reels.  A spin whose first three reels
+    settle every line without a win costs a few look-ups.  Get one with
+    :func:`strip_table`.
     """
 
     __slots__ = (
         "_candidates",
         "_facts",
         "_game",
+        "_heads",
         "_line_count",
+        "_prefix",
         "_scatter_min",
         "columns",
         "lengths",
@@ -164,6 +169,12 @@ class StripTable:
         # _candidates[stop0][stop1 or 0]: lines (0-based, increasing) that can pay at
         # all; a row is filled on first use.
         self._candidates: list[list[tuple[int, ...]] | None] = [None] * self.lengths[0]
+        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> (settled, running):
+        # settled: (line index, reading code) of the paying lines the first three reels
+        # decide; running: indices of the lines whose reading may go on past reel 3.
+        self._prefix: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+        # _heads[first three symbols of a line] -> reading code it decides, or -1: runs on
+        self._heads: dict[tuple[str, ...], int] = {}
 
     def evaluate(
         self, stops: Sequence[int], lines: int, bet_per_line: int
@@ -173,6 +184,21 @@ class StripTable:
             _check_lines(self._game, lines)
         window: Window = tuple(map(getitem, self.columns, stops))
         scatters = sum(map(getitem, self.scatter_counts, stops))
+        if len(stops) > 3:
+            lengths = self.lengths
+            key = (stops[0] * lengths[1] + stops[1]) * lengths[2] + stops[2]
+            entry = self._prefix.get(key)
+            if entry is None:
+                entry = self._prefix[key] = self._prefix_entry(window)
+            settled, running = entry
+            if not settled and not running:
+                if scatters < self._scatter_min:
+                    return window, self._facts.silent_evaluation(scatters)
+                return window, _assemble(self._facts, [], scatters, lines, bet_per_line)
+            hits = self._hits(window, settled, running, lines, bet_per_line)
+            if not hits and scatters < self._scatter_min:
+                return window, self._facts.silent_evaluation(scatters)
+            return window, _assemble(self._facts, hits, scatters, lines, bet_per_line)
         row = self._candidates[stops[0]]
         if row is None:
             row = self._candidates[stops[0]] = self._candidate_row(stops[0])
@@ -184,6 +210,80 @@ class StripTable:
         if not hits and scatters < self._scatter_min:
             return window, facts.silent_evaluation(scatters)
         return window, _assemble(facts, hits, scatters, lines, bet_per_line)
+
+    def _hits(
+        self,
+        window: Window,
+        settled: tuple[tuple[int, int], ...],
+        running: tuple[int, ...],
+        lines: int,
+        bet_per_line: int,
+    ) -> list[LineWin]:
+        """The line wins: the settled ones as recorded, the running lines read in full."""
+        facts = self._facts
+        memo = facts.wins_at(bet_per_line)
+        line_count = self._line_count
+        coded = [(index, code) for index, code in settled if index < lines]
+        if running:
+            flat = sum(window, ())
+            keys = facts.line_keys
+            codes = facts.codes
+            for index in running:
+                if index < lines:
+                    key = keys[index](flat)
+                    code = codes.get(key)
+                    if code is None:
+                        code = facts.code(key)
+                    if code:
+                        coded.append((index, code))
+            if settled:
+                coded.sort()
+        wins: list[LineWin] = []
+        for index, code in coded:
+            win = memo.get(code * line_count + index)
+            if win is None:
+                win = facts.line_win(index, code, bet_per_line)
+            wins.append(win)
+        return wins
+
+    def _prefix_entry(self, window: Window) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """Which lines the first three reels of ``window`` settle, and which run on."""
+        heads = self._heads
+        settled: list[tuple[int, int]] = []
+        running: list[int] = []
+        flat: tuple[str, ...] | None = None
+        c0, c1, c2 = window[0], window[1], window[2]
+        for index, line in enumerate(self._game.lines):
+            head = (c0[line[0]], c1[line[1]], c2[line[2]])
+            code = heads.get(head)
+            if code is None:
+                if self._may_run_on(head):
+                    code = -1
+                else:  # the head decides the reading: read the whole line once
+                    if flat is None:
+                        flat = sum(window, ())
+                    code = self._facts.code(self._facts.line_keys[index](flat))
+                heads[head] = code
+            if code < 0:
+                running.append(index)
+            elif code:
+                settled.append((index, code))
+        return tuple(settled), tuple(running)
+
+    def _may_run_on(self, head: tuple[str, ...]) -> bool:
+        """False only when a line starting ``head`` is read the same whatever follows.
+
+        A reading runs past the head only when the whole head is part of its run: all
+        wilds, or one real symbol with wilds that may stand in for it.
+        """
+        wilds = self._facts.wilds
+        real = [s for s in head if s not in wilds]
+        if not real:
+            return True
+        first = real[0]
+        if any(s != first for s in real):
+            return False
+        return len(real) == len(head) or self._game.wild_substitutes_for(first)
 
     def _candidate_row(self, stop0: int) -> list[tuple[int, ...]]:
         lines = self._game.lines

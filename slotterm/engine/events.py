@@ -6,10 +6,10 @@ These are the core's events; a feature defines its own (subclasses of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from slotterm.engine.fast_init import fast_init
+from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.records import GambleStep, GameState, Round, SpinResult
 
 
@@ -19,14 +19,13 @@ class FeatureEvent:
     __slots__ = ()
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class ReelsStopped:
+@strict_tuple
+class ReelsStopped(NamedTuple):
     """A spin was drawn on the strips ``reel_set`` (``"base"`` or a feature's set).
 
     ``number`` is the feature's count of it (free spin 3, say; ``None`` for the base
     spin), ``win`` what it added to the round, ``extra`` what a feature added to the
-    window (an expansion, say; the feature's own value) or ``None``.
+    window (symbols filling reels, say; the feature's own value) or ``None``.
     """
 
     result: SpinResult
@@ -36,42 +35,37 @@ class ReelsStopped:
     extra: Any = None
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class WinOffered:
+@strict_tuple
+class WinOffered(NamedTuple):
     """A win waits for collect; ``gamble_allowed`` says whether the gamble is open."""
 
     amount: int
     gamble_allowed: bool
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class CardDrawn:
+@strict_tuple
+class CardDrawn(NamedTuple):
     """A gamble card was turned."""
 
     step: GambleStep
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Collected:
+@strict_tuple
+class Collected(NamedTuple):
     """The win went into credits."""
 
     amount: int
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class RoundClosed:
+@strict_tuple
+class RoundClosed(NamedTuple):
     """The round is finished; ``round`` is its complete record."""
 
     round: Round
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class CreditsAdded:
+@strict_tuple
+class CreditsAdded(NamedTuple):
     """Demo credits were topped up."""
 
     amount: int
@@ -83,10 +77,42 @@ Event = (
 """Any event a transition may report."""
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
 class Transition:
-    """The new state and what happened on the way, in order."""
+    """The new state and what happened on the way, in order.
 
-    state: GameState
-    events: tuple[Event, ...]
+    ``events`` may be given, or built on first use by ``build`` (a function of no
+    arguments): the outcome is already drawn and in ``state``; a simulation that never
+    looks at the events does not pay for building them.  Compared by state and events.
+    """
+
+    __slots__ = ("_build", "_events", "state")
+
+    def __init__(
+        self,
+        state: GameState,
+        events: tuple[Event, ...] | None = None,
+        build: Callable[[], tuple[Event, ...]] | None = None,
+    ) -> None:
+        self.state = state
+        self._events = events
+        self._build = build
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, in order."""
+        events = self._events
+        if events is None:
+            assert self._build is not None
+            events = self._events = self._build()
+            self._build = None
+        return events
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Transition):
+            return NotImplemented
+        return self.state == other.state and self.events == other.events
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Transition(state={self.state!r}, events={self.events!r})"

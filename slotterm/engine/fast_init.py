@@ -47,3 +47,27 @@ def fast_init(cls: T) -> T:
     init.__module__ = cls.__module__
     cls.__init__ = init  # type: ignore[method-assign]
     return cls
+
+
+def _strict_eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def _strict_ne(self: tuple[Any, ...], other: object) -> bool:
+    return not _strict_eq(self, other)
+
+
+def strict_tuple(cls: T) -> T:
+    """Make the ``NamedTuple`` class ``cls`` equal only to values of its own type.
+
+    The hottest records (the machine state, a spin, a step, the core events) are named
+    tuples: immutable, and several times cheaper to build than a frozen dataclass.  A
+    plain named tuple equals any tuple with the same items (``Collected(5) ==
+    CreditsAdded(5)``); this decorator makes equality compare the type too.
+    """
+    if not issubclass(cls, tuple) or not hasattr(cls, "_fields"):
+        raise TypeError(f"{cls.__name__} must be a NamedTuple")
+    cls.__eq__ = _strict_eq  # type: ignore[method-assign]
+    cls.__ne__ = _strict_ne  # type: ignore[method-assign,assignment]
+    cls.__hash__ = tuple.__hash__  # type: ignore[method-assign]
+    return cls

@@ -2,7 +2,7 @@
 
 A game is definition data plus features (DESIGN.md §2a).  The core
 (:mod:`slotterm.engine.round`) knows the base spin, the bet, the round cap, collect and
-gamble; everything else -- free spins, an expanding symbol, a bonus game -- is a
+gamble; everything else -- free spins, a symbol that fills reels, a bonus game -- is a
 :class:`Feature` living under :mod:`slotterm.engine.features`.  The core talks to a
 feature only through this contract:
 
@@ -168,7 +168,7 @@ class Feature:
 
 
 class SpinModifier:
-    """A feature that changes how another feature's spins pay (the Magic Book's symbol).
+    """A feature that changes how another feature's spins pay (one symbol for a feature, say).
 
     It draws its state once when the host feature starts (:meth:`start`), then adds to
     each spin the host plays (:meth:`modify`).  Its state is saved with the host's

@@ -56,7 +56,7 @@ class Evaluation:
     """What one window pays by the core rules (lines and scatters), in cents.
 
     ``scatter_count`` is how many scatters show (features trigger on it); what a feature
-    adds to a window (an expansion, say) is the feature's own record.
+    adds to a window (symbols filling reels, say) is the feature's own record.
     """
 
     line_wins: tuple[LineWin, ...]

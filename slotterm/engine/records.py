@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from slotterm.engine.actions import Action, Bet, Limits
-from slotterm.engine.fast_init import fast_init
+from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.gamble import Color
 from slotterm.engine.outcome import Evaluation, Window
 
@@ -41,9 +41,8 @@ class EndReason(StrEnum):
 # --- round records -------------------------------------------------------------------------
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class SpinResult:
+@strict_tuple
+class SpinResult(NamedTuple):
     """One drawn spin: the stops, the window they show, and what it pays."""
 
     stops: tuple[int, ...]
@@ -51,9 +50,8 @@ class SpinResult:
     evaluation: Evaluation
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class GambleStep:
+@strict_tuple
+class GambleStep(NamedTuple):
     """One gamble card: the card (0..51), the guess, the stake and the outcome."""
 
     card: int
@@ -63,9 +61,8 @@ class GambleStep:
     result: int
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Step:
+@strict_tuple
+class Step(NamedTuple):
     """One transition of a round: the action and the draws it consumed."""
 
     action: Action
@@ -144,9 +141,8 @@ def evolve(round_: Round, **changes: Any) -> Round:
     return Round(**changes)
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class GameState:
+@strict_tuple
+class GameState(NamedTuple):
     """The machine: phase, credits, the open round, and a little memory across rounds."""
 
     phase: Phase

@@ -1,7 +1,7 @@
 """The round as a pure state machine: ``state + action (+ draws) -> new state + events``.
 
 The core plays what every game has: the base spin (bet, lines, the round cap), collect
-and the gamble.  Whatever else a round holds -- free spins, an expanding symbol, a bonus
+and the gamble.  Whatever else a round holds -- free spins, a symbol filling reels, a bonus
 game -- is a feature (:mod:`slotterm.engine.feature`): the base spin asks each of the
 game's features whether its window starts it, pushes a frame for each that does, and
 hands the features' own actions to the frame on top until every frame is done; then
@@ -109,21 +109,8 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
             return f"the {feature.name.replace('_', ' ')} feature does not take that action"
         return feature.refusal(feature_context(game, state.round), frame.record, action)
     match action:
-        case Spin(bet=bet, limits=limits, force=force):
-            if phase is not Phase.IDLE:
-                return "finish the current round first"
-            lines = game.lines_refusal(bet.lines)
-            if lines is not None:
-                return lines
-            if bet.bet_per_line < 1:
-                return "the bet per line must be positive"
-            if bet.total > state.credits:
-                return "not enough credits for this bet"
-            if (limits.gamble_limit or 0) < 0 or (limits.free_spin_limit or 0) < 0:
-                return "operator limits must not be negative"
-            if force is not None and not game.has_feature(force):
-                return f"this game has no feature {force!r} to force"
-            return None
+        case Spin():
+            return _spin_refusal(game, state, action)
         case TopUp(amount=amount):
             if phase is not Phase.IDLE:
                 return "credits can only be added between rounds"
@@ -139,6 +126,26 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
     return "unknown action"
 
 
+def _spin_refusal(game: GameDefinition, state: GameState, action: Spin) -> str | None:
+    if state.phase is not Phase.IDLE:
+        return "finish the current round first"
+    bet = action.bet
+    lines = game.lines_refusal(bet.lines)
+    if lines is not None:
+        return lines
+    if bet.bet_per_line < 1:
+        return "the bet per line must be positive"
+    if bet.bet_per_line * bet.lines > state.credits:
+        return "not enough credits for this bet"
+    limits = action.limits
+    if (limits.gamble_limit or 0) < 0 or (limits.free_spin_limit or 0) < 0:
+        return "operator limits must not be negative"
+    force = action.force
+    if force is not None and not game.has_feature(force):
+        return f"this game has no feature {force!r} to force"
+    return None
+
+
 def is_allowed(game: GameDefinition, state: GameState, action: Action) -> bool:
     """Shorthand for ``refusal(...) is None``."""
     return refusal(game, state, action) is None
@@ -150,11 +157,16 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
     The draws the transition makes are recorded as a :class:`Step` on the open round, or
     on the record of the round it closes (carried by the :class:`RoundClosed` event).
     """
+    if type(action) is Spin:
+        reason = _spin_refusal(game, state, action)
+        if reason is not None:
+            raise ActionRefused(reason)
+        return _spin(game, state, action, rng)
     reason = refusal(game, state, action)
     if reason is not None:
         raise ActionRefused(reason)
-    if type(action) is Spin:
-        return _spin(game, state, action, rng)
+    if type(action) is Collect:
+        return _collect(state, action)
     recorder = RecordingSource(rng)
     events: list[Event] = []
     if isinstance(action, FeatureAction):
@@ -166,10 +178,6 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
 
 def _core(state: GameState, action: Action, rng: RecordingSource, events: list[Event]) -> GameState:
     match action:
-        case Collect():
-            round_ = state.round
-            assert round_ is not None
-            return _close(state, round_, round_.win, events, _steps(round_, action, rng))
         case StartGamble():
             assert state.round is not None
             round_ = evolve(state.round, steps=_steps(state.round, action, rng))
@@ -230,11 +238,14 @@ def _triggers(
 
 
 def _push(
-    frames: tuple[FeatureFrame, ...], started: list[tuple[Feature, Triggered]], events: list[Event]
+    frames: tuple[FeatureFrame, ...],
+    started: list[tuple[Feature, Triggered]],
+    events: list[Event] | None,
 ) -> tuple[FeatureFrame, ...]:
     """``frames`` with the ``started`` ones pushed so that the first is played first."""
-    for _, triggered in started:
-        events.extend(triggered.events)
+    if events is not None:
+        for _, triggered in started:
+            events.extend(triggered.events)
     pushed = tuple(
         FeatureFrame(feature.name, triggered.record, feature.finished(triggered.record))
         for feature, triggered in reversed(started)
@@ -248,6 +259,8 @@ _BASE_CONTEXTS: dict[int, FeatureContext] = {}
 def _base_context(game: GameDefinition, bet: Bet, limits: Limits, cap: int) -> FeatureContext:
     """The context of a base spin's triggers (the last one is kept: rounds repeat a bet)."""
     ctx = _BASE_CONTEXTS.get(id(game))
+    if ctx is not None and ctx.game is game and ctx.bet is bet and ctx.limits is limits:
+        return ctx
     if ctx is None or ctx.game is not game or ctx.bet != bet or ctx.limits != limits:
         ctx = FeatureContext(game=game, bet=bet, limits=limits, room=cap)
         if len(_BASE_CONTEXTS) > 64:
@@ -262,12 +275,11 @@ def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSourc
     lengths = table.lengths
     stops = draws = draw_each(rng, lengths)
     window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
+    result = SpinResult(stops, window, evaluation)
     total_bet = bet.bet_per_line * bet.lines
     cap = game.max_win(total_bet)
     win = evaluation.total_win
     started: list[tuple[Feature, Triggered]] = []
-    ended_by: EndReason | None = None
-    result = SpinResult(stops, window, evaluation)
     if game.features:
         ctx = _base_context(game, bet, action.limits, cap)
         started = _triggers(game, ctx, result, None) if win < cap else []
@@ -275,18 +287,51 @@ def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSourc
             stops = draw_each(rng, lengths)
             draws += stops
             window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
-            win = evaluation.total_win
             result = SpinResult(stops, window, evaluation)
+            win = evaluation.total_win
             started = _triggers(game, ctx, result, None) if win < cap else []
-    if win >= cap:
-        win, ended_by = cap, EndReason.CAP
     number = state.rounds_played + 1
     credits = state.credits - total_bet
+    recent = state.recent_cards
+    if not win and not started:  # the common case: nothing to show but the reels
+
+        def build() -> tuple[Event, ...]:
+            round_ = _base_round(state, action, result, 0, (), None, draws)
+            return ReelsStopped(result, "base", 0), RoundClosed(round_)
+
+        return Transition(GameState(Phase.IDLE, credits, None, number, recent), build=build)
+    ended_by: EndReason | None = None
+    if win >= cap:
+        win, ended_by = cap, EndReason.CAP
     events: list[Event] = [ReelsStopped(result, "base", win)]
     frames = _push((), started, events) if started else ()
-    round_ = Round(
-        number=number,
-        bet=bet,
+    round_ = _base_round(state, action, result, win, frames, ended_by, draws)
+    if frames:
+        opened = GameState(Phase.FEATURE, credits, round_, number, recent)
+    elif game.gamble:
+        events.append(WinOffered(win, gamble_allowed(round_)))
+        opened = GameState(Phase.WIN_OFFERED, credits, round_, number, recent)
+    else:
+        events.append(Collected(win))
+        round_ = evolve(round_, paid=win)
+        events.append(RoundClosed(round_))
+        opened = GameState(Phase.IDLE, credits + win, None, number, recent)
+    return Transition(opened, tuple(events))
+
+
+def _base_round(
+    state: GameState,
+    action: Spin,
+    result: SpinResult,
+    win: int,
+    frames: tuple[FeatureFrame, ...],
+    ended_by: EndReason | None,
+    draws: tuple[int, ...],
+) -> Round:
+    """The round a base spin opens (``win`` already cut to the cap)."""
+    return Round(
+        number=state.rounds_played + 1,
+        bet=action.bet,
         limits=action.limits,
         autoplay=action.autoplay,
         credits_before=state.credits,
@@ -300,19 +345,6 @@ def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSourc
         gamble_closed=False,
         steps=(Step(action, draws),),
     )
-    recent = state.recent_cards
-    if frames:
-        state = GameState(Phase.FEATURE, credits, round_, number, recent)
-    elif win and game.gamble:
-        events.append(WinOffered(win, gamble_allowed(round_)))
-        state = GameState(Phase.WIN_OFFERED, credits, round_, number, recent)
-    else:
-        if win:
-            events.append(Collected(win))
-            round_ = evolve(round_, paid=win)
-        events.append(RoundClosed(round_))
-        state = GameState(Phase.IDLE, credits + win, None, number, recent)
-    return Transition(state, tuple(events))
 
 
 def _end_round(
@@ -407,10 +439,24 @@ def _close(
     """Pay ``paid`` into credits and close the round, whose record ends with ``steps``."""
     if paid:
         events.append(Collected(paid))
-    closed = round_ if (paid == 0 and round_.win == 0 and steps is round_.steps) else None
-    if closed is None:
-        closed = evolve(round_, win=paid, steps=steps, paid=paid)
-    events.append(RoundClosed(closed))
+    events.append(RoundClosed(evolve(round_, win=paid, steps=steps, paid=paid)))
     return GameState(
         Phase.IDLE, state.credits + paid, None, state.rounds_played, state.recent_cards
     )
+
+
+def _collect(state: GameState, action: Collect) -> Transition:
+    """Collect: the win goes into credits; the closed record is built when first asked for."""
+    round_ = state.round
+    assert round_ is not None
+    paid = round_.win
+
+    def build() -> tuple[Event, ...]:
+        steps = (*round_.steps, Step(action, ()))
+        closed = evolve(round_, win=paid, steps=steps, paid=paid)
+        return (Collected(paid), RoundClosed(closed)) if paid else (RoundClosed(closed),)
+
+    idle = GameState(
+        Phase.IDLE, state.credits + paid, None, state.rounds_played, state.recent_cards
+    )
+    return Transition(idle, build=build)

@@ -1,121 +1,108 @@
-"""Window evaluation and the ``eval`` command's contract (DESIGN.md §6)."""
+"""Window evaluation by the core rules, the expansion beside it, and the fast stop tables."""
 
 from __future__ import annotations
 
-import io
-import json
 import random
 
 import pytest
 
-from slotterm.cli import main
-from slotterm.commands.evaluate import parse_grid, run_batch
-from slotterm.engine.evaluate import (
-    NO_WIN,
-    GridError,
-    LineReading,
-    evaluate,
-    evaluate_stops,
-    read_line,
-    window_at,
-    window_from_rows,
+from slotterm.engine.actions import Bet, Limits
+from slotterm.engine.evaluate import evaluate, evaluate_stops, window_at, window_from_rows
+from slotterm.engine.feature import FeatureContext
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import (
+    Expansion,
+    expand,
+    min_reels,
+    reels_showing,
 )
-from slotterm.games import get_game
+from slotterm.engine.features.free_spins import FreeSpinsRecord, PlayFreeSpin
+from slotterm.engine.line_reading import read_line
+from slotterm.engine.outcome import NO_WIN, GridError, LineReading, LineWin, ScatterWin
+from slotterm.engine.records import SpinResult
+from slotterm.rng import ReplaySource
+from tests.engine.support import BOS, FREE_SPINS
 
-GAME = get_game("book-of-spells")
-DESIGN_GRID = "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
-
-# The design's example window, nine lines at 0.10 (total bet 0.90), worked by hand:
-#   line 1  BOOK BOOK BOOK A A      A x5 (150) beats WITCH x3 (100)   15.00
-#   line 3  HAT x5                  750                               75.00
-#   line 5  HAT BOOK Q ...          HAT x2 (5)                         0.50
-#   line 6  BOOK HAT HAT HAT A      HAT x4 (100)                      10.00
-#   line 8  HAT HAT BOOK J TEN      HAT x3 (30)                        3.00
-#   lines 2, 4, 7, 9 pay nothing; three BOOKs scatter 2 x 0.90 =       1.80
-DESIGN_RESULT = {
-    "line_wins": [
-        {"line": 1, "symbol": "A", "count": 5, "multiplier": 150, "win": "15.00"},
-        {"line": 3, "symbol": "HAT", "count": 5, "multiplier": 750, "win": "75.00"},
-        {"line": 5, "symbol": "HAT", "count": 2, "multiplier": 5, "win": "0.50"},
-        {"line": 6, "symbol": "HAT", "count": 4, "multiplier": 100, "win": "10.00"},
-        {"line": 8, "symbol": "HAT", "count": 3, "multiplier": 30, "win": "3.00"},
-    ],
-    "scatter_win": {"count": 3, "multiplier": 2, "win": "1.80"},
-    "expanding_wins": [],
-    "free_spins_awarded": 10,
-    "total_win": "105.30",
-}
+GAME = BOS
+CANDIDATES = FREE_SPINS.modifier.candidates  # type: ignore[union-attr]
+DESIGN_ROWS = [r.split(",") for r in ("A,K,Q,J,TEN", "BOOK,BOOK,BOOK,A,A", "HAT,HAT,HAT,HAT,HAT")]
+DESIGN_WINDOW = window_from_rows(DESIGN_ROWS)
 
 
-def eval_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
-    assert main(["eval", "book-of-spells", *args, "--json"]) == 0
-    result: dict[str, object] = json.loads(capsys.readouterr().out)
-    return result
+def test_the_design_example_window() -> None:
+    # nine lines at 10 cents (total bet 90), worked by hand:
+    #   line 1  BOOK BOOK BOOK A A      A x5 (150) beats WITCH x3 (100)   1,500
+    #   line 3  HAT x5                  750                               7,500
+    #   line 5  HAT BOOK Q ...          HAT x2 (5)                           50
+    #   line 6  BOOK HAT HAT HAT A      HAT x4 (100)                      1,000
+    #   line 8  HAT HAT BOOK J TEN      HAT x3 (30)                         300
+    #   lines 2, 4, 7, 9 pay nothing; three BOOKs scatter 2 x 90 =          180
+    evaluation = evaluate(GAME, DESIGN_WINDOW, 9, 10)
+    assert evaluation.line_wins == (
+        LineWin(1, "A", 5, 150, 1_500),
+        LineWin(3, "HAT", 5, 750, 7_500),
+        LineWin(5, "HAT", 2, 5, 50),
+        LineWin(6, "HAT", 4, 100, 1_000),
+        LineWin(8, "HAT", 3, 30, 300),
+    )
+    assert evaluation.scatter_win == ScatterWin(3, 2, 180)
+    assert evaluation.scatter_count == 3
+    assert evaluation.total_win == 10_530
+    assert FREE_SPINS.awarded_by(evaluation.scatter_count, retrigger=False) == 10
+    assert expand(GAME, DESIGN_WINDOW, "HAT", 9, 10) is not None  # HAT shows on all five
 
 
-def test_the_design_example_window(capsys: pytest.CaptureFixture[str]) -> None:
-    assert eval_json(capsys, "--grid", DESIGN_GRID) == DESIGN_RESULT
+def test_the_design_example_as_a_free_spin_with_special_a() -> None:
+    # A shows on reels 1, 4 and 5: A x3 (5 x 10 = 50) on each of nine lines = 450, and
+    # the retrigger award of 10; the regular wins (10,530) stand: 10,980 in all
+    expansion = expand(GAME, DESIGN_WINDOW, "A", 9, 10)
+    assert expansion == Expansion(
+        symbol="A",
+        reels=(0, 3, 4),
+        wins=tuple(LineWin(n, "A", 3, 5, 50) for n in range(1, 10)),
+        total=450,
+    )
+    evaluation = evaluate(GAME, DESIGN_WINDOW, 9, 10)
+    assert evaluation.total_win + expansion.total == 10_980
+    assert FREE_SPINS.awarded_by(evaluation.scatter_count, retrigger=True) == 10
+    # the feature's modifier adds exactly that to a free spin showing the window
+    modifier = FREE_SPINS.modifier
+    assert modifier is not None
+    ctx = FeatureContext(game=GAME, bet=Bet(10, 9), limits=Limits(), room=10**9)
+    spin = SpinResult((0,) * 5, DESIGN_WINDOW, evaluation)
+    assert modifier.modify(ctx, "A", spin) == (expansion, 450)
 
 
-def test_the_design_example_as_a_free_spin_with_special_a(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    # A shows on reels 1, 4 and 5: A x3 (5) on each of nine lines = 9 x 0.50, and the
-    # retrigger award of 10; the regular wins stand
-    result = eval_json(capsys, "--grid", DESIGN_GRID, "--special", "A")
-    assert result["line_wins"] == DESIGN_RESULT["line_wins"]
-    assert result["expanding_wins"] == [
-        {"line": n, "symbol": "A", "count": 3, "multiplier": 5, "win": "0.50"} for n in range(1, 10)
-    ]
-    assert result["total_win"] == "109.80"
-    assert result["free_spins_awarded"] == 10
+def test_lines_and_bet() -> None:
+    # one line at 5 cents: A x5 = 150 x 5 = 750, scatter 2 x 5 = 10
+    evaluation = evaluate(GAME, DESIGN_WINDOW, 1, 5)
+    assert evaluation.total_win == 760
+    assert evaluation.scatter_win == ScatterWin(3, 2, 10)
 
 
-def test_lines_and_bet_options(capsys: pytest.CaptureFixture[str]) -> None:
-    # one line at 0.05: A x5 = 150 x 0.05 = 7.50, scatter 2 x 0.05 = 0.10
-    result = eval_json(capsys, "--grid", DESIGN_GRID, "--lines", "1", "--bet", "0.05")
-    assert result["total_win"] == "7.60"
-    assert result["scatter_win"] == {"count": 3, "multiplier": 2, "win": "0.10"}
+def test_a_window_that_pays_nothing() -> None:
+    rows = [r.split(",") for r in ("A,J,POTION,K,TEN", "K,TEN,CAULDRON,Q,A", "Q,HAT,A,J,K")]
+    window = window_from_rows(rows)
+    assert evaluate(GAME, window, 9, 10) == NO_WIN
+    # as a free spin: A shows on reels 1, 3 and 5, K on 1, 4 and 5 (three reels: 5 x 10
+    # on each of nine lines = 450); Q, J and TEN on two reels, HAT, POTION, CAULDRON on
+    # one: nothing; WITCH not at all
+    assert reels_showing(window, "A") == (0, 2, 4)
+    assert reels_showing(window, "K") == (0, 3, 4)
+    assert reels_showing(window, "WITCH") == ()
+    for special, reels in (("A", (0, 2, 4)), ("K", (0, 3, 4))):
+        assert expand(GAME, window, special, 9, 10) == Expansion(
+            special, reels, tuple(LineWin(n, special, 3, 5, 50) for n in range(1, 10)), 450
+        )
+    assert all(expand(GAME, window, s, 9, 10) is None for s in CANDIDATES if s not in ("A", "K"))
 
 
-def test_a_window_that_pays_nothing(capsys: pytest.CaptureFixture[str]) -> None:
-    result = eval_json(capsys, "--grid", "A,J,POTION,K,TEN/K,TEN,CAULDRON,Q,A/Q,HAT,A,J,K")
-    assert result == {
-        "line_wins": [],
-        "scatter_win": None,
-        "expanding_wins": [],
-        "free_spins_awarded": 0,
-        "total_win": "0.00",
-    }
-
-
-def test_the_readable_form_names_the_total(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["eval", "book-of-spells", "--grid", DESIGN_GRID]) == 0
-    out = capsys.readouterr().out
-    assert "Total win: 105.30" in out
-    assert "Free spins awarded: 10" in out
-
-
-def test_grid_text_is_read_rows_top_first_case_and_spaces_forgiven() -> None:
-    window = parse_grid(GAME, " a, k ,Q,J,ten/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT")
-    assert window[0] == ("A", "BOOK", "HAT")
-    assert window[4] == ("TEN", "A", "HAT")
-
-
-def test_jsonl_batch_answers_every_line_in_order() -> None:
-    out = io.StringIO()
-    rows = [r.split(",") for r in DESIGN_GRID.split("/")]
-    requests = [
-        json.dumps({"grid": rows, "lines": 9, "bet": "0.10", "special": None}),
-        "",
-        json.dumps({"grid": DESIGN_GRID, "bet": 0.1}),
-        json.dumps({"grid": rows, "lines": 42}),
-    ]
-    bad = run_batch(GAME, [r + "\n" for r in requests], out)
-    results = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert bad == 1
-    assert results[0] == DESIGN_RESULT and results[1] == DESIGN_RESULT
-    assert results[2] == {"error": "lines must be 1..9, got 42"}
+def test_expansion_thresholds_per_symbol() -> None:
+    assert {s: min_reels(GAME, s) for s in CANDIDATES} == {
+        "WITCH": 2, "CAULDRON": 2, "POTION": 2, "HAT": 2,
+        "A": 3, "K": 3, "Q": 3, "J": 3, "TEN": 3,
+    }  # fmt: skip
+    assert min_reels(GAME, "BOOK") is None
 
 
 # --- the evaluator itself ----------------------------------------------------------------
@@ -130,30 +117,50 @@ def test_read_line_readings() -> None:
 
 
 def test_evaluate_refuses_bad_line_counts() -> None:
-    window = window_from_rows([r.split(",") for r in DESIGN_GRID.split("/")])
     for lines in (0, 10):
         with pytest.raises(GridError):
-            evaluate(GAME, window, lines, 10)
+            evaluate(GAME, DESIGN_WINDOW, lines, 10)
 
 
-@pytest.mark.parametrize("reels", ["base", "free"])
+@pytest.mark.parametrize("reels", ["base", free_spins.REEL_SET])
 def test_the_stop_tables_agree_with_evaluating_the_window(reels: str) -> None:
-    """The fast path the state machine uses gives exactly what ``evaluate`` gives."""
-    strips = GAME.base_reels if reels == "base" else GAME.free_reels
+    """The fast path the state machine uses gives exactly what ``evaluate`` gives.
+
+    On the free-spin strips the spin is played through the feature itself, so its
+    expansion is checked against :func:`expand` of the same window as well.
+    """
+    strips = GAME.reel_sets[reels]
     chooser = random.Random(reels)
-    specials = [None, *GAME.paying_symbols]
-    seen_win = seen_nothing = 0
+    seen_win = seen_nothing = seen_expansion = 0
     for _ in range(20_000):
         stops = tuple(chooser.randrange(len(s)) for s in strips)
         lines = chooser.randint(1, 9)
         bet = chooser.choice([1, 2, 10, 200])
-        special = chooser.choice(specials) if reels == "free" else None
-        window, fast = evaluate_stops(
-            GAME, strips, stops, lines, bet, special=special, free_spin=special is not None
-        )
+        window, fast = evaluate_stops(GAME, strips, stops, lines, bet)
         assert window == window_at(strips, stops, GAME.rows)
-        slow = evaluate(GAME, window, lines, bet, special=special, free_spin=special is not None)
+        slow = evaluate(GAME, window, lines, bet)
         assert fast == slow
         seen_win += fast.total_win > 0
         seen_nothing += fast == NO_WIN
+        if reels == free_spins.REEL_SET:
+            special = chooser.choice(CANDIDATES)
+            expansion = expand(GAME, window, special, lines, bet)
+            played = free_spin(stops, special, Bet(bet, lines))
+            assert played.result == SpinResult(stops, window, slow)
+            assert played.extra == expansion
+            assert played.win == slow.total_win + (expansion.total if expansion else 0)
+            seen_expansion += expansion is not None
     assert seen_win > 1_000 and seen_nothing > 1_000
+    assert reels == "base" or seen_expansion > 1_000
+
+
+def free_spin(stops: tuple[int, ...], special: str, bet: Bet) -> free_spins.FreeSpin:
+    """The first free spin of a started feature on ``special``, drawn at ``stops``."""
+    ctx = FeatureContext(game=GAME, bet=bet, limits=Limits(None, None), room=10**12)
+    record = FreeSpinsRecord(
+        awarded=10, started=True, modifier=special, spins=(), win=0, ended_by=None
+    )
+    source = ReplaySource(stops)
+    step = FREE_SPINS.step(ctx, record, PlayFreeSpin(), source)
+    assert source.remaining == 0
+    return step.record.spins[0]  # type: ignore[no-any-return]

@@ -1,19 +1,33 @@
-"""The game model: Book of Spells as DESIGN.md §1 states it; bad definitions fail at load;
-``game-def --json`` has exactly the contract's shape (DESIGN.md §6)."""
+"""The game model: Book of Spells as DESIGN.md §1 states it; bad definitions fail at load."""
 
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any
 
 import pytest
 
-from slotterm.cli import main
-from slotterm.engine.model import DefinitionError, FreeSpinsRule, Symbol, SymbolKind
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import ExpandingSymbol
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.model import DefinitionError, Symbol, SymbolKind
 from slotterm.games import UnknownGame, game_ids, get_game
 
 BOS = get_game("book-of-spells")
+FREE = BOS.reel_sets[free_spins.REEL_SET]
+PAYING = ("WITCH", "CAULDRON", "POTION", "HAT", "A", "K", "Q", "J", "TEN")
+
+
+def free_spins_on(strips: tuple[tuple[str, ...], ...], **rule: Any) -> FreeSpins:
+    """Book of Spells' free spins (and Magic Book) on ``strips``, ``rule`` changed."""
+    args: dict[str, Any] = {
+        "trigger": 3,
+        "award": 10,
+        "retrigger": 10,
+        "strips": strips,
+        "modifier": ExpandingSymbol(PAYING),
+    }
+    return FreeSpins(**{**args, **rule})
 
 
 def test_book_of_spells_is_the_design_table() -> None:
@@ -31,15 +45,35 @@ def test_book_of_spells_is_the_design_table() -> None:
     assert dict(BOS.scatter_pays) == {3: 2, 4: 20, 5: 200}
     assert BOS.wild_ids == frozenset({"BOOK"}) and BOS.scatter_ids == frozenset({"BOOK"})
     assert BOS.wild_only_pays_as == "WITCH"
-    assert BOS.free_spins == FreeSpinsRule(3, 10, 10, True)
+    feature = BOS.feature(free_spins.NAME)
+    assert isinstance(feature, FreeSpins)
+    assert (feature.trigger_count, feature.award, feature.retrigger) == (3, 10, 10)
+    assert isinstance(feature.modifier, ExpandingSymbol)
+    assert [f.name for f in BOS.features] == [free_spins.NAME]
+    assert BOS.has_feature(free_spins.NAME) and not BOS.has_feature("mystery_bonus")
+    assert BOS.gamble
     assert BOS.max_win_x_total_bet == 5000
-    assert BOS.paying_symbols == ("WITCH", "CAULDRON", "POTION", "HAT", "A", "K", "Q", "J", "TEN")
-    assert len(BOS.base_reels) == len(BOS.free_reels) == 5
+    assert BOS.max_win(90) == 450_000
+    assert feature.modifier.candidates == PAYING
+    assert set(BOS.reel_sets) == {"base", "free"}
+    assert BOS.reel_sets["base"] is BOS.base_reels and FREE is feature.strips
+    assert len(BOS.base_reels) == len(FREE) == 5
+
+
+def test_awards_and_lines_range() -> None:
+    feature = BOS.feature(free_spins.NAME)
+    assert isinstance(feature, FreeSpins)
+    assert [feature.awarded_by(n, retrigger=False) for n in range(6)] == [0, 0, 0, 10, 10, 10]
+    assert [feature.awarded_by(n, retrigger=True) for n in range(6)] == [0, 0, 0, 10, 10, 10]
+    assert [BOS.lines_refusal(n) for n in range(1, 10)] == [None] * 9
+    assert BOS.lines_refusal(0) == BOS.lines_refusal(10) == "lines must be 1..9"
+    with pytest.raises(KeyError):
+        BOS.feature("mystery_bonus")
 
 
 def test_every_advertised_award_can_show_on_the_reels() -> None:
-    for strips in (BOS.base_reels, BOS.free_reels):
-        for symbol in ("BOOK", *BOS.paying_symbols):
+    for strips in BOS.reel_sets.values():
+        for symbol in ("BOOK", *PAYING):
             assert all(symbol in strip for strip in strips), symbol
 
 
@@ -60,7 +94,11 @@ BAD_DEFINITIONS: dict[str, tuple[dict[str, Any], str]] = {
     "row out of window": ({"lines": ((1, 1, 3, 1, 1),)}, "line 1"),
     "same line twice": ({"lines": ((1,) * 5, (1,) * 5)}, "same"),
     "four strips": ({"base_reels": BOS.base_reels[:4]}, "need 5 strips"),
-    "short strip": ({"free_reels": (("A", "K"), *BOS.free_reels[1:])}, "shorter than the window"),
+    "four free strips": ({"features": (free_spins_on(FREE[:4]),)}, "free reels: need 5 strips"),
+    "short strip": (
+        {"features": (free_spins_on((("A", "K"), *FREE[1:])),)},
+        "shorter than the window",
+    ),
     "unknown strip symbol": (
         {"base_reels": (("A", "K", "OWL"), *BOS.base_reels[1:])},
         "unknown symbols",
@@ -73,6 +111,14 @@ BAD_DEFINITIONS: dict[str, tuple[dict[str, Any], str]] = {
     "zero bet step": ({"bet_per_line_steps": (0, 2)}, "positive"),
     "wild-only pays unknown": ({"wild_only_pays_as": "OWL"}, "wild_only_pays_as"),
     "no cap": ({"max_win_x_total_bet": 0}, "max_win"),
+    "two features of one name": (
+        {"features": (free_spins_on(FREE), free_spins_on(FREE))},
+        "same name",
+    ),
+    "special that cannot pay": (
+        {"features": (free_spins_on(FREE, modifier=ExpandingSymbol(("BOOK",))),)},
+        "BOOK is not a paying symbol",
+    ),
 }
 
 
@@ -87,10 +133,16 @@ def test_a_bad_definition_fails_at_load_naming_the_problem(
 def test_bad_symbols_and_feature_rules() -> None:
     with pytest.raises(DefinitionError, match="upper-case"):
         Symbol("owl", SymbolKind.REGULAR, "Owl")
-    with pytest.raises(DefinitionError, match="trigger_count"):
-        FreeSpinsRule(0, 10, 10, True)
+    with pytest.raises(DefinitionError, match="trigger"):
+        free_spins_on(FREE, trigger=0)
     with pytest.raises(DefinitionError, match="award"):
-        FreeSpinsRule(3, 0, 10, True)
+        free_spins_on(FREE, award=0)
+    with pytest.raises(DefinitionError, match="retrigger"):
+        free_spins_on(FREE, retrigger=-1)
+    with pytest.raises(DefinitionError, match="candidates"):
+        ExpandingSymbol(())
+    with pytest.raises(DefinitionError, match="candidates"):
+        ExpandingSymbol(("A", "A"))
 
 
 def test_definitions_are_frozen() -> None:
@@ -98,37 +150,3 @@ def test_definitions_are_frozen() -> None:
         BOS.max_win_x_total_bet = 10  # type: ignore[misc]
     with pytest.raises(TypeError):
         BOS.paytable["A"][3] = 500  # type: ignore[index]
-
-
-def test_game_def_json_has_exactly_the_contract_shape(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["game-def", "book-of-spells", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert set(data) == {
-        "game",
-        "rows",
-        "symbols",
-        "paytable",
-        "scatter_pays",
-        "lines",
-        "reels",
-        "free_spins",
-        "max_win_x_total_bet",
-    }
-    assert data["game"] == "book-of-spells" and data["rows"] == 3
-    assert data["symbols"][0] == {"id": "BOOK", "kind": "wild_scatter"}
-    assert data["symbols"][5] == {"id": "A", "kind": "regular"}
-    assert data["paytable"]["WITCH"] == {"2": 10, "3": 100, "4": 1000, "5": 5000}
-    assert data["paytable"]["TEN"] == {"3": 5, "4": 25, "5": 100}
-    assert data["scatter_pays"] == {"3": 2, "4": 20, "5": 200}
-    assert data["lines"][3] == [0, 1, 2, 1, 0] and len(data["lines"]) == 9
-    assert set(data["reels"]) == {"base", "free"}
-    assert data["reels"]["base"] == [list(s) for s in BOS.base_reels]
-    assert data["reels"]["free"] == [list(s) for s in BOS.free_reels]
-    assert data["free_spins"] == {"award": 10, "trigger": 3}
-    assert data["max_win_x_total_bet"] == 5000
-
-
-def test_game_def_readable_form(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["game-def", "book-of-spells"]) == 0
-    out = capsys.readouterr().out
-    assert "Book of Spells" in out and "WITCH" in out and "stops" in out

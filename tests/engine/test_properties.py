@@ -12,57 +12,45 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from slotterm.engine.actions import Action, Bet, Guess, Limits, Spin, StartGamble
 from slotterm.engine.evaluate import evaluate, window_from_rows
+from slotterm.engine.events import ReelsStopped, RoundClosed, Transition
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import Expansion, expand
 from slotterm.engine.gamble import CARD_COUNT, Color
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.policy import next_action
+from slotterm.engine.records import GameState, Phase, Round
 from slotterm.engine.replay import replay_round
-from slotterm.engine.round import (
-    Bet,
-    Collect,
-    GameState,
-    Guess,
-    Limits,
-    Phase,
-    PlayFreeSpin,
-    ReelsStopped,
-    Round,
-    RoundClosed,
-    Spin,
-    StartFeature,
-    StartGamble,
-    Transition,
-    apply,
-    is_allowed,
-)
-from slotterm.games import get_game
+from slotterm.engine.round import apply, is_allowed
 from slotterm.rng import ReplaySource, SeededSource
+from tests.engine.support import BOS, FREE_SPINS, with_reels
 
-BOS = get_game("book-of-spells")
-SMALL = dataclasses.replace(
+
+def _strips(*texts: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(text.split()) for text in texts)
+
+
+SMALL = with_reels(
     BOS,
+    _strips(
+        "BOOK WITCH A K BOOK Q",
+        "WITCH BOOK HAT A",
+        "BOOK CAULDRON WITCH J TEN",
+        "K BOOK WITCH POTION",
+        "WITCH HAT BOOK Q A",
+    ),
+    _strips(
+        "WITCH HAT BOOK Q A",
+        "K BOOK WITCH POTION",
+        "BOOK CAULDRON WITCH J TEN",
+        "WITCH BOOK HAT A",
+        "BOOK WITCH A K BOOK Q",
+    ),
     id="small",
-    base_reels=tuple(
-        tuple(s.split())
-        for s in (
-            "BOOK WITCH A K BOOK Q",
-            "WITCH BOOK HAT A",
-            "BOOK CAULDRON WITCH J TEN",
-            "K BOOK WITCH POTION",
-            "WITCH HAT BOOK Q A",
-        )
-    ),
-    free_reels=tuple(
-        tuple(s.split())
-        for s in (
-            "WITCH HAT BOOK Q A",
-            "K BOOK WITCH POTION",
-            "BOOK CAULDRON WITCH J TEN",
-            "WITCH BOOK HAT A",
-            "BOOK WITCH A K BOOK Q",
-        )
-    ),
     max_win_x_total_bet=500,
 )
+CANDIDATES = FREE_SPINS.modifier.candidates  # type: ignore[union-attr]
 GAMES = st.sampled_from([BOS, SMALL])
 SYMBOLS = [s.id for s in BOS.symbols]
 
@@ -70,7 +58,7 @@ spins = st.builds(
     Spin,
     bet=st.builds(Bet, st.sampled_from([1, 2, 5, 10, 200]), st.integers(1, 9)),
     autoplay=st.booleans(),
-    force_feature=st.booleans(),
+    force=st.sampled_from([None, free_spins.NAME]),
     limits=st.builds(
         Limits,
         gamble_limit=st.one_of(st.none(), st.integers(0, 100_000)),
@@ -94,24 +82,25 @@ class PlayedRound:
 def play_round(
     game: GameDefinition, state: GameState, spin: Spin, rng: SeededSource, colours: list[Color]
 ) -> PlayedRound:
-    """Play one round: the spin, any feature, then gamble ``colours`` while allowed."""
+    """Play one round: the spin, any feature, then gamble ``colours`` while allowed.
+
+    The policy (:func:`slotterm.engine.policy.next_action`) plays the feature and
+    collects; the test's own choices open the gamble and guess.
+    """
     before = state
     transitions = [apply(game, state, spin, rng)]
     state = transitions[-1].state
     pending = list(colours)
     while state.phase is not Phase.IDLE:
-        if state.phase is Phase.FEATURE_AWARDED:
-            action: object = StartFeature()
-        elif state.phase is Phase.FREE_SPINS:
-            action = PlayFreeSpin()
-        elif state.phase is Phase.WIN_OFFERED:
-            gamble = pending and is_allowed(game, state, StartGamble())
-            action = StartGamble() if gamble else Collect()
-        elif pending:
+        action: Action | None
+        if state.phase is Phase.WIN_OFFERED and pending and is_allowed(game, state, StartGamble()):
+            action = StartGamble()
+        elif state.phase is Phase.GAMBLE and pending:
             action = Guess(pending.pop(0))
         else:
-            action = Collect()
-        transitions.append(apply(game, state, action, rng))  # type: ignore[arg-type]
+            action = next_action(game, state)
+        assert action is not None
+        transitions.append(apply(game, state, action, rng))
         state = transitions[-1].state
     closed = [e.round for t in transitions for e in t.events if isinstance(e, RoundClosed)]
     assert len(closed) == 1
@@ -129,10 +118,13 @@ def test_wins_are_never_negative(
             if isinstance(event, ReelsStopped):
                 evaluation = event.result.evaluation
                 assert event.win >= 0 and evaluation.total_win >= 0
-                assert all(w.win >= 0 for w in evaluation.line_wins + evaluation.expanding_wins)
+                expanded = event.extra.wins if isinstance(event.extra, Expansion) else ()
+                assert all(w.win >= 0 for w in evaluation.line_wins + expanded)
     r = played.closed
     assert min(r.base_win, r.feature_win, r.win, r.paid) >= 0
-    assert all(f.win >= 0 for f in r.free_spins)
+    record = free_spins.record_of(r)
+    assert record is None or all(f.win >= 0 for f in record.spins)
+    assert r.feature_win == sum(game.feature(f.feature).pay(f.record) for f in r.frames)
 
 
 @settings(max_examples=300, deadline=None)
@@ -141,18 +133,23 @@ def test_wins_are_never_negative(
     st.lists(st.lists(st.sampled_from(SYMBOLS), min_size=5, max_size=5), min_size=3, max_size=3),
     st.integers(1, 9),
     st.integers(1, 500),
-    st.one_of(st.none(), st.sampled_from(BOS.paying_symbols)),
+    st.one_of(st.none(), st.sampled_from(CANDIDATES)),
 )
 def test_any_window_pays_a_non_negative_sum_of_its_parts(
     game: GameDefinition, rows: list[list[str]], lines: int, bet: int, special: str | None
 ) -> None:
-    evaluation = evaluate(game, window_from_rows(rows), lines, bet, special=special)
-    parts = [w.win for w in evaluation.line_wins + evaluation.expanding_wins]
+    window = window_from_rows(rows)
+    evaluation = evaluate(game, window, lines, bet)
+    expansion = expand(game, window, special, lines, bet) if special is not None else None
+    expanded = expansion.wins if expansion is not None else ()
+    parts = [w.win for w in evaluation.line_wins]
     if evaluation.scatter_win is not None:
         parts.append(evaluation.scatter_win.win)
     assert all(p > 0 for p in parts)
     assert evaluation.total_win == sum(parts) >= 0
-    assert all(1 <= w.line <= lines for w in evaluation.line_wins + evaluation.expanding_wins)
+    assert all(w.win > 0 for w in expanded)
+    assert expansion is None or expansion.total == sum(w.win for w in expanded)
+    assert all(1 <= w.line <= lines for w in evaluation.line_wins + expanded)
 
 
 @settings(max_examples=100, deadline=None)
@@ -199,7 +196,7 @@ def test_the_gamble_leaves_the_expected_value_unchanged(stake: int, colour: Colo
     """Exactly: the average over all 52 cards of what one guess leaves equals the stake."""
     # one window: WITCH x3 on line 1 pays 100 x stake; no gamble limit
     strips = (("A", "WITCH", "K"),) * 3 + (("K", "Q", "J"),) * 2
-    game = dataclasses.replace(BOS, id="one-window", base_reels=strips, free_reels=strips)
+    game = with_reels(BOS, strips, strips, id="one-window")
     spin = Spin(Bet(stake, 1), limits=Limits(gamble_limit=None))
     state = apply(game, GameState(Phase.IDLE, 10**12), spin, ReplaySource([0] * 5)).state
     assert state.round is not None

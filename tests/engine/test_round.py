@@ -4,37 +4,37 @@ from __future__ import annotations
 
 import pytest
 
-from slotterm.engine.gamble import Color
-from slotterm.engine.round import (
+from slotterm.engine.actions import (
     Action,
     ActionRefused,
     Bet,
-    CardDrawn,
     Collect,
-    Collected,
-    CreditsAdded,
-    FeatureEnded,
-    FreeSpinsAwarded,
-    GameState,
     Guess,
     Limits,
-    Phase,
-    PlayFreeSpin,
-    ReelsStopped,
-    RoundClosed,
-    SpecialChosen,
     Spin,
-    StartFeature,
     StartGamble,
     TopUp,
-    WinOffered,
-    apply,
-    gamble_allowed,
-    is_allowed,
-    refusal,
 )
+from slotterm.engine.events import (
+    CardDrawn,
+    Collected,
+    CreditsAdded,
+    ReelsStopped,
+    RoundClosed,
+    WinOffered,
+)
+from slotterm.engine.features.expanding_symbol import SpecialChosen
+from slotterm.engine.features.free_spins import (
+    FeatureEnded,
+    FreeSpinsAwarded,
+    PlayFreeSpin,
+    StartFeature,
+)
+from slotterm.engine.gamble import Color
+from slotterm.engine.records import GameState, Phase
+from slotterm.engine.round import apply, gamble_allowed, is_allowed, refusal
 from slotterm.rng import ReplaySource, SeededSource
-from tests.test_rules import FILLER, TRIGGER, WITCH3, at, game_showing, play
+from tests.engine.support import FILLER, TRIGGER, WITCH3, at, fs, fs_phase, game_showing, play
 
 GAME = game_showing(FILLER, WITCH3, TRIGGER)  # window 0 nothing, 1 pays 1,000, 2 triggers
 BET = Bet(10, 1)
@@ -49,14 +49,28 @@ ACTIONS: list[Action] = [
 ]
 
 
-def state_in(phase: Phase) -> GameState:
-    """A machine in ``phase`` (reached by playing, never built by hand)."""
+# where a machine stands: its phase, and inside the feature where the free spins stand
+STANDINGS = [
+    (Phase.IDLE, None),
+    (Phase.FEATURE, "awarded"),
+    (Phase.FEATURE, "playing"),
+    (Phase.WIN_OFFERED, None),
+    (Phase.GAMBLE, None),
+]
+
+
+def state_in(phase: Phase, feature: str | None = None) -> GameState:
+    """A machine in ``phase`` (reached by playing, never built by hand).
+
+    In :attr:`Phase.FEATURE`, ``feature`` says where the free spins stand: ``awarded``
+    (waiting to start) or ``playing``.
+    """
     state = GameState(Phase.IDLE, 100_000)
     if phase is Phase.IDLE:
         return state
-    if phase in (Phase.FEATURE_AWARDED, Phase.FREE_SPINS):
+    if phase is Phase.FEATURE:
         state = play(GAME, state, Spin(BET), *at(2)).state
-        if phase is Phase.FREE_SPINS:
+        if feature == "playing":
             state = play(GAME, state, StartFeature(), 0).state
         return state
     state = play(GAME, state, Spin(BET), *at(1)).state
@@ -66,20 +80,25 @@ def state_in(phase: Phase) -> GameState:
 
 
 ALLOWED = {
-    Phase.IDLE: {"Spin", "TopUp"},
-    Phase.FEATURE_AWARDED: {"StartFeature"},
-    Phase.FREE_SPINS: {"PlayFreeSpin"},
-    Phase.WIN_OFFERED: {"Collect", "StartGamble"},
-    Phase.GAMBLE: {"Collect", "Guess"},
+    (Phase.IDLE, None): {"Spin", "TopUp"},
+    (Phase.FEATURE, "awarded"): {"StartFeature"},
+    (Phase.FEATURE, "playing"): {"PlayFreeSpin"},
+    (Phase.WIN_OFFERED, None): {"Collect", "StartGamble"},
+    (Phase.GAMBLE, None): {"Collect", "Guess"},
 }
 
 
-@pytest.mark.parametrize("phase", list(Phase))
-def test_each_phase_allows_exactly_its_actions(phase: Phase) -> None:
-    state = state_in(phase)
+def test_the_standings_cover_every_phase() -> None:
+    assert {phase for phase, _ in STANDINGS} == set(Phase)
+
+
+@pytest.mark.parametrize(("phase", "feature"), STANDINGS)
+def test_each_phase_allows_exactly_its_actions(phase: Phase, feature: str | None) -> None:
+    state = state_in(phase, feature)
     assert state.phase is phase
+    assert fs_phase(state) == feature
     allowed = {type(a).__name__ for a in ACTIONS if is_allowed(GAME, state, a)}
-    assert allowed == ALLOWED[phase]
+    assert allowed == ALLOWED[phase, feature]
     for action in ACTIONS:
         assert (refusal(GAME, state, action) is None) == (type(action).__name__ in allowed)
 
@@ -128,20 +147,20 @@ def test_the_feature_events_and_steps() -> None:
     for n in range(1, 11):
         t = play(GAME, state, PlayFreeSpin(), *at(0 if n < 10 else 1))
         state = t.state
-        assert state.round is not None
-        spin = state.round.free_spins[-1]
+        spin = fs(state.round).spins[-1]
         assert spin.number == n and spin.awarded_so_far == 10
     assert [type(e) for e in t.events] == [ReelsStopped, FeatureEnded, WinOffered]
     assert state.round is not None
-    assert state.round.free_spins_left == 0 and state.round.triggered
+    assert fs(state.round).left == 0 and state.round.frame("free_spins") is not None
+    assert state.round.active is None and all(f.done for f in state.round.frames)
     assert state.round.round_win == 20 + 1_000
     assert [len(s.draws) for s in state.round.steps] == [5, 1] + [5] * 10
 
 
 def test_a_forced_feature_redraws_the_base_spin_and_records_every_draw() -> None:
     state = GameState(Phase.IDLE, 1_000)
-    t = play(GAME, state, Spin(BET, force_feature=True), *at(0), *at(1), *at(2))
-    assert t.state.phase is Phase.FEATURE_AWARDED
+    t = play(GAME, state, Spin(BET, force="free_spins"), *at(0), *at(1), *at(2))
+    assert t.state.phase is Phase.FEATURE and fs_phase(t.state) == "awarded"
     assert t.state.round is not None
     assert t.state.round.steps[0].draws == at(0) + at(1) + at(2)
     assert t.state.round.base.stops == at(2)
@@ -205,3 +224,10 @@ def test_rounds_are_numbered_and_transitions_are_pure() -> None:
     for n in range(1, 4):
         state = play(GAME, state, Spin(BET), *at(0)).state
         assert state.rounds_played == n
+
+
+def test_forcing_a_feature_the_game_does_not_have_is_refused() -> None:
+    idle = GameState(Phase.IDLE, 10_000)
+    with pytest.raises(ActionRefused, match="no feature 'mystery_bonus'"):
+        apply(GAME, idle, Spin(BET, force="mystery_bonus"), ReplaySource(at(0)))
+    assert is_allowed(GAME, idle, Spin(BET, force="free_spins"))

@@ -2,47 +2,49 @@
 
 The rounds run through the real state machine (``apply``) on Book of Spells' own rules
 (paytable, lines, scatter pays, wild, free spins, cap) with test reel strips built so
-that stop ``3k`` on every reel shows window ``k``; a :class:`ReplaySource` with chosen
-draws forces each outcome.  Every expected amount is worked out by hand, in cents, in
-the test itself (bet per line 10 cents unless said otherwise).
+that stop ``3k`` on every reel shows window ``k`` (:mod:`tests.engine.support`); a
+:class:`ReplaySource` with chosen draws forces each outcome.  Every expected amount is
+worked out by hand, in cents, in the test itself (bet per line 10 cents unless said
+otherwise).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 import pytest
 
-from slotterm.engine.gamble import CARD_COUNT, Color, card_color
-from slotterm.engine.model import GameDefinition, SymbolKind
-from slotterm.engine.round import (
-    ActionRefused,
-    Bet,
-    Collect,
-    Collected,
-    EndReason,
+from slotterm.engine.actions import ActionRefused, Bet, Collect, Guess, Limits, Spin, StartGamble
+from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, Transition, WinOffered
+from slotterm.engine.features.expanding_symbol import Expansion, expand
+from slotterm.engine.features.free_spins import (
     FeatureEnded,
     FreeSpinsAwarded,
-    GameState,
-    Guess,
-    Limits,
-    Phase,
     PlayFreeSpin,
-    ReelsStopped,
-    RoundClosed,
-    Spin,
     StartFeature,
-    StartGamble,
-    Transition,
-    WinOffered,
-    apply,
 )
-from slotterm.games import get_game
+from slotterm.engine.gamble import CARD_COUNT, Color, card_color
+from slotterm.engine.model import GameDefinition, SymbolKind
+from slotterm.engine.records import EndReason, GameState, Phase
+from slotterm.engine.round import apply
 from slotterm.rng import ReplaySource
+from tests.engine.support import (
+    BOS,
+    BOTTOM,
+    FILLER,
+    MID,
+    START,
+    TOP,
+    TRIGGER,
+    WITCH3,
+    at,
+    fs,
+    fs_phase,
+    game_showing,
+    idle,
+    play,
+)
 
-BOS = get_game("book-of-spells")
-START = 100_000
 SPECIAL_INDEX = {
     "WITCH": 0,
     "CAULDRON": 1,
@@ -54,47 +56,6 @@ SPECIAL_INDEX = {
     "J": 7,
     "TEN": 8,
 }
-
-# A window that pays nothing on any line: reels 1 and 2 share no symbol and there is no
-# BOOK, so no line has a run of two from reel 1 (and nothing pays for one symbol).
-TOP = "A J POTION K TEN"
-MID = "K TEN CAULDRON Q A"
-BOTTOM = "Q HAT A J K"
-FILLER = (TOP, MID, BOTTOM)
-
-# Three BOOKs off line 1 (top of reels 1 and 5, bottom of reel 3); line 1 pays nothing.
-TRIGGER = ("BOOK J POTION K BOOK", MID, "Q HAT BOOK J K")
-# WITCH x3 on line 1 (and on line 2, which the one-line tests leave inactive).
-WITCH3 = ("WITCH WITCH WITCH K TEN", "WITCH WITCH WITCH Q A", BOTTOM)
-
-
-def game_showing(*windows: Sequence[str]) -> GameDefinition:
-    """Book of Spells' rules with strips on which stop ``3k`` shows ``windows[k]``.
-
-    Each window is three rows, top first, of five space-separated symbols.
-    """
-    strips = tuple(
-        tuple(symbol for rows in windows for symbol in (row.split()[reel] for row in rows))
-        for reel in range(5)
-    )
-    return dataclasses.replace(BOS, id="rules-test", base_reels=strips, free_reels=strips)
-
-
-def at(k: int) -> tuple[int, ...]:
-    """The draws (one stop per reel) that show window ``k``."""
-    return (3 * k,) * 5
-
-
-def play(game: GameDefinition, state: GameState, action: object, *draws: int) -> Transition:
-    """Apply ``action`` with exactly ``draws``; every draw must be used."""
-    source = ReplaySource(draws)
-    transition = apply(game, state, action, source)  # type: ignore[arg-type]
-    assert source.remaining == 0
-    return transition
-
-
-def idle(credits: int = START) -> GameState:
-    return GameState(Phase.IDLE, credits)
 
 
 def base_spin(window: Sequence[str], lines: int = 1, bet: int = 10, **spin: object) -> Transition:
@@ -223,9 +184,12 @@ def test_books_leading_into_a_symbol_take_the_higher_reading() -> None:
 
 def test_three_scatters_anywhere_pay_on_the_total_bet_and_award_ten_free_spins() -> None:
     transition = base_spin(TRIGGER, lines=1)
-    assert transition.events[0] == ReelsStopped(transition.events[0].result, None, 20)  # type: ignore[union-attr]
+    assert transition.events[0] == ReelsStopped(transition.events[0].result, "base", 20)  # type: ignore[union-attr]
     assert FreeSpinsAwarded(10, retrigger=False) in transition.events
-    assert transition.state.phase is Phase.FEATURE_AWARDED
+    assert transition.state.phase is Phase.FEATURE
+    assert fs_phase(transition.state) == "awarded"
+    record = fs(transition.state.round)
+    assert record.awarded == 10 and not record.started and record.left == 10
     # nine lines (total bet 90): line 4 reads BOOK TEN BOOK Q = TEN x3 (5 x 10 = 50),
     # and the scatter pays 2 x 90 = 180
     assert base_win(TRIGGER, lines=9) == 230
@@ -307,7 +271,7 @@ def start_feature(
     """Spin window 0 (which must trigger) and open the Magic Book on ``special``."""
     spin = Spin(Bet(10, lines), limits=limits or Limits())
     state = play(game, idle(), spin, *at(0)).state
-    assert state.phase is Phase.FEATURE_AWARDED
+    assert state.phase is Phase.FEATURE and fs_phase(state) == "awarded"
     return play(game, state, StartFeature(), SPECIAL_INDEX[special]).state
 
 
@@ -317,7 +281,7 @@ def test_free_spins_same_bet_and_lines_retrigger_and_pay_at_the_end() -> None:
     state = start_feature(game, "TEN")  # one line at 10 cents; base spin won 20
     credits = START - 10
     assert state.credits == credits and state.round is not None
-    assert state.round.special == "TEN" and state.round.free_spins_left == 10
+    assert fs(state.round).modifier == "TEN" and fs(state.round).left == 10
 
     # spin 1: WITCH x3 on line 1 only (line 2 is not active): 100 x 10 = 1,000
     t = play(game, state, PlayFreeSpin(), *at(1))
@@ -328,7 +292,7 @@ def test_free_spins_same_bet_and_lines_retrigger_and_pay_at_the_end() -> None:
     assert t.events[0].win == 20  # type: ignore[union-attr]
     assert FreeSpinsAwarded(10, retrigger=True) in t.events
     state = t.state
-    assert state.round is not None and state.round.free_spins_awarded == 20
+    assert fs(state.round).awarded == 20
     for _ in range(17):  # spins 3..19 pay nothing
         state = play(game, state, PlayFreeSpin(), *at(2)).state
         assert state.credits == credits  # nothing is paid before the end
@@ -338,7 +302,8 @@ def test_free_spins_same_bet_and_lines_retrigger_and_pay_at_the_end() -> None:
     assert FeatureEnded(1_070, 20, None) in t.events
     assert WinOffered(1_090, True) in t.events  # 20 + 1,000 + 20 + 50
     state = t.state
-    assert state.round is not None and state.round.special == "TEN"
+    assert fs(state.round).modifier == "TEN"
+    assert fs(state.round).left == 0 and len(fs(state.round).spins) == 20
     assert state.credits == credits
     state = play(game, state, Collect()).state
     assert state.credits == START - 10 + 1_090
@@ -356,11 +321,8 @@ def test_the_magic_book_draws_uniformly_from_the_nine_paying_symbols() -> None:
 
     transition = apply(game, state, StartFeature(), Spy())
     assert bounds == [9]  # one draw, uniform over nine outcomes
-    assert transition.state.round is not None and transition.state.round.special == "TEN"
-    chosen = [
-        play(game, state, StartFeature(), i).state.round.special  # type: ignore[union-attr]
-        for i in range(9)
-    ]
+    assert fs(transition.state.round).modifier == "TEN"
+    chosen = [fs(play(game, state, StartFeature(), i).state.round).modifier for i in range(9)]
     assert chosen == ["WITCH", "CAULDRON", "POTION", "HAT", "A", "K", "Q", "J", "TEN"]
     with pytest.raises(ValueError, match="outside"):
         play(game, state, StartFeature(), 9)
@@ -406,12 +368,19 @@ def test_expansion_thresholds(special: str, below: int, at_threshold: int, cents
     assert play(game, state, PlayFreeSpin(), *at(3)).events[0].win == 0  # type: ignore[union-attr]
     t = play(game, state, PlayFreeSpin(), *at(1))
     assert t.events[0].win == 0  # type: ignore[union-attr]
+    assert t.events[0].extra is None  # type: ignore[union-attr]
+    assert fs(t.state.round).spins[-1].extra is None
     t = play(game, state, PlayFreeSpin(), *at(2))
     stopped = t.events[0]
     assert isinstance(stopped, ReelsStopped)
     assert stopped.win == cents
-    assert [w.line for w in stopped.result.evaluation.expanding_wins] == list(range(1, 10))
-    assert stopped.result.evaluation.expanded_reels == tuple(range(5 - at_threshold, 5))
+    expansion = stopped.extra
+    assert isinstance(expansion, Expansion) and expansion.symbol == special
+    assert [w.line for w in expansion.wins] == list(range(1, 10))
+    assert expansion.reels == tuple(range(5 - at_threshold, 5))
+    assert expansion.total == cents and stopped.result.evaluation.total_win == 0
+    assert fs(t.state.round).spins[-1].extra == expansion
+    assert expand(game, stopped.result.window, special, 9, 10) == expansion
 
 
 def test_expansion_pays_non_adjacent_reels_and_books_do_not_count() -> None:
@@ -424,10 +393,12 @@ def test_expansion_pays_non_adjacent_reels_and_books_do_not_count() -> None:
     two = tuple(row(r) for r in rows)
     game = game_showing(TRIGGER, one, two)
     state = start_feature(game, "WITCH", lines=9)
-    assert play(game, state, PlayFreeSpin(), *at(1)).events[0].win == 0  # type: ignore[union-attr]
+    below = play(game, state, PlayFreeSpin(), *at(1)).events[0]
+    assert isinstance(below, ReelsStopped) and below.win == 0 and below.extra is None
     stopped = play(game, state, PlayFreeSpin(), *at(2)).events[0]
     assert isinstance(stopped, ReelsStopped)
-    assert stopped.result.evaluation.expanded_reels == (0, 4)
+    assert isinstance(stopped.extra, Expansion)
+    assert stopped.extra.reels == (0, 4)
     assert stopped.win == 9 * 10 * 10  # WITCH x2 = 10 on each of nine lines
 
 
@@ -441,7 +412,9 @@ def test_regular_wins_stand_beside_the_expansion() -> None:
     # regular: line 1 WITCH x3 = 100 x 10 = 1,000; expansion on reels 1-3: 100 x 10 on
     # each of nine lines = 9,000
     assert [(w.line, w.win) for w in evaluation.line_wins] == [(1, 1_000)]
-    assert sum(w.win for w in evaluation.expanding_wins) == 9_000
+    expansion = stopped.extra
+    assert isinstance(expansion, Expansion)
+    assert sum(w.win for w in expansion.wins) == expansion.total == 9_000
     assert stopped.win == 10_000
 
 
@@ -479,7 +452,7 @@ def test_the_operator_free_spin_limit_is_paid_and_ends_the_feature() -> None:
     game = game_showing(TRIGGER, WITCH3)
     state = start_feature(game, "TEN", limits=Limits(free_spin_limit=1_500))
     state = play(game, state, PlayFreeSpin(), *at(1)).state  # 1,000: under the limit
-    assert state.phase is Phase.FREE_SPINS
+    assert state.phase is Phase.FEATURE and fs_phase(state) == "playing"
     t = play(game, state, PlayFreeSpin(), *at(1))  # 2,000 > 1,500: the limit is paid
     assert t.events[0].win == 500  # type: ignore[union-attr]
     assert FeatureEnded(1_500, 2, EndReason.LIMIT) in t.events
@@ -493,7 +466,7 @@ def test_reaching_the_free_spin_limit_exactly_does_not_end_the_feature() -> None
     state = start_feature(game, "TEN", limits=Limits(free_spin_limit=2_000))
     state = play(game, state, PlayFreeSpin(), *at(1)).state
     state = play(game, state, PlayFreeSpin(), *at(1)).state  # exactly 2,000
-    assert state.phase is Phase.FREE_SPINS
+    assert state.phase is Phase.FEATURE and fs_phase(state) == "playing"
     assert state.round is not None and state.round.feature_win == 2_000
 
 

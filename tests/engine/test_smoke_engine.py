@@ -1,29 +1,30 @@
 """A first end-to-end round through the state machine."""
 
-from slotterm.engine.round import (
-    Bet,
-    Collect,
-    GameState,
-    Phase,
-    PlayFreeSpin,
-    Spin,
-    StartFeature,
-    apply,
-)
+from slotterm.engine.actions import Bet, Collect, Spin
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import ExpandingSymbol
+from slotterm.engine.features.free_spins import FreeSpins, PlayFreeSpin, StartFeature
+from slotterm.engine.records import GameState, Phase
+from slotterm.engine.round import apply
 from slotterm.games import get_game
 from slotterm.rng import SeededSource
 
 
 def test_forced_feature_round_conserves_money() -> None:
     game = get_game("book-of-spells")
+    feature = game.feature(free_spins.NAME)
+    assert isinstance(feature, FreeSpins) and isinstance(feature.modifier, ExpandingSymbol)
     rng = SeededSource(3)
     state = GameState(Phase.IDLE, 100_000)
     bet = Bet(10, 9)
-    state = apply(game, state, Spin(bet, force_feature=True), rng).state
-    assert state.phase is Phase.FEATURE_AWARDED
+    state = apply(game, state, Spin(bet, force=free_spins.NAME), rng).state
+    assert state.phase is Phase.FEATURE
+    record = free_spins.record_of(state.round)
+    assert record is not None and feature.phase(record) == "awarded"
     state = apply(game, state, StartFeature(), rng).state
-    assert state.round is not None and state.round.special in game.paying_symbols
-    while state.phase is Phase.FREE_SPINS:
+    record = free_spins.record_of(state.round)
+    assert record is not None and record.modifier in feature.modifier.candidates
+    while state.phase is Phase.FEATURE:
         state = apply(game, state, PlayFreeSpin(), rng).state
     assert state.phase is Phase.WIN_OFFERED and state.round is not None
     win = state.round.win

@@ -314,17 +314,25 @@ class FreeSpins(Feature):
             state = self.modifier.decode_state(raw_state, f"{where}.modifier")
         else:
             check(raw_state is None, f"{where}.modifier must be null before the feature starts")
+        raw_end = need(doc, "ended_by", where)
+        try:
+            ended_by = None if raw_end is None else EndReason(as_str(raw_end, f"{where}.ended_by"))
+        except ValueError:
+            raise RecordError(f"{where}.ended_by is not a reason") from None
         spins: list[FreeSpin] = []
         awarded, total = self.award, 0
         raw_spins = as_list(need(doc, "spins", where), f"{where}.spins")
         check(started or not raw_spins, f"{where}: free spins played before the start")
+        check(ended_by is None or bool(raw_spins), f"{where}.ended_by: no spin ended the feature")
+        bet = ctx.bet
         for i, raw in enumerate(raw_spins):
             at = f"{where}.spins[{i}]"
+            # only the last spin can have been cut short by a limit or the cap
+            cut = ended_by is not None and i == len(raw_spins) - 1
             spin = as_dict(raw, at)
             check(
                 as_int(need(spin, "number", at), f"{at}.number") == i + 1, f"{at}.number is wrong"
             )
-            bet = ctx.bet
             result = decode_spin(
                 need(spin, "spin", at), ctx.game, bet.lines, bet.bet_per_line, f"{at}.spin"
             )
@@ -332,15 +340,14 @@ class FreeSpins(Feature):
                 self.modifier.modify(ctx, state, result) if self.modifier is not None else (None, 0)
             )
             so_far = as_int(need(spin, "awarded_so_far", at), f"{at}.awarded_so_far", 1)
-            retrigger = self.awarded_by(result.evaluation.scatter_count, retrigger=True)
-            check(
-                so_far - awarded in (0, retrigger), f"{at}.awarded_so_far does not match the spin"
+            retrigger = (
+                0 if cut else self.awarded_by(result.evaluation.scatter_count, retrigger=True)
             )
+            check(so_far - awarded == retrigger, f"{at}.awarded_so_far does not match the spin")
             win = as_int(need(spin, "win", at), f"{at}.win")
-            check(
-                win <= result.evaluation.total_win + extra_win,
-                f"{at}.win is more than the spin pays",
-            )
+            pays = result.evaluation.total_win + extra_win
+            check(win <= pays, f"{at}.win is more than the spin pays")
+            check(cut or win == pays, f"{at}.win is less than the spin pays")
             feature_total = as_int(need(spin, "feature_total", at), f"{at}.feature_total")
             check(feature_total == total + win, f"{at}.feature_total does not add up")
             spins.append(FreeSpin(i + 1, so_far, result, extra, win, feature_total))
@@ -353,12 +360,11 @@ class FreeSpins(Feature):
         check(
             as_int(need(doc, "win", where), f"{where}.win") == total, f"{where}.win does not add up"
         )
-        raw_end = need(doc, "ended_by", where)
-        try:
-            ended_by = None if raw_end is None else EndReason(as_str(raw_end, f"{where}.ended_by"))
-        except ValueError:
-            raise RecordError(f"{where}.ended_by is not a reason") from None
-        check(ended_by is None or bool(spins), f"{where}.ended_by: no spin ended the feature")
+        limit = ctx.limits.free_spin_limit
+        check(
+            ended_by is not EndReason.LIMIT or (limit is not None and total == limit),
+            f"{where}.ended_by: the feature did not reach the free-spin limit",
+        )
         return FreeSpinsRecord(
             awarded=awarded,
             started=started,
