@@ -57,8 +57,9 @@ Json = dict[str, Any]
 class FeatureContext:
     """What a feature may know about the round it runs in.
 
-    ``room`` is how much more the round may pay before its cap (cents); ``inside`` is the
-    name of the feature whose step drew the window (``None`` for the base spin).
+    ``room`` is how much more the round may pay before its cap (cents; for the triggers
+    of a base spin, which pay nothing, it is the whole cap); ``inside`` is the name of the
+    feature whose step drew the window (``None`` for the base spin).
     """
 
     game: GameDefinition

@@ -59,6 +59,9 @@ from slotterm.rng import RandomSource, RecordingSource, draw_each
 RECENT_CARDS = 5
 """How many of the last gamble cards the machine remembers (and shows)."""
 
+FORCE_TRIES = 1_000_000
+"""How many base spins a forced spin may draw looking for its feature before it gives up."""
+
 
 # --- rules ----------------------------------------------------------------------------------
 
@@ -283,7 +286,11 @@ def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSourc
     if game.features:
         ctx = _base_context(game, bet, action.limits, cap)
         started = _triggers(game, ctx, result, None) if win < cap else []
+        tries = 0
         while action.force is not None and all(f.name != action.force for f, _ in started):
+            tries += 1
+            if tries > FORCE_TRIES:
+                raise ActionRefused(f"no base spin in {FORCE_TRIES:,} started {action.force}")
             stops = draw_each(rng, lengths)
             draws += stops
             window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)

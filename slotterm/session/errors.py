@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from slotterm.engine.fields import RecordError
+
 
 class SaveError(OSError):
     """A transition could not be saved (disk full, I/O error).
@@ -10,8 +12,13 @@ class SaveError(OSError):
     """
 
 
-class SaveFormatError(ValueError):
-    """One save copy is damaged or not a save: the message says what is wrong."""
+class SaveFormatError(RecordError):
+    """One save copy is damaged or not a save: the message says what is wrong.
+
+    A :class:`~slotterm.engine.fields.RecordError` (the engine's and the features' record
+    readers raise those); :func:`slotterm.session.codec.decode_payload` turns any record
+    error into this one, so the store only ever sees ``SaveFormatError``.
+    """
 
 
 class SaveUnreadable(Exception):

@@ -1,11 +1,12 @@
 """The bytes of one save copy: a checked header line, then the JSON payload.
 
-Format version 2 (current)::
+Format version 3 (current; the same file layout as version 2, see
+:mod:`slotterm.session.migrations` for what changed inside the payload)::
 
     slotterm-save <version> <sequence> <payload length> <sha256 hex>\\n
     <payload: UTF-8 JSON>
 
-The SHA-256 covers the header line without its checksum field (``slotterm-save 2 <seq>
+The SHA-256 covers the header line without its checksum field (``slotterm-save 3 <seq>
 <len>\\n``) followed by the payload bytes, so a changed version, sequence number, length or
 any payload byte is detected; the header is matched exactly (no spare spaces, no leading
 zeros), so a damaged header is detected too.  Older versions are read through
@@ -23,8 +24,10 @@ from typing import Any
 from slotterm.session.errors import SaveFormatError
 from slotterm.session.migrations import migrate, read_v1
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+"""The format this slotterm writes (and the newest it reads)."""
 MAGIC = "slotterm-save"
+"""The first word of every save file."""
 
 _HEADER = re.compile(
     rb"slotterm-save (0|[1-9][0-9]{0,5}) (0|[1-9][0-9]{0,17}) (0|[1-9][0-9]{0,10}) "
@@ -49,7 +52,7 @@ def encode_file(sequence: int, payload: bytes) -> bytes:
 
 
 def decode_file(data: bytes) -> SaveFile:
-    """Verify one copy and parse its payload (migrated to the current version).
+    """Verify one copy and parse its payload, migrated to the current version.
 
     Raises :class:`SaveFormatError` saying what is wrong.
     """
@@ -80,4 +83,4 @@ def decode_file(data: bytes) -> SaveFile:
         payload = json.loads(body)
     except (UnicodeDecodeError, ValueError):
         raise SaveFormatError("the payload is not valid JSON") from None
-    return SaveFile(version, sequence, payload)
+    return SaveFile(version, sequence, migrate(version, payload))

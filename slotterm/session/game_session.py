@@ -114,7 +114,7 @@ class GameSession:
         now = self.clock()
         self.state = transition.state
         if isinstance(action, Spin):
-            self.round_times[self.state.rounds_played] = RoundTimes(now)
+            self.round_times[self.state.rounds_played] = RoundTimes(started_at=now)
         ledger = record_activity(self.ledger, now)
         for event in transition.events:
             if isinstance(event, RoundClosed):
@@ -166,8 +166,8 @@ class GameSession:
         if self.history.maxlen is not None and len(self.history) == self.history.maxlen:
             self.round_times.pop(self.history[0].number, None)
         self.history.append(closed)
-        times = self.round_times.get(closed.number, RoundTimes(now))
-        self.round_times[closed.number] = RoundTimes(times.started_at, now)
+        times = self.round_times.get(closed.number, RoundTimes(started_at=now))
+        self.round_times[closed.number] = RoundTimes(started_at=times.started_at, closed_at=now)
 
     def _persist(self) -> None:
         if self.persist is not None:
@@ -189,11 +189,11 @@ class _Checkpoint:
         rng = session.rng
         rng_state = rng.get_state() if isinstance(rng, SeededSource) else None
         return cls(
-            session.state,
-            tuple(session.history),
-            session.stats,
-            dict(session.round_times),
-            rng_state,
+            state=session.state,
+            history=tuple(session.history),
+            stats=session.stats,
+            round_times=dict(session.round_times),
+            rng_state=rng_state,
         )
 
     def restore(self, session: GameSession) -> None:
@@ -217,10 +217,10 @@ def demo_session(
 ) -> GameSession:
     """A fresh in-memory session with the smallest bet on every line."""
     steps = bet_steps or game.bet_per_line_steps
-    bet = Bet(steps[0], len(game.lines))
+    bet = Bet(bet_per_line=steps[0], lines=len(game.lines))
     return GameSession(
         game=game,
-        state=GameState(Phase.IDLE, credits),
+        state=GameState(phase=Phase.IDLE, credits=credits),
         rng=rng,
         bet=bet,
         limits=limits or Limits(),

@@ -1,14 +1,28 @@
-"""The saved history as plain data for ``slotterm history --json`` (money as "1.50" text)."""
+"""The saved history as plain data for ``slotterm history --json`` (money as "1.50" text).
+
+A round's features come from its frames: ``"features"`` lists every frame generically
+(``feature``, ``done``; with the game given also the feature's own ``phase`` and its
+``win``), and a feature this view knows adds its own keys.  For free spins those are
+today's: ``"special"`` (the Magic Book's symbol, from the expanding-symbol modifier),
+``"free_spins_awarded"`` and ``"free_spins"`` (each spin with its ``expanding_wins``);
+a round without free spins shows ``null``, ``0`` and ``[]``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from slotterm.engine.evaluate import Window
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.engine.gamble import card_label
-from slotterm.engine.round import Round, SpinResult
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import LineWin, Window
+from slotterm.engine.records import FeatureFrame, Round, SpinResult
 from slotterm.money import format_cents
 from slotterm.session.game_session import RoundTimes
+
+View = dict[str, Any]
 
 
 def money(cents: int) -> str:
@@ -21,8 +35,14 @@ def rows_top_first(window: Window) -> list[list[str]]:
     return [list(row) for row in zip(*window, strict=True)]
 
 
-def round_view(round_: Round, times: RoundTimes | None, *, closed: bool) -> dict[str, Any]:
-    """One round with every step: windows, wins, free spins, gamble cards, credits."""
+def round_view(
+    round_: Round, times: RoundTimes | None, *, closed: bool, game: GameDefinition | None = None
+) -> View:
+    """One round with every step: windows, wins, features, gamble cards, credits.
+
+    ``game`` (the round's game) adds each feature's ``phase`` and ``win`` to its entry
+    in ``"features"``.
+    """
     credits_after = round_.credits_before - round_.bet.total + round_.paid if closed else None
     return {
         "round": round_.number,
@@ -36,17 +56,10 @@ def round_view(round_: Round, times: RoundTimes | None, *, closed: bool) -> dict
         "autoplay": round_.autoplay,
         "credits_before": money(round_.credits_before),
         "credits_after": None if credits_after is None else money(credits_after),
-        "base": _spin_view(round_.base, round_.base_win),
-        "special": round_.special,
-        "free_spins_awarded": round_.free_spins_awarded,
-        "free_spins": [
-            {
-                "number": fs.number,
-                **_spin_view(fs.result, fs.win),
-                "feature_total": money(fs.feature_total),
-            }
-            for fs in round_.free_spins
-        ],
+        "base": spin_view(round_.base, round_.base_win),
+        "features": [frame_view(frame, game) for frame in round_.frames],
+        **_feature_keys(round_),
+        "feature_win": money(round_.feature_win),
         "round_win": money(round_.round_win),
         "ended_by": None if round_.ended_by is None else round_.ended_by.value,
         "gamble": [
@@ -64,19 +77,60 @@ def round_view(round_: Round, times: RoundTimes | None, *, closed: bool) -> dict
     }
 
 
-def _spin_view(result: SpinResult, win: int) -> dict[str, Any]:
+def _feature_keys(round_: Round) -> View:
+    keys: View = {}
+    for view in FEATURE_VIEWS.values():
+        keys.update(view(round_))
+    return keys
+
+
+def frame_view(frame: FeatureFrame, game: GameDefinition | None = None) -> View:
+    """One feature of the round: its name, whether it is done (and its phase and win)."""
+    view: View = {"feature": frame.feature, "done": frame.done}
+    if game is not None and game.has_feature(frame.feature):
+        feature = game.feature(frame.feature)
+        view["phase"] = feature.phase(frame.record)
+        view["win"] = money(feature.pay(frame.record))
+    return view
+
+
+def free_spins_view(round_: Round) -> View:
+    """``special``, ``free_spins_awarded`` and ``free_spins`` from the free-spins frame."""
+    record = free_spins.record_of(round_)
+    if record is None:
+        return {"special": None, "free_spins_awarded": 0, "free_spins": []}
+    special = record.modifier if isinstance(record.modifier, str) else None
+    return {
+        "special": special,
+        "free_spins_awarded": record.awarded,
+        "free_spins": [
+            {
+                "number": fs.number,
+                **spin_view(fs.result, fs.win, fs.extra),
+                "feature_total": money(fs.feature_total),
+            }
+            for fs in record.spins
+        ],
+    }
+
+
+def spin_view(result: SpinResult, win: int, extra: object = None) -> View:
+    """A spin: stops, rows, line and scatter wins, what an expansion paid, its win."""
     ev = result.evaluation
+    expanding = extra.wins if isinstance(extra, Expansion) else ()
     return {
         "stops": list(result.stops),
         "rows": rows_top_first(result.window),
-        "line_wins": [
-            {"line": w.line, "symbol": w.symbol, "count": w.count, "win": money(w.win)}
-            for w in ev.line_wins
-        ],
+        "line_wins": [_line_win(w) for w in ev.line_wins],
         "scatter_win": None if ev.scatter_win is None else money(ev.scatter_win.win),
-        "expanding_wins": [
-            {"line": w.line, "symbol": w.symbol, "count": w.count, "win": money(w.win)}
-            for w in ev.expanding_wins
-        ],
+        "expanding_wins": [_line_win(w) for w in expanding],
         "win": money(win),
     }
+
+
+def _line_win(w: LineWin) -> View:
+    return {"line": w.line, "symbol": w.symbol, "count": w.count, "win": money(w.win)}
+
+
+FEATURE_VIEWS: dict[str, Callable[[Round], View]] = {free_spins.NAME: free_spins_view}
+"""The features this view adds keys for, by name (the round view merges each one's keys)."""

@@ -20,8 +20,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import IO
 
+from slotterm.engine.actions import Bet, Collect
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import Bet, Collect, Phase
+from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.errors import SaveUnreadable
@@ -153,7 +154,7 @@ def _resume(
     bet = record.bet
     if bet.bet_per_line not in steps:
         lower = [s for s in steps if s <= bet.bet_per_line]
-        bet = Bet(lower[-1] if lower else steps[0], bet.lines)
+        bet = Bet(bet_per_line=lower[-1] if lower else steps[0], lines=bet.lines)
     return GameSession(
         game=game,
         state=record.state,

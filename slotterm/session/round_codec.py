@@ -1,99 +1,66 @@
-"""Engine records as JSON, and back: bets, limits, spins, actions, steps and whole rounds.
+"""Whole rounds as JSON, and back (format 3): the base spin, the feature frames, the gamble.
 
-Every spin is stored as its reel stops *and* the window they showed; on load the
-:class:`~slotterm.engine.evaluate.Evaluation` is rebuilt by evaluating the stored window
-again, so re-tuning the reel strips later never changes a recorded outcome.  Recorded
-wins are checked against that evaluation and gamble cards against their colours;
-anything that does not add up raises :class:`~slotterm.session.errors.SaveFormatError`
-naming the field.  The session-level parts live in :mod:`slotterm.session.codec`.
+A round is stored as::
+
+    {"number", "bet": [per line, lines], "limits": [gamble, free spin], "autoplay",
+     "credits_before", "base": {"stops", "window"}, "base_win",
+     "frames": [{"feature": name, "done": bool, "record": {...}}, ...],
+     "feature_win", "win", "ended_by": null | "cap" | "limit",
+     "gamble": [[card, guess, stake, won, result], ...], "gamble_closed",
+     "steps": [[action, draws], ...], "paid"}
+
+The base spin goes through :mod:`slotterm.engine.spin_codec` (its window is evaluated
+again on load; the stored stops are only a record).  Each frame's ``record`` is encoded
+and decoded by the game's own feature (:meth:`~slotterm.engine.feature.Feature.decode`
+validates everything inside it: a free spin's window, its win, the running totals).
+This module checks what only the round can: the base win against the capped evaluation,
+the frames the base spin started, each frame's ``done`` flag, the feature win against the
+frames' pays, the cap, the gamble chain and the first step.  Readers raise
+:class:`~slotterm.engine.fields.RecordError` naming the field.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from slotterm.engine.evaluate import Evaluation, GridError, Window, check_window, evaluate
-from slotterm.engine.gamble import CARD_COUNT, Color, card_color
-from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import (
-    Action,
-    Bet,
-    Collect,
-    EndReason,
-    FreeSpin,
-    GambleStep,
-    Guess,
-    Limits,
-    PlayFreeSpin,
-    Round,
-    Spin,
-    SpinResult,
-    StartFeature,
-    StartGamble,
-    Step,
-    TopUp,
+from slotterm.engine.actions import Bet, Limits, Spin
+from slotterm.engine.feature import Feature, FeatureContext, Json
+from slotterm.engine.features import free_spins
+from slotterm.engine.fields import (
+    RecordError,
+    as_bool,
+    as_dict,
+    as_int,
+    as_list,
+    as_str,
+    check,
+    need,
 )
-from slotterm.session.errors import SaveFormatError
-from slotterm.session.save_fields import (
-    Json,
-    _bool,
-    _check,
-    _dict,
-    _int,
-    _ints,
-    _list,
-    _need,
-    _opt_int,
-    _str,
+from slotterm.engine.gamble import CARD_COUNT, card_color
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import EndReason, FeatureFrame, GambleStep, Round, SpinResult
+from slotterm.engine.round import feature_context
+from slotterm.engine.spin_codec import decode_spin, encode_spin
+from slotterm.session.action_codec import (
+    color_of,
+    decode_bet,
+    decode_limits,
+    decode_step,
+    encode_bet,
+    encode_limits,
+    encode_step,
 )
 
 # --- encoding --------------------------------------------------------------------------------
 
 
-def encode_bet(bet: Bet) -> list[int]:
-    """``[bet_per_line, lines]``."""
-    return [bet.bet_per_line, bet.lines]
+def encode_frame(frame: FeatureFrame, game: GameDefinition) -> Json:
+    """``{"feature", "done", "record"}``, the record encoded by its feature."""
+    feature = game.feature(frame.feature)
+    return {"feature": frame.feature, "done": frame.done, "record": feature.encode(frame.record)}
 
 
-def encode_limits(limits: Limits) -> list[int | None]:
-    """``[gamble_limit, free_spin_limit]`` (``null`` = none)."""
-    return [limits.gamble_limit, limits.free_spin_limit]
-
-
-def encode_spin(result: SpinResult) -> Json:
-    """Stops and window; the evaluation is rebuilt on load."""
-    return {"stops": list(result.stops), "window": [list(col) for col in result.window]}
-
-
-def encode_action(action: Action) -> Json:
-    """An action as ``{"type": ..., fields...}``."""
-    match action:
-        case Spin(bet=bet, autoplay=autoplay, force_feature=force, limits=limits):
-            return {
-                "type": "spin",
-                "bet": encode_bet(bet),
-                "autoplay": autoplay,
-                "force_feature": force,
-                "limits": encode_limits(limits),
-            }
-        case Guess(color=color):
-            return {"type": "guess", "color": color.value}
-        case TopUp(amount=amount):
-            return {"type": "top_up", "amount": amount}
-    return {"type": _SIMPLE_NAMES[type(action)]}
-
-
-_SIMPLE_ACTIONS: dict[str, Action] = {
-    "start_feature": StartFeature(),
-    "play_free_spin": PlayFreeSpin(),
-    "collect": Collect(),
-    "start_gamble": StartGamble(),
-}
-_SIMPLE_NAMES = {type(a): name for name, a in _SIMPLE_ACTIONS.items()}
-
-
-def encode_round(round_: Round) -> Json:
+def encode_round(round_: Round, game: GameDefinition) -> Json:
     """A round with every step, as a JSON-ready dict."""
     return {
         "number": round_.number,
@@ -103,24 +70,13 @@ def encode_round(round_: Round) -> Json:
         "credits_before": round_.credits_before,
         "base": encode_spin(round_.base),
         "base_win": round_.base_win,
-        "special": round_.special,
-        "free_spins_awarded": round_.free_spins_awarded,
-        "free_spins": [
-            {
-                "number": fs.number,
-                "awarded_so_far": fs.awarded_so_far,
-                "spin": encode_spin(fs.result),
-                "win": fs.win,
-                "feature_total": fs.feature_total,
-            }
-            for fs in round_.free_spins
-        ],
+        "frames": [encode_frame(frame, game) for frame in round_.frames],
         "feature_win": round_.feature_win,
         "win": round_.win,
         "ended_by": None if round_.ended_by is None else round_.ended_by.value,
         "gamble": [[g.card, g.guess.value, g.stake, g.won, g.result] for g in round_.gamble],
         "gamble_closed": round_.gamble_closed,
-        "steps": [[encode_action(s.action), list(s.draws)] for s in round_.steps],
+        "steps": [encode_step(step, game) for step in round_.steps],
         "paid": round_.paid,
     }
 
@@ -128,204 +84,166 @@ def encode_round(round_: Round) -> Json:
 # --- decoding --------------------------------------------------------------------------------
 
 
-def decode_bet(value: Any, game: GameDefinition, where: str) -> Bet:
-    """``[bet_per_line, lines]`` with lines in the game's range."""
-    pair = _list(value, where, 2)
-    return Bet(_int(pair[0], f"{where}[0]", 1), _int(pair[1], f"{where}[1]", 1, len(game.lines)))
-
-
-def decode_limits(value: Any, where: str) -> Limits:
-    """``[gamble_limit, free_spin_limit]``."""
-    pair = _list(value, where, 2)
-    return Limits(_opt_int(pair[0], f"{where}[0]"), _opt_int(pair[1], f"{where}[1]"))
-
-
-def decode_spin(
-    value: Any, game: GameDefinition, bet: Bet, special: str | None, where: str
-) -> SpinResult:
-    """Stops and window; the evaluation is recomputed from the window."""
-    doc = _dict(value, where)
-    stops = _ints(_need(doc, "stops", where), f"{where}.stops", 0, 10**6, game.reels)
-    columns = _list(_need(doc, "window", where), f"{where}.window", game.reels)
-    for column in columns:
-        _list(column, f"{where}.window[]", game.rows)
-        _check(all(type(s) is str for s in column), f"{where}.window must hold symbol ids")
-    window: Window = tuple(tuple(column) for column in columns)
-    try:
-        evaluation = _evaluate(game, window, bet.lines, bet.bet_per_line, special)
-    except GridError as exc:
-        raise SaveFormatError(f"{where}.window: {exc}") from None
-    return SpinResult(stops, window, evaluation)
-
-
-def clear_caches() -> None:
-    """Forget memoised evaluations (benchmarks use it to time a cold load)."""
-    _evaluate.cache_clear()
-
-
-@lru_cache(maxsize=4096)
-def _evaluate(
-    game: GameDefinition, window: Window, lines: int, bet_per_line: int, special: str | None
-) -> Evaluation:
-    """Check and evaluate a stored window (memoised: the two copies share most windows)."""
-    check_window(game, window)
-    return evaluate(
-        game, window, lines, bet_per_line, special=special, free_spin=special is not None
-    )
-
-
 def decode_round(value: Any, game: GameDefinition, where: str, *, closed: bool = False) -> Round:
     """A round with every step; its wins are checked against the re-evaluated windows."""
-    doc = _dict(value, where)
+    doc = as_dict(value, where)
 
-    def need(key: str) -> Any:
-        return _need(doc, key, where)
+    def field(key: str) -> Any:
+        return need(doc, key, where)
 
-    bet = decode_bet(need("bet"), game, f"{where}.bet")
+    bet = decode_bet(field("bet"), game, f"{where}.bet")
+    limits = decode_limits(field("limits"), f"{where}.limits")
+    autoplay = as_bool(field("autoplay"), f"{where}.autoplay")
     cap = game.max_win(bet.total)
-    special_raw = need("special")
-    special = None if special_raw is None else _str(special_raw, f"{where}.special")
-    _check(
-        special is None or special in game.paying_symbols,
-        f"{where}.special {special!r} is not a paying symbol",
-    )
-    base = decode_spin(need("base"), game, bet, None, f"{where}.base")
-    base_win = _int(need("base_win"), f"{where}.base_win")
-    _check(base_win == min(base.evaluation.total_win, cap), f"{where}.base_win does not match")
-    ended_raw = need("ended_by")
-    try:
-        ended_by = None if ended_raw is None else EndReason(_str(ended_raw, f"{where}.ended_by"))
-    except ValueError:
-        raise SaveFormatError(f"{where}.ended_by is not a reason") from None
-    base_capped = base.evaluation.total_win >= cap
-    awarded = 0 if base_capped else base.evaluation.free_spins_awarded
-    free_spins, awarded, feature_total = _decode_free_spins(
-        need("free_spins"), game, bet, special, awarded, where
-    )
-    _check(not free_spins or special is not None, f"{where}: free spins need a special symbol")
-    _check(
-        _int(need("free_spins_awarded"), f"{where}.free_spins_awarded") == awarded,
-        f"{where}.free_spins_awarded does not match the spins",
-    )
-    _check(len(free_spins) <= awarded, f"{where}: more free spins played than awarded")
-    feature_win = _int(need("feature_win"), f"{where}.feature_win")
-    _check(feature_win == feature_total, f"{where}.feature_win does not match the free spins")
-    _check(base_win + feature_win <= cap, f"{where}: the round pays more than the cap")
-    gamble = _decode_gamble(need("gamble"), base_win + feature_win, where)
-    expected = gamble[-1].result if gamble else base_win + feature_win
-    win = _int(need("win"), f"{where}.win")
-    paid = _int(need("paid"), f"{where}.paid")
-    _check(win == expected, f"{where}.win does not match the round")
-    if closed:
-        _check(paid == win, f"{where}.paid does not match the win")
-    else:
-        _check(paid == 0, f"{where}.paid must be 0 while the round is open")
-    steps = tuple(
-        _decode_step(s, game, f"{where}.steps[{i}]")
-        for i, s in enumerate(_list(need("steps"), f"{where}.steps"))
-    )
-    limits = decode_limits(need("limits"), f"{where}.limits")
-    autoplay = _bool(need("autoplay"), f"{where}.autoplay")
-    _check(bool(steps), f"{where}.steps is empty")
-    first = steps[0].action
-    _check(
-        isinstance(first, Spin)
-        and first.bet == bet
-        and first.limits == limits
-        and first.autoplay == autoplay,
-        f"{where}.steps[0] must be the spin that opened the round",
-    )
-    return Round(
-        number=_int(need("number"), f"{where}.number", 1),
+    base = decode_spin(field("base"), game, bet.lines, bet.bet_per_line, f"{where}.base")
+    base_win = as_int(field("base_win"), f"{where}.base_win")
+    check(base_win == min(base.evaluation.total_win, cap), f"{where}.base_win does not match")
+    ended_by = _end_reason(field("ended_by"), f"{where}.ended_by")
+    opening = Round(
+        number=as_int(field("number"), f"{where}.number", 1),
         bet=bet,
         limits=limits,
         autoplay=autoplay,
-        credits_before=_int(need("credits_before"), f"{where}.credits_before"),
+        credits_before=as_int(field("credits_before"), f"{where}.credits_before"),
         base=base,
         base_win=base_win,
-        special=special,
-        free_spins_awarded=awarded,
-        free_spins=free_spins,
+        frames=(),
+        feature_win=0,
+        win=base_win,
+        ended_by=None,
+        gamble=(),
+        gamble_closed=False,
+        steps=(),
+    )
+    ctx = feature_context(game, opening)
+    frames = _decode_frames(field("frames"), game, ctx, base, ended_by, f"{where}.frames")
+    feature_win = as_int(field("feature_win"), f"{where}.feature_win")
+    pays = sum(game.feature(f.feature).pay(f.record) for f in frames)
+    check(feature_win == pays, f"{where}.feature_win does not match the features' pays")
+    round_win = base_win + feature_win
+    check(round_win <= cap, f"{where}: the round pays more than the cap")
+    check(
+        ended_by is not EndReason.CAP or round_win == cap,
+        f"{where}.ended_by: the round did not reach the cap",
+    )
+    check(
+        ended_by is not EndReason.LIMIT or bool(frames),
+        f"{where}.ended_by: no feature reached a limit",
+    )
+    active = any(not f.done for f in frames)
+    gamble = _decode_gamble(field("gamble"), round_win, f"{where}.gamble")
+    check(not (gamble and active), f"{where}.gamble: a feature is still under way")
+    expected = gamble[-1].result if gamble else round_win
+    win = as_int(field("win"), f"{where}.win")
+    paid = as_int(field("paid"), f"{where}.paid")
+    check(win == expected, f"{where}.win does not match the round")
+    if closed:
+        check(not active, f"{where}: a closed round has a feature under way")
+        check(paid == win, f"{where}.paid does not match the win")
+    else:
+        check(paid == 0, f"{where}.paid must be 0 while the round is open")
+    steps = tuple(
+        decode_step(s, game, f"{where}.steps[{i}]")
+        for i, s in enumerate(as_list(field("steps"), f"{where}.steps"))
+    )
+    check(bool(steps), f"{where}.steps is empty")
+    _check_opening_spin(steps[0].action, bet, limits, autoplay, f"{where}.steps[0]")
+    return Round(
+        number=opening.number,
+        bet=bet,
+        limits=limits,
+        autoplay=autoplay,
+        credits_before=opening.credits_before,
+        base=base,
+        base_win=base_win,
+        frames=frames,
         feature_win=feature_win,
         win=win,
         ended_by=ended_by,
         gamble=gamble,
-        gamble_closed=_bool(need("gamble_closed"), f"{where}.gamble_closed"),
+        gamble_closed=as_bool(field("gamble_closed"), f"{where}.gamble_closed"),
         steps=steps,
         paid=paid,
     )
 
 
-def _decode_free_spins(
-    value: Any, game: GameDefinition, bet: Bet, special: str | None, awarded: int, where: str
-) -> tuple[tuple[FreeSpin, ...], int, int]:
-    spins: list[FreeSpin] = []
-    total = 0
-    for i, raw in enumerate(_list(value, f"{where}.free_spins")):
-        at = f"{where}.free_spins[{i}]"
-        doc = _dict(raw, at)
-        _check(_int(_need(doc, "number", at), f"{at}.number") == i + 1, f"{at}.number is wrong")
-        result = decode_spin(_need(doc, "spin", at), game, bet, special, f"{at}.spin")
-        so_far = _int(_need(doc, "awarded_so_far", at), f"{at}.awarded_so_far", 1)
-        _check(
-            so_far - awarded in (0, result.evaluation.free_spins_awarded),
-            f"{at}.awarded_so_far does not match the spin",
+def _end_reason(value: Any, where: str) -> EndReason | None:
+    if value is None:
+        return None
+    try:
+        return EndReason(as_str(value, where))
+    except ValueError:
+        raise RecordError(f"{where} is not a reason") from None
+
+
+def _check_opening_spin(action: object, bet: Bet, limits: Limits, autoplay: bool, at: str) -> None:
+    check(
+        isinstance(action, Spin)
+        and action.bet == bet
+        and action.limits == limits
+        and action.autoplay == autoplay,
+        f"{at} must be the spin that opened the round",
+    )
+
+
+def _decode_frames(
+    value: Any,
+    game: GameDefinition,
+    ctx: FeatureContext,
+    base: SpinResult,
+    ended_by: EndReason | None,
+    where: str,
+) -> tuple[FeatureFrame, ...]:
+    """The frames, each record decoded (and validated) by the game's own feature."""
+    frames: list[FeatureFrame] = []
+    for i, raw in enumerate(as_list(value, where)):
+        at = f"{where}[{i}]"
+        doc = as_dict(raw, at)
+        name = as_str(need(doc, "feature", at), f"{at}.feature")
+        check(game.has_feature(name), f"{at}.feature {name!r} is not a feature of {game.id}")
+        feature = game.feature(name)
+        record = feature.decode(ctx, need(doc, "record", at), f"{at}.record")
+        done = as_bool(need(doc, "done", at), f"{at}.done")
+        if ended_by is EndReason.CAP:  # the cap ends every feature of the round
+            check(done, f"{at}.done: the round reached the cap")
+        else:
+            check(done == feature.finished(record), f"{at}.done does not match the feature")
+        frames.append(FeatureFrame(feature=name, record=record, done=done))
+    names = [f.feature for f in frames]
+    check(names.count(free_spins.NAME) <= 1, f"{where}: more than one free spins feature")
+    started = _started_by(game, ctx, base)
+    check(
+        names[: len(started)] == [f.name for f in reversed(started)],
+        f"{where} do not match the features the spin started",
+    )
+    for i in range(len(started), len(names)):  # started inside another feature's spin
+        check(
+            any(name != names[i] for name in names[:i]),
+            f"{where}[{i}]: nothing started the {names[i].replace('_', ' ')} feature",
         )
-        win = _int(_need(doc, "win", at), f"{at}.win")
-        _check(win <= result.evaluation.total_win, f"{at}.win is more than the spin pays")
-        feature_total = _int(_need(doc, "feature_total", at), f"{at}.feature_total")
-        _check(feature_total == total + win, f"{at}.feature_total does not add up")
-        spins.append(FreeSpin(i + 1, so_far, result, win, feature_total))
-        awarded, total = so_far, feature_total
-    return tuple(spins), awarded, total
+    return tuple(frames)
+
+
+def _started_by(game: GameDefinition, ctx: FeatureContext, base: SpinResult) -> list[Feature]:
+    """The features the base spin starts, in the game's order (none on a capped spin)."""
+    if base.evaluation.total_win >= game.max_win(ctx.bet.total):
+        return []
+    return [feature for feature in game.features if feature.trigger(ctx, base) is not None]
 
 
 def _decode_gamble(value: Any, stake: int, where: str) -> tuple[GambleStep, ...]:
     steps: list[GambleStep] = []
-    for i, raw in enumerate(_list(value, f"{where}.gamble")):
-        at = f"{where}.gamble[{i}]"
-        card_raw, guess_raw, stake_raw, won_raw, result_raw = _list(raw, at, 5)
-        card = _int(card_raw, f"{at}[0]", 0, CARD_COUNT - 1)
-        guess = _color(guess_raw, f"{at}[1]")
-        won = _bool(won_raw, f"{at}[3]")
-        _check(_int(stake_raw, f"{at}[2]") == stake, f"{at}: the stake does not follow on")
-        _check(won == (card_color(card) is guess), f"{at}: the outcome does not match the card")
-        result = _int(result_raw, f"{at}[4]")
-        _check(result == (stake * 2 if won else 0), f"{at}: the result does not match")
-        _check(stake > 0, f"{at}: nothing was at stake")
-        steps.append(GambleStep(card, guess, stake, won, result))
+    for i, raw in enumerate(as_list(value, where)):
+        at = f"{where}[{i}]"
+        card_raw, guess_raw, stake_raw, won_raw, result_raw = as_list(raw, at, 5)
+        card = as_int(card_raw, f"{at}[0]", 0, CARD_COUNT - 1)
+        guess = color_of(guess_raw, f"{at}[1]")
+        won = as_bool(won_raw, f"{at}[3]")
+        check(as_int(stake_raw, f"{at}[2]") == stake, f"{at}: the stake does not follow on")
+        check(won == (card_color(card) is guess), f"{at}: the outcome does not match the card")
+        result = as_int(result_raw, f"{at}[4]")
+        check(result == (stake * 2 if won else 0), f"{at}: the result does not match")
+        check(stake > 0, f"{at}: nothing was at stake")
+        steps.append(GambleStep(card=card, guess=guess, stake=stake, won=won, result=result))
         stake = result
     return tuple(steps)
-
-
-def _color(value: Any, where: str) -> Color:
-    try:
-        return Color(_str(value, where))
-    except ValueError:
-        raise SaveFormatError(f"{where} must be red or black") from None
-
-
-def _decode_step(value: Any, game: GameDefinition, where: str) -> Step:
-    action_raw, draws_raw = _list(value, where, 2)
-    draws = _ints(draws_raw, f"{where}.draws", 0, 10**9)
-    return Step(decode_action(action_raw, game, f"{where}.action"), draws)
-
-
-def decode_action(value: Any, game: GameDefinition, where: str) -> Action:
-    """An action from ``{"type": ..., fields...}``."""
-    doc = _dict(value, where)
-    kind = _str(_need(doc, "type", where), f"{where}.type")
-    if kind in _SIMPLE_ACTIONS:
-        return _SIMPLE_ACTIONS[kind]
-    if kind == "spin":
-        return Spin(
-            bet=decode_bet(_need(doc, "bet", where), game, f"{where}.bet"),
-            autoplay=_bool(_need(doc, "autoplay", where), f"{where}.autoplay"),
-            force_feature=_bool(_need(doc, "force_feature", where), f"{where}.force_feature"),
-            limits=decode_limits(_need(doc, "limits", where), f"{where}.limits"),
-        )
-    if kind == "guess":
-        return Guess(_color(_need(doc, "color", where), f"{where}.color"))
-    if kind == "top_up":
-        return TopUp(_int(_need(doc, "amount", where), f"{where}.amount", 1))
-    raise SaveFormatError(f"{where}.type {kind!r} is not an action")

@@ -19,8 +19,8 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
+from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import Limits
 from slotterm.money import format_cents
 from slotterm.session.errors import ConfigError
 from slotterm.session.game_session import DEFAULT_START_CREDITS

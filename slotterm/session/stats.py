@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from slotterm.engine.round import Round
+from slotterm.engine.records import Round
 
 IDLE_GAP = timedelta(minutes=2)
 """The longest pause between two transitions still counted as playing time."""
@@ -94,7 +94,9 @@ def record_round(
     """Add a closed round: its bet, what it paid, maybe a big win, a credits point."""
     biggest = ledger.biggest
     if closed.paid > 0:
-        entry = BigWin(closed.number, closed.paid, closed.bet.total, now)
+        entry = BigWin(
+            round_number=closed.number, amount=closed.paid, total_bet=closed.bet.total, at=now
+        )
         ranked = sorted((*biggest, entry), key=lambda w: (-w.amount, w.round_number))
         biggest = tuple(ranked[:TOP_WINS])
     return replace(

@@ -8,6 +8,9 @@ until ``--rounds`` rounds are closed, printing one line per saved transition::
     STEP <sequence> <phase> <digest>
     DONE <sequence> <digest> <credits>
 
+``<phase>`` is the machine's phase, and inside a feature also where the feature stands
+(:func:`phase_label`: ``feature:awarded``, ``feature:playing``).
+
 ``--pause-at-seq S`` stops (sleeping, so the test can SIGKILL it) once save #S is on disk.
 ``SLOTTERM_CRASH_POINT`` (see :mod:`slotterm.session.crashpoints`) crashes inside a save.
 """
@@ -22,6 +25,9 @@ import time
 
 from slotterm.cli import build_parser
 from slotterm.commands.play import open_from_args
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import GameState, Phase
+from slotterm.engine.round import active_feature
 from slotterm.session.codec import encode_rng, encode_round
 from slotterm.session.game_session import GameSession
 from tests.session.policy import next_action
@@ -35,11 +41,20 @@ def digest(session: GameSession) -> str:
         state.credits,
         state.rounds_played,
         list(state.recent_cards),
-        None if state.round is None else encode_round(state.round),
-        [encode_round(r) for r in session.history],
+        None if state.round is None else encode_round(state.round, session.game),
+        [encode_round(r, session.game) for r in session.history],
         encode_rng(session.rng),
     ]
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def phase_label(game: GameDefinition, state: GameState) -> str:
+    """The phase, and in a feature where it stands: ``"feature:awarded"``, ``"gamble"``."""
+    active = active_feature(game, state) if state.phase is Phase.FEATURE else None
+    if active is None:
+        return state.phase.value
+    feature, frame = active
+    return f"{state.phase.value}:{feature.phase(frame.record)}"
 
 
 def main(argv: list[str]) -> int:
@@ -58,7 +73,8 @@ def main(argv: list[str]) -> int:
             print("PAUSED", flush=True)
             time.sleep(120)
         session.act(next_action(session))
-        print(f"STEP {store.sequence} {session.phase.value} {digest(session)}", flush=True)
+        label = phase_label(session.game, session.state)
+        print(f"STEP {store.sequence} {label} {digest(session)}", flush=True)
     print(f"DONE {store.sequence} {digest(session)} {session.state.credits}", flush=True)
     opened.close()
     return 0

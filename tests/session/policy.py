@@ -1,22 +1,19 @@
 """A deterministic way to play: the next action depends only on the session's state.
 
-The kill campaign, the example saves and the benchmarks use it, so a run interrupted and
-resumed from its save takes exactly the actions an uninterrupted run takes.
+The kill campaign, the session tests and the benchmarks use it, so a run interrupted and
+resumed from its save takes exactly the actions an uninterrupted run takes.  How an open
+round goes on (start the feature, play its spins, collect) is the engine's one policy,
+:func:`slotterm.engine.policy.next_action`; this one only adds its own choices around
+it: which spins force the feature, which run on autoplay, and gambling every win.
 """
 
 from __future__ import annotations
 
+from slotterm.engine import policy
+from slotterm.engine.actions import Action, Guess, Spin, StartGamble
+from slotterm.engine.features import free_spins
 from slotterm.engine.gamble import Color
-from slotterm.engine.round import (
-    Action,
-    Collect,
-    Guess,
-    Phase,
-    PlayFreeSpin,
-    Spin,
-    StartFeature,
-    StartGamble,
-)
+from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 
 FEATURE_EVERY = 4
@@ -30,22 +27,18 @@ def next_action(session: GameSession) -> Action:
     if phase is Phase.IDLE or round_ is None:
         number = session.state.rounds_played + 1
         return Spin(
-            session.bet,
+            bet=session.bet,
             autoplay=number % AUTOPLAY_EVERY == 0,
-            force_feature=number % FEATURE_EVERY == 2,
+            force=free_spins.NAME if number % FEATURE_EVERY == 2 else None,
             limits=session.limits,
         )
-    if phase is Phase.FEATURE_AWARDED:
-        return StartFeature()
-    if phase is Phase.FREE_SPINS:
-        return PlayFreeSpin()
-    if phase is Phase.WIN_OFFERED:
-        if not round_.gamble and session.can(StartGamble()):
-            return StartGamble()
-        return Collect()
-    if len(round_.gamble) < 2:
-        return Guess(Color.RED if len(round_.gamble) % 2 == 0 else Color.BLACK)
-    return Collect()
+    if phase is Phase.WIN_OFFERED and not round_.gamble and session.can(StartGamble()):
+        return StartGamble()
+    if phase is Phase.GAMBLE and len(round_.gamble) < 2:
+        return Guess(color=Color.RED if len(round_.gamble) % 2 == 0 else Color.BLACK)
+    action = policy.next_action(session.game, session.state)
+    assert action is not None  # a round is open
+    return action
 
 
 def play_until(session: GameSession, rounds: int) -> int:

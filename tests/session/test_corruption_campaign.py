@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from slotterm.session.errors import SaveFormatError, SaveUnreadable
-from slotterm.session.fileformat import encode_file
+from slotterm.session.fileformat import FORMAT_VERSION, encode_file
 from slotterm.session.store import COPY_NAMES, SaveStore
 from tests.session.helpers import GAME, Clock, folder, open_seeded
 from tests.session.kill_driver import digest
@@ -77,11 +77,13 @@ def mutations(data: bytes) -> Iterator[Mutation]:
     yield "garbage", rng.randbytes(n)
     header, _, rest = data.partition(b"\n")
     fields = header.split(b" ")
-    for version in (b"0", b"1", b"3", b"9", b"99", b"2 "):
+    assert fields[1] == str(FORMAT_VERSION).encode()
+    for version in (b"0", b"1", b"2", b"4", b"9", b"99", b"3 "):
         yield "wrong version", b" ".join([fields[0], version, *fields[2:]]) + b"\n" + rest
     body = _body(data)
     newer = body.decode()
-    yield "wrong version", _with_version(data, 3)
+    yield "wrong version", _with_version(data, FORMAT_VERSION + 1)
+    yield "wrong version", _with_version(data, 2)  # a format-3 payload is no format-2 one
     yield "wrong version", _with_version(data, 1)
     credits = re.search(r'"credits":(\d+)', newer)
     assert credits is not None
@@ -130,6 +132,51 @@ def _forgeries(doc: dict[str, object]) -> Iterator[tuple[str, bytes]]:
             card[3] = not card[3]
 
         yield forge("gamble outcome flipped", flip_card)
+    featured = [r for r in history(doc) if r["frames"]]
+    assert featured, "the session played no feature"
+    at = history(doc).index(featured[0])
+
+    def frame(d: dict) -> dict:  # type: ignore[type-arg]
+        return history(d)[at]["frames"][0]  # type: ignore[no-any-return]
+
+    def record(d: dict) -> dict:  # type: ignore[type-arg]
+        return frame(d)["record"]  # type: ignore[no-any-return]
+
+    def free_spin(d: dict) -> dict:  # type: ignore[type-arg]
+        return record(d)["spins"][0]  # type: ignore[no-any-return]
+
+    yield forge("feature win raised", lambda d: history(d)[at].update(feature_win=10**5))
+    yield forge("frame not done", lambda d: frame(d).update(done=False))
+    yield forge("frames removed", lambda d: history(d)[at].update(frames=[]))
+    yield forge("frame doubled", lambda d: history(d)[at]["frames"].append(frame(d)))
+    yield forge("frame added", lambda d: history(d)[0]["frames"].append(frame(d)))
+    plain = [r for r in history(doc) if not r["frames"] and not r["gamble"]]
+    if plain:
+        other = history(doc).index(plain[0])
+
+        def smuggle_feature(d: dict) -> None:  # type: ignore[type-arg]
+            """Free spins added to a round whose spin started none, every sum made to fit."""
+            target = history(d)[other]
+            won = record(d)["win"]
+            target["frames"] = [frame(d)]
+            target.update(feature_win=won, win=target["win"] + won, paid=target["paid"] + won)
+
+        yield forge("feature smuggled in, sums fixed", smuggle_feature)
+    yield forge("unknown feature", lambda d: frame(d).update(feature="mystery_bonus"))
+    yield forge("special not a symbol", lambda d: record(d).update(modifier="GOLD"))
+    yield forge("free spin win raised", lambda d: free_spin(d).update(win=10**5))
+    yield forge("free spin dropped", lambda d: record(d)["spins"].pop())
+    yield forge(
+        "free spin symbol unknown",
+        lambda d: free_spin(d)["spin"]["window"][0].__setitem__(0, "GOLD"),
+    )
+    yield forge(
+        "spin forces nothing known", lambda d: history(d)[at]["steps"][0][0].update(force="jackpot")
+    )
+    yield forge(
+        "feature action unknown",
+        lambda d: history(d)[at]["steps"][1][0].update(type="play_bonus"),
+    )
 
 
 def test_byte_level_corruption_is_always_detected(tmp_path: Path) -> None:

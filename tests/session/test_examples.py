@@ -1,36 +1,90 @@
-"""The example saves in ``saves/``: each loads from a copy and plays to the end of its round."""
+"""The example saves in ``saves/``: each loads from a copy and plays to the end of its round.
+
+The folders written by formats 1 and 2 are the compatibility corpus: they are kept byte
+for byte (their checksums are pinned here) and load through the migrations; the ``-v3``
+folders are what ``saves/make_examples.py`` writes today.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import shutil
+from collections import deque
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from slotterm.engine.round import Phase
+from slotterm.engine.features import free_spins
+from slotterm.engine.records import Phase, Round
+from slotterm.session.codec import PayloadEncoder
+from slotterm.session.fileformat import FORMAT_VERSION, decode_file, encode_file
+from slotterm.session.game_session import HISTORY_LENGTH, GameSession
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
+from slotterm.session.store import SaveStore
 from tests.session.helpers import GAME, Clock
 from tests.session.policy import next_action
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 NOW = datetime(2026, 1, 2, 9, 0, tzinfo=UTC)
-EXPECTED = {
+STATES = {
     "collect-offered": Phase.WIN_OFFERED,
-    "magic-book-choosing": Phase.FEATURE_AWARDED,
-    "magic-book-chosen": Phase.FREE_SPINS,
-    "mid-free-spins": Phase.FREE_SPINS,
+    "magic-book-choosing": Phase.FEATURE,
+    "magic-book-chosen": Phase.FEATURE,
+    "mid-free-spins": Phase.FEATURE,
     "mid-gamble": Phase.GAMBLE,
     "autoplay-running": Phase.WIN_OFFERED,
     "pending-over-90-days": Phase.IDLE,
-    "format-v1-collect-offered": Phase.WIN_OFFERED,
 }
+"""Each interesting state, by folder name, and the phase it resumes in."""
+FROZEN = {
+    **{name: (2, phase) for name, phase in STATES.items()},
+    "format-v1-collect-offered": (1, Phase.WIN_OFFERED),
+}
+"""The older folders: the format they were written in, the phase they resume in."""
+CURRENT = {f"{name}-v{FORMAT_VERSION}": (FORMAT_VERSION, phase) for name, phase in STATES.items()}
+EXPECTED = {**FROZEN, **CURRENT}
+FROZEN_SHA256 = {
+    "autoplay-running": ("98c9d0b779af6295", "7693090d8655d07f"),
+    "collect-offered": ("140f4ffc9c7414b9", "c393b97a35eedd61"),
+    "format-v1-collect-offered": ("09fc30eaf93521e7", "22b578ab6b71d1b6"),
+    "magic-book-choosing": ("7d50f613f6d7df6d", "95c8819df0289cd5"),
+    "magic-book-chosen": ("965baafe724a9e89", "ba91b8635e79a768"),
+    "mid-free-spins": ("2289733556d536df", "767252093662edfb"),
+    "mid-gamble": ("d51ae1fb5d980c22", "b0a2d8fa3c9e4f79"),
+    "pending-over-90-days": ("b9b170d3cf11acef", "68894f4c1bead1dc"),
+}
+"""The first 16 hex digits of the SHA-256 of each frozen folder's session-a and -b."""
+
+
+def _copies(name: str) -> list[Path]:
+    where = SAVES / name / "player" / GAME.id
+    return [where / "session-a.save", where / "session-b.save"]
 
 
 def test_every_example_is_listed() -> None:
     folders = {p.name for p in SAVES.iterdir() if p.is_dir() and not p.name.startswith("_")}
     assert folders == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(FROZEN))
+def test_the_older_examples_are_kept_byte_for_byte(name: str) -> None:
+    digests = tuple(hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in _copies(name))
+    assert digests == FROZEN_SHA256[name]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_example_holds_the_format_it_claims(name: str) -> None:
+    version = EXPECTED[name][0]
+    for path in _copies(name):
+        data = path.read_bytes()
+        assert decode_file(data).version == version
+        if version == 1:
+            assert data.startswith(b"{")
+        else:
+            assert data.startswith(f"slotterm-save {version} ".encode())
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -42,8 +96,8 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
         GAME, default_settings(GAME), root=root, clock=Clock(NOW, timedelta(seconds=3))
     )
     session = opened.session
-    assert session.phase is EXPECTED[name]
-    if name == "pending-over-90-days":
+    assert session.phase is EXPECTED[name][1]
+    if name.startswith("pending-over-90-days"):
         assert "collected automatically" in (session.load_notice or "")
     else:
         assert session.load_notice is None
@@ -54,10 +108,8 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
     )
     open_round = session.open_round
     before = session.history[-1].number if session.history else 0
-    steps = 0
     while session.phase is not Phase.IDLE:
         session.act(next_action(session))
-        steps += 1
     ledger = session.ledger
     assert session.state.credits == (
         session.start_credits + ledger.topped_up + ledger.total_won - ledger.total_bet
@@ -67,29 +119,82 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
     if open_round is not None:
         assert closed.number == open_round.number > before
         assert closed.base == open_round.base
-        assert open_round.special in (None, closed.special)
-        assert closed.free_spins[: len(open_round.free_spins)] == open_round.free_spins
-        assert closed.gamble[: len(open_round.gamble)] == open_round.gamble
+        _assert_continues(open_round, closed)
     opened.close()
     assert {p: p.read_bytes() for p in (SAVES / name).rglob("*.save")} == original
 
 
-def test_a_chosen_special_symbol_is_kept_on_resume(tmp_path: Path) -> None:
+def _assert_continues(open_round: Round, closed: Round) -> None:
+    """The closed round is the open one played on: same features so far, same cards."""
+    assert [f.feature for f in closed.frames[: len(open_round.frames)]] == [
+        f.feature for f in open_round.frames
+    ]
+    assert all(f.done for f in closed.frames)
+    was, now = free_spins.record_of(open_round), free_spins.record_of(closed)
+    assert (was is None) == (now is None)
+    if was is not None and now is not None:
+        assert was.modifier in (None, now.modifier)  # a drawn special symbol is kept
+        assert now.spins[: len(was.spins)] == was.spins
+        assert now.awarded >= was.awarded
+    assert closed.gamble[: len(open_round.gamble)] == open_round.gamble
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_example_reencodes_in_the_current_format_unchanged(name: str) -> None:
+    """What an older save migrates to, written as format 3 and read back, is the same."""
+    store = SaveStore(SAVES / name / "player" / GAME.id, GAME)
+    for path in _copies(name):
+        sequence, record = store.verify(path.read_bytes())
+        session = GameSession(
+            game=GAME,
+            state=record.state,
+            rng=record.rng,
+            bet=record.bet,
+            limits=record.limits,
+            bet_steps=record.bet_steps,
+            start_credits=record.start_credits,
+            history=deque(record.history, maxlen=HISTORY_LENGTH),
+            stats=record.stats,
+            round_times=dict(record.round_times),
+            currency=record.currency,
+        )
+        payload = PayloadEncoder().encode(session)
+        again_sequence, again = store.verify(encode_file(sequence, payload))
+        assert again_sequence == sequence
+        assert replace(again, rng=record.rng) == record  # a secure source has no state
+
+
+def test_the_format_2_corpus_migrates_to_what_the_game_writes_today() -> None:
+    """``magic-book-chosen`` was written with today's strips: migrated, it is the -v3 copy."""
+    for old, new in zip(
+        _copies("magic-book-chosen"),
+        _copies(f"magic-book-chosen-v{FORMAT_VERSION}"),
+        strict=True,
+    ):
+        migrated, written = decode_file(old.read_bytes()), decode_file(new.read_bytes())
+        assert (migrated.version, written.version) == (2, FORMAT_VERSION)
+        assert migrated.sequence == written.sequence
+        assert migrated.payload == written.payload
+
+
+@pytest.mark.parametrize("name", ["magic-book-chosen", f"magic-book-chosen-v{FORMAT_VERSION}"])
+def test_a_chosen_special_symbol_is_kept_on_resume(tmp_path: Path, name: str) -> None:
     """Killed during the Magic Book animation: the drawn symbol is shown again, not redrawn."""
     root = tmp_path / "chosen"
-    shutil.copytree(SAVES / "magic-book-chosen", root)
+    shutil.copytree(SAVES / name, root)
     specials = []
     for _ in range(2):  # resumed twice: the secure source would draw anew if it could
         opened = open_session(GAME, default_settings(GAME), root=root, clock=Clock(NOW))
-        round_ = opened.session.open_round
-        assert opened.session.phase is Phase.FREE_SPINS
-        assert round_ is not None and round_.special is not None and not round_.free_spins
-        specials.append(round_.special)
+        record = free_spins.record_of(opened.session.open_round)
+        assert opened.session.phase is Phase.FEATURE
+        assert record is not None and record.started and record.modifier is not None
+        assert not record.spins
+        specials.append(record.modifier)
         opened.close()
     opened = open_session(GAME, default_settings(GAME), root=root, clock=Clock(NOW))
     session = opened.session
     session.act(next_action(session))  # the first free spin plays with that symbol
-    round_ = session.open_round
-    assert round_ is not None and len(round_.free_spins) == 1
-    assert round_.special == specials[0] == specials[1]
+    record = free_spins.record_of(session.open_round)
+    assert record is not None and len(record.spins) == 1
+    assert record.modifier == specials[0] == specials[1]
     opened.close()

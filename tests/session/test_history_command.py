@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from slotterm.commands.history import history_title, run_history
-from slotterm.engine.round import Collect, Phase, Spin
+from slotterm.engine.actions import Collect, Spin
+from slotterm.engine.records import Phase
 from slotterm.games import get_game
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
@@ -27,7 +28,7 @@ def test_the_table_keeps_each_start_time_on_one_line(
 ) -> None:
     opened = open_session(GAME, default_settings(GAME), root=tmp_path, seed=1, demo=False)
     session = opened.session
-    session.act(Spin(session.bet))
+    session.act(Spin(bet=session.bet))
     if session.phase is Phase.WIN_OFFERED:
         session.act(Collect())
     opened.close()

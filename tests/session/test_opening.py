@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from slotterm.cli import main
-from slotterm.engine.round import Phase, StartGamble
+from slotterm.engine.actions import StartGamble
+from slotterm.engine.records import Phase
 from slotterm.session.errors import ConfigError
 from slotterm.session.settings import default_settings, load_settings, parse_settings
 from tests.session.helpers import GAME, START, Clock, folder, open_seeded

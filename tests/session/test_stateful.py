@@ -18,18 +18,11 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from slotterm.engine.actions import Bet, Collect, Guess, Spin, StartGamble, TopUp
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
 from slotterm.engine.gamble import Color
-from slotterm.engine.round import (
-    Bet,
-    Collect,
-    Guess,
-    Phase,
-    PlayFreeSpin,
-    Spin,
-    StartFeature,
-    StartGamble,
-    TopUp,
-)
+from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveFormatError
 from slotterm.session.game_session import GameSession
 from slotterm.session.opening import OpenedSession
@@ -83,19 +76,21 @@ class SavedSession(RuleBasedStateMachine):
     @precondition(lambda self: self.session.phase is Phase.IDLE)
     @rule(step=st.integers(0, 6), lines=st.integers(1, 9), force=st.booleans())
     def spin(self, step: int, lines: int, force: bool) -> None:
-        bet = Bet(self.session.bet_steps[step], lines)
+        bet = Bet(bet_per_line=self.session.bet_steps[step], lines=lines)
         self.session.set_bet(bet)
         self._note()
-        if not self.session.can(Spin(bet)):
+        if not self.session.can(Spin(bet=bet)):
             return
-        self.session.act(Spin(bet, force_feature=force, limits=self.session.limits))
+        forced = free_spins.NAME if force else None
+        self.session.act(Spin(bet=bet, force=forced, limits=self.session.limits))
         self._note()
 
-    @precondition(lambda self: self.session.phase in (Phase.FEATURE_AWARDED, Phase.FREE_SPINS))
+    @precondition(lambda self: self.session.phase is Phase.FEATURE)
     @rule()
     def feature(self) -> None:
-        phase = self.session.phase
-        self.session.act(StartFeature() if phase is Phase.FEATURE_AWARDED else PlayFreeSpin())
+        record = free_spins.record_of(self.session.open_round)
+        assert record is not None  # Book of Spells has no other feature
+        self.session.act(PlayFreeSpin() if record.started else StartFeature())
         self._note()
 
     @precondition(lambda self: self.session.can(Collect()))
@@ -113,13 +108,13 @@ class SavedSession(RuleBasedStateMachine):
     @precondition(lambda self: self.session.phase is Phase.GAMBLE)
     @rule(red=st.booleans())
     def guess(self, red: bool) -> None:
-        self.session.act(Guess(Color.RED if red else Color.BLACK))
+        self.session.act(Guess(color=Color.RED if red else Color.BLACK))
         self._note()
 
     @precondition(lambda self: self.session.phase is Phase.IDLE)
     @rule(amount=st.integers(1, 50_000))
     def top_up(self, amount: int) -> None:
-        self.session.act(TopUp(amount))
+        self.session.act(TopUp(amount=amount))
         self._note()
         self.top_ups.append((self.store.sequence, self.session.state.rounds_played, amount))
 

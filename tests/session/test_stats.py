@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from slotterm.engine.round import Collect, Phase, PlayFreeSpin, Spin, StartFeature, TopUp
+from slotterm.engine.actions import Collect, Spin, TopUp
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.records import Phase
 from slotterm.games import get_game
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import GameSession, demo_session
@@ -27,11 +30,12 @@ def _play(rounds: int, clock: FakeClock) -> GameSession:
     game = get_game("book-of-spells")
     session = demo_session(game, SeededSource(7), clock=clock)
     while session.state.rounds_played < rounds or session.phase is not Phase.IDLE:
+        record = free_spins.record_of(session.open_round)
         if session.phase is Phase.IDLE:
-            session.act(Spin(session.bet))
+            session.act(Spin(bet=session.bet))
         elif session.can(Collect()):
             session.act(Collect())
-        elif session.phase is Phase.FEATURE_AWARDED:
+        elif record is not None and not record.started:
             session.act(StartFeature())
         else:
             session.act(PlayFreeSpin())
@@ -70,7 +74,7 @@ def test_time_played_caps_long_pauses() -> None:
 
 def test_top_up_counts_in_series_not_in_rtp() -> None:
     session = demo_session(get_game("book-of-spells"), SeededSource(1), credits=500)
-    session.act(TopUp(1_000))
+    session.act(TopUp(amount=1_000))
     stats = session.statistics()
     assert stats.credits_series == (500, 1_500)
     assert stats.observed_rtp is None

@@ -1,0 +1,164 @@
+"""Bets, limits, actions and steps as JSON, and back (format 3).
+
+An action is ``{"type": name, fields...}``.  The core's actions are encoded here:
+``spin`` (``bet``, ``autoplay``, ``force``: the name of a feature or ``null``,
+``limits``), ``collect``, ``start_gamble``, ``guess`` (``color``) and ``top_up``
+(``amount``).  A feature's actions are encoded by the feature itself
+(:meth:`~slotterm.engine.feature.Feature.encode_action`); on load the feature is found by
+the action's ``type`` among the ``actions`` of the game's features.  A step is
+``[action, draws]``.  Readers raise :class:`~slotterm.engine.fields.RecordError` naming
+the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from slotterm.engine.actions import (
+    Action,
+    Bet,
+    Collect,
+    FeatureAction,
+    Guess,
+    Limits,
+    Spin,
+    StartGamble,
+    TopUp,
+)
+from slotterm.engine.feature import Feature, Json
+from slotterm.engine.fields import (
+    RecordError,
+    as_bool,
+    as_dict,
+    as_int,
+    as_ints,
+    as_list,
+    as_str,
+    check,
+    need,
+    opt_int,
+)
+from slotterm.engine.gamble import Color
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import Step
+
+MAX_DRAW = 10**9
+"""No recorded draw may exceed this (a sanity bound; draws index strips and decks)."""
+
+_CORE_SIMPLE: dict[str, Action] = {"collect": Collect(), "start_gamble": StartGamble()}
+_CORE_NAMES = {type(action): name for name, action in _CORE_SIMPLE.items()}
+
+
+# --- bets and limits -------------------------------------------------------------------------
+
+
+def encode_bet(bet: Bet) -> list[int]:
+    """``[bet_per_line, lines]``."""
+    return [bet.bet_per_line, bet.lines]
+
+
+def encode_limits(limits: Limits) -> list[int | None]:
+    """``[gamble_limit, free_spin_limit]`` (``null`` = none)."""
+    return [limits.gamble_limit, limits.free_spin_limit]
+
+
+def decode_bet(value: Any, game: GameDefinition, where: str) -> Bet:
+    """``[bet_per_line, lines]`` with lines in the game's range."""
+    pair = as_list(value, where, 2)
+    per_line = as_int(pair[0], f"{where}[0]", 1)
+    lines = as_int(pair[1], f"{where}[1]", 1)
+    refused = game.lines_refusal(lines)
+    check(refused is None, f"{where}[1]: {refused}")
+    return Bet(bet_per_line=per_line, lines=lines)
+
+
+def decode_limits(value: Any, where: str) -> Limits:
+    """``[gamble_limit, free_spin_limit]``."""
+    pair = as_list(value, where, 2)
+    return Limits(
+        gamble_limit=opt_int(pair[0], f"{where}[0]"),
+        free_spin_limit=opt_int(pair[1], f"{where}[1]"),
+    )
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+def feature_of_action(game: GameDefinition, action: FeatureAction) -> Feature:
+    """The game's feature that defines ``action``; raises ``ValueError`` if none does."""
+    for feature in game.features:
+        if type(action) in feature.actions.values():
+            return feature
+    raise ValueError(f"{game.id} has no feature with the action {type(action).__name__}")
+
+
+def encode_action(action: Action, game: GameDefinition) -> Json:
+    """An action as ``{"type": ..., fields...}`` (a feature's action by its feature)."""
+    if isinstance(action, FeatureAction):
+        return feature_of_action(game, action).encode_action(action)
+    match action:
+        case Spin(bet=bet, autoplay=autoplay, force=force, limits=limits):
+            return {
+                "type": "spin",
+                "bet": encode_bet(bet),
+                "autoplay": autoplay,
+                "force": force,
+                "limits": encode_limits(limits),
+            }
+        case Guess(color=color):
+            return {"type": "guess", "color": color.value}
+        case TopUp(amount=amount):
+            return {"type": "top_up", "amount": amount}
+    return {"type": _CORE_NAMES[type(action)]}
+
+
+def decode_action(value: Any, game: GameDefinition, where: str) -> Action:
+    """An action from ``{"type": ..., fields...}``: a core action or a feature's."""
+    doc = as_dict(value, where)
+    kind = as_str(need(doc, "type", where), f"{where}.type")
+    if kind in _CORE_SIMPLE:
+        return _CORE_SIMPLE[kind]
+    if kind == "spin":
+        force_raw = need(doc, "force", where)
+        force = None if force_raw is None else as_str(force_raw, f"{where}.force")
+        check(
+            force is None or game.has_feature(force),
+            f"{where}.force {force!r} is not a feature of {game.id}",
+        )
+        return Spin(
+            bet=decode_bet(need(doc, "bet", where), game, f"{where}.bet"),
+            autoplay=as_bool(need(doc, "autoplay", where), f"{where}.autoplay"),
+            force=force,
+            limits=decode_limits(need(doc, "limits", where), f"{where}.limits"),
+        )
+    if kind == "guess":
+        return Guess(color=color_of(need(doc, "color", where), f"{where}.color"))
+    if kind == "top_up":
+        return TopUp(amount=as_int(need(doc, "amount", where), f"{where}.amount", 1))
+    for feature in game.features:
+        if kind in feature.actions:
+            return feature.decode_action(doc, where)
+    raise RecordError(f"{where}.type {kind!r} is not an action")
+
+
+def color_of(value: Any, where: str) -> Color:
+    """``"red"`` or ``"black"``."""
+    try:
+        return Color(as_str(value, where))
+    except ValueError:
+        raise RecordError(f"{where} must be red or black") from None
+
+
+# --- steps -----------------------------------------------------------------------------------
+
+
+def encode_step(step: Step, game: GameDefinition) -> list[Any]:
+    """``[action, draws]``."""
+    return [encode_action(step.action, game), list(step.draws)]
+
+
+def decode_step(value: Any, game: GameDefinition, where: str) -> Step:
+    """``[action, draws]``, every draw a whole number in range."""
+    action_raw, draws_raw = as_list(value, where, 2)
+    draws = as_ints(draws_raw, f"{where}.draws", 0, MAX_DRAW)
+    return Step(action=decode_action(action_raw, game, f"{where}.action"), draws=draws)

@@ -1,0 +1,65 @@
+"""The history as plain data: features shown from the frames, today's free-spins keys kept."""
+
+from __future__ import annotations
+
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import Expansion
+from slotterm.engine.records import Phase
+from slotterm.rng import SeededSource
+from slotterm.session.game_session import demo_session
+from slotterm.session.history_view import money, round_view
+from tests.session.helpers import GAME, Clock
+from tests.session.policy import next_action, play_until
+
+
+def test_rounds_show_their_features_and_free_spins() -> None:
+    session = demo_session(GAME, SeededSource(2), clock=Clock())
+    play_until(session, 40)
+    featured = [r for r in session.history if r.frames]
+    plain = [r for r in session.history if not r.frames]
+    assert featured and plain
+    for round_ in plain:
+        view = round_view(round_, None, closed=True, game=GAME)
+        assert view["features"] == []
+        assert (view["special"], view["free_spins_awarded"], view["free_spins"]) == (None, 0, [])
+        assert view["base"]["expanding_wins"] == []
+    expanded = 0
+    for round_ in featured:
+        record = free_spins.record_of(round_)
+        assert record is not None
+        view = round_view(round_, None, closed=True, game=GAME)
+        assert view["features"] == [
+            {"feature": "free_spins", "done": True, "phase": "done", "win": money(record.win)}
+        ]
+        assert view["special"] == record.modifier
+        assert view["free_spins_awarded"] == record.awarded
+        assert [fs["number"] for fs in view["free_spins"]] == list(range(1, record.awarded + 1))
+        for shown, spin in zip(view["free_spins"], record.spins, strict=True):
+            assert shown["win"] == money(spin.win)
+            assert shown["feature_total"] == money(spin.feature_total)
+            wins = spin.extra.wins if isinstance(spin.extra, Expansion) else ()
+            assert len(shown["expanding_wins"]) == len(wins)
+            assert all(w["symbol"] == record.modifier for w in shown["expanding_wins"])
+            expanded += bool(wins)
+        assert view["feature_win"] == money(round_.feature_win)
+        assert view["round_win"] == money(round_.round_win)
+        # without the game, the frames are still listed (their phase and win need it)
+        assert round_view(round_, None, closed=True)["features"] == [
+            {"feature": "free_spins", "done": True}
+        ]
+    assert expanded > 0
+
+
+def test_an_open_feature_shows_where_it_stands() -> None:
+    session = demo_session(GAME, SeededSource(2), clock=Clock())
+    seen = set()
+    while session.state.rounds_played < 10 or session.phase is not Phase.IDLE:
+        round_ = session.open_round
+        if round_ is not None and round_.active is not None:
+            view = round_view(round_, None, closed=False, game=GAME)
+            (entry,) = view["features"]
+            assert entry["done"] is False
+            seen.add(entry["phase"])
+            assert view["open"] and view["paid"] is None and view["credits_after"] is None
+        session.act(next_action(session))
+    assert seen == {"awarded", "playing"}
