@@ -128,13 +128,17 @@ class StripTable:
     """
 
     __slots__ = (
+        "_by_prefix",
         "_candidates",
         "_facts",
         "_game",
         "_heads",
+        "_length1",
+        "_length2",
         "_line_count",
         "_prefix",
         "_scatter_min",
+        "_silent",
         "columns",
         "lengths",
         "scatter_counts",
@@ -175,6 +179,11 @@ class StripTable:
         self._prefix: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
         # _heads[first three symbols of a line] -> reading code it decides, or -1: runs on
         self._heads: dict[tuple[str, ...], int] = {}
+        self._by_prefix = game.reels > 3
+        self._length1 = self.lengths[1] if game.reels > 1 else 1
+        self._length2 = self.lengths[2] if game.reels > 2 else 1
+        # the evaluation of a silent window by its scatter count
+        self._silent = tuple(facts.silent_evaluation(n) for n in range(game.reels * game.rows + 1))
 
     def evaluate(
         self, stops: Sequence[int], lines: int, bet_per_line: int
@@ -184,16 +193,15 @@ class StripTable:
             _check_lines(self._game, lines)
         window: Window = tuple(map(getitem, self.columns, stops))
         scatters = sum(map(getitem, self.scatter_counts, stops))
-        if len(stops) > 3:
-            lengths = self.lengths
-            key = (stops[0] * lengths[1] + stops[1]) * lengths[2] + stops[2]
+        if self._by_prefix:
+            key = (stops[0] * self._length1 + stops[1]) * self._length2 + stops[2]
             entry = self._prefix.get(key)
             if entry is None:
                 entry = self._prefix[key] = self._prefix_entry(window)
             settled, running = entry
             if not settled and not running:
                 if scatters < self._scatter_min:
-                    return window, self._facts.silent_evaluation(scatters)
+                    return window, self._silent[scatters]
                 return window, _assemble(self._facts, [], scatters, lines, bet_per_line)
             hits = self._hits(window, settled, running, lines, bet_per_line)
             if not hits and scatters < self._scatter_min:

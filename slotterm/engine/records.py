@@ -9,12 +9,11 @@ is the feature's business (:mod:`slotterm.engine.features`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from slotterm.engine.actions import Action, Bet, Limits
-from slotterm.engine.fast_init import fast_init, strict_tuple
+from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.gamble import Color
 from slotterm.engine.outcome import Evaluation, Window
 
@@ -69,9 +68,8 @@ class Step(NamedTuple):
     draws: tuple[int, ...]
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FeatureFrame:
+@strict_tuple
+class FeatureFrame(NamedTuple):
     """One feature of an open round: which feature (its name in the game), and its record.
 
     ``done`` once the feature has finished (or the round cap ended it).
@@ -82,9 +80,8 @@ class FeatureFrame:
     done: bool = False
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Round:
+@strict_tuple
+class Round(NamedTuple):
     """An open (or just closed) round with every step it went through.
 
     ``frames`` holds every feature the round started; the one being played is the last
@@ -117,9 +114,10 @@ class Round:
     @property
     def active(self) -> FeatureFrame | None:
         """The feature being played: the last frame not done (``None`` when all are)."""
-        for frame in reversed(self.frames):
-            if not frame.done:
-                return frame
+        frames: tuple[FeatureFrame, ...] = self.frames
+        for index in range(len(frames) - 1, -1, -1):
+            if not frames[index].done:
+                return frames[index]
         return None
 
     def frame(self, feature: str) -> FeatureFrame | None:
@@ -130,15 +128,9 @@ class Round:
         return None
 
 
-_ROUND_FIELDS = tuple(f.name for f in fields(Round))
-
-
 def evolve(round_: Round, **changes: Any) -> Round:
-    """A copy of ``round_`` with ``changes`` (a cheaper ``dataclasses.replace``)."""
-    for name in _ROUND_FIELDS:
-        if name not in changes:
-            changes[name] = getattr(round_, name)
-    return Round(**changes)
+    """A copy of ``round_`` with ``changes`` (fields by keyword)."""
+    return round_._replace(**changes)
 
 
 @strict_tuple
