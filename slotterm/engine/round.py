@@ -165,6 +165,8 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
         if reason is not None:
             raise ActionRefused(reason)
         return _spin(game, state, action, rng)
+    if type(action) is Collect and state.phase is Phase.WIN_OFFERED:
+        return _collect(state, action)
     reason = refusal(game, state, action)
     if reason is not None:
         raise ActionRefused(reason)
@@ -256,49 +258,62 @@ def _push(
     return frames + pushed
 
 
-_BASE_CONTEXTS: dict[int, FeatureContext] = {}
+class _BaseSpin:
+    """What every base spin of a game at one bet needs, worked out once (the last is kept).
+
+    The strip table, the cap, and the context the triggers see.
+    """
+
+    __slots__ = ("bet", "cap", "ctx", "features", "game", "lengths", "limits", "table")
+
+    def __init__(self, game: GameDefinition, bet: Bet, limits: Limits) -> None:
+        self.game = game
+        self.bet = bet
+        self.limits = limits
+        self.table = strip_table(game, game.base_reels)
+        self.lengths = self.table.lengths
+        self.cap = game.max_win(bet.bet_per_line * bet.lines)
+        self.features = game.features
+        self.ctx = FeatureContext(game=game, bet=bet, limits=limits, room=self.cap)
 
 
-def _base_context(game: GameDefinition, bet: Bet, limits: Limits, cap: int) -> FeatureContext:
-    """The context of a base spin's triggers (the last one is kept: rounds repeat a bet)."""
-    ctx = _BASE_CONTEXTS.get(id(game))
-    if ctx is not None and ctx.game is game and ctx.bet is bet and ctx.limits is limits:
-        return ctx
-    if ctx is None or ctx.game is not game or ctx.bet != bet or ctx.limits != limits:
-        ctx = FeatureContext(game=game, bet=bet, limits=limits, room=cap)
-        if len(_BASE_CONTEXTS) > 64:
-            _BASE_CONTEXTS.clear()
-        _BASE_CONTEXTS[id(game)] = ctx
-    return ctx
+_BASE_SPINS: dict[int, _BaseSpin] = {}
+
+
+def _base_spin(game: GameDefinition, bet: Bet, limits: Limits) -> _BaseSpin:
+    """The (cached) :class:`_BaseSpin` of ``game`` at ``bet`` under ``limits``."""
+    base = _BASE_SPINS.get(id(game))
+    if base is not None and base.game is game and base.bet is bet and base.limits is limits:
+        return base
+    if base is None or base.game is not game or base.bet != bet or base.limits != limits:
+        if len(_BASE_SPINS) > 64:
+            _BASE_SPINS.clear()
+        base = _BASE_SPINS[id(game)] = _BaseSpin(game, bet, limits)
+    return base
 
 
 def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSource) -> Transition:
     bet = action.bet
-    table = strip_table(game, game.base_reels)
-    lengths = table.lengths
-    stops = draws = draw_each(rng, lengths)
+    base = _base_spin(game, bet, action.limits)
+    table = base.table
+    stops = draws = draw_each(rng, base.lengths)
     window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
     result = SpinResult(stops, window, evaluation)
-    total_bet = bet.bet_per_line * bet.lines
-    cap = game.max_win(total_bet)
+    cap = base.cap
     win = evaluation.total_win
     started: list[tuple[Feature, Triggered]] = []
-    if game.features:
-        ctx = _base_context(game, bet, action.limits, cap)
-        started = _triggers(game, ctx, result, None) if win < cap else []
-        tries = 0
-        while action.force is not None and all(f.name != action.force for f, _ in started):
-            tries += 1
-            if tries > FORCE_TRIES:
-                raise ActionRefused(f"no base spin in {FORCE_TRIES:,} started {action.force}")
-            stops = draw_each(rng, lengths)
-            draws += stops
-            window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
-            result = SpinResult(stops, window, evaluation)
-            win = evaluation.total_win
-            started = _triggers(game, ctx, result, None) if win < cap else []
+    if win < cap:
+        ctx = base.ctx
+        for feature in base.features:
+            triggered = feature.trigger(ctx, result)
+            if triggered is not None:
+                started.append((feature, triggered))
+    if action.force is not None:
+        result, draws, started = _forced(game, base, action, rng, result, draws, started)
+        window, evaluation, stops = result.window, result.evaluation, result.stops
+        win = evaluation.total_win
     number = state.rounds_played + 1
-    credits = state.credits - total_bet
+    credits = state.credits - bet.bet_per_line * bet.lines
     recent = state.recent_cards
     if not win and not started:  # the common case: nothing to show but the reels
 
@@ -324,6 +339,30 @@ def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSourc
         events.append(RoundClosed(round_))
         opened = GameState(Phase.IDLE, credits + win, None, number, recent)
     return Transition(opened, tuple(events))
+
+
+def _forced(
+    game: GameDefinition,
+    base: _BaseSpin,
+    action: Spin,
+    rng: RandomSource,
+    result: SpinResult,
+    draws: tuple[int, ...],
+    started: list[tuple[Feature, Triggered]],
+) -> tuple[SpinResult, tuple[int, ...], list[tuple[Feature, Triggered]]]:
+    """Redraw the base spin until it starts the feature ``action.force`` names (testers)."""
+    bet = action.bet
+    tries = 0
+    while all(f.name != action.force for f, _ in started):
+        tries += 1
+        if tries > FORCE_TRIES:
+            raise ActionRefused(f"no base spin in {FORCE_TRIES:,} started {action.force}")
+        stops = draw_each(rng, base.lengths)
+        draws += stops
+        window, evaluation = base.table.evaluate(stops, bet.lines, bet.bet_per_line)
+        result = SpinResult(stops, window, evaluation)
+        started = _triggers(game, base.ctx, result, None) if evaluation.total_win < base.cap else []
+    return result, draws, started
 
 
 def _base_round(
