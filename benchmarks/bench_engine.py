@@ -15,7 +15,7 @@ import statistics
 import time
 
 from slotterm.analysis.simulate import play_rounds
-from slotterm.engine.round import Bet
+from slotterm.engine.actions import Bet
 from slotterm.games import get_game
 
 TARGET = 100_000

@@ -61,6 +61,16 @@ def _non_negative_int(text: str) -> int:
     return _whole_number(text, 0)
 
 
+def _policy(text: str) -> str:
+    """A pick-game policy name (``slotterm.engine.policy.POLICIES``), or an argparse error."""
+    from slotterm.engine.policy import POLICIES
+
+    if text not in POLICIES:
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(POLICIES)}, got {shown!r}")
+    return text
+
+
 def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
     sub.add_argument(
         "game",
@@ -100,6 +110,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         default=None,
         help="processes (default: all cores)",
+    )
+    sim.add_argument(
+        "--policy",
+        type=_policy,
+        default="best",
+        metavar="POLICY",
+        help="how pick games are played: best, keep-first, random or worst (default best)",
     )
     sim.add_argument("--json", action="store_true", help="machine-readable output")
 

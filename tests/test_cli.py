@@ -40,6 +40,15 @@ BAD_INPUT = {
     "simulate: workers 0": ["simulate", "book-of-spells", "--spins", "10", "--workers", "0"],
     "simulate: lines 10": ["simulate", "book-of-spells", "--spins", "10", "--lines", "10"],
     "simulate: unknown flag": ["simulate", "book-of-spells", "--spins", "10", "--turbo"],
+    "simulate: unknown policy": ["simulate", "book-of-spells", "--spins", "10", "--policy", "x"],
+    "simulate: a 3000-letter policy": [
+        "simulate",
+        "book-of-spells",
+        "--spins",
+        "10",
+        "--policy",
+        "p" * 3000,
+    ],
     # eval
     "eval: unknown game": ["eval", "no-such-game", "--grid", GRID],
     "eval: no grid": ["eval", "book-of-spells"],

@@ -29,6 +29,9 @@ import sys
 from collections.abc import Sequence
 from fractions import Fraction
 
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import ExpandingSymbol
+from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
 from slotterm.games import get_game
 
@@ -41,7 +44,7 @@ def line_pay(game: GameDefinition, symbols: Sequence[str]) -> int:
     n = len(symbols)
     lead = next((i for i, s in enumerate(symbols) if s not in wilds), n)
     best = game.line_pay(game.wild_only_pays_as, lead) if game.wild_only_pays_as else 0
-    for candidate in game.paying_symbols:
+    for candidate in game.paytable:
         run = 0
         while run < n and (symbols[run] == candidate or symbols[run] in wilds):
             run += 1
@@ -91,14 +94,21 @@ def scatter_figures(
     """(mean scatter pay × total bet, probability of the trigger)."""
     counts = convolve([per_stop(s, game.rows, set(game.scatter_ids)) for s in strips])
     mean = sum((p * game.scatter_pay(n) for n, p in counts.items()), Fraction(0))
-    trigger = sum((p for n, p in counts.items() if n >= game.free_spins.trigger_count), Fraction(0))
+    trigger = sum((p for n, p in counts.items() if n >= rule_of(game).trigger_count), Fraction(0))
     return mean, trigger
+
+
+def rule_of(game: GameDefinition) -> FreeSpins:
+    """The game's free spins (trigger, award, retrigger, strips, Magic Book)."""
+    feature = game.feature(free_spins.NAME)
+    assert isinstance(feature, FreeSpins)
+    return feature
 
 
 def expansion_mean(game: GameDefinition, special: str) -> Fraction:
     """Mean expansion pay of one free spin (× total bet): pay[k] on every line."""
     reels = []
-    for strip in game.free_reels:
+    for strip in rule_of(game).strips:
         shows = sum((p for n, p in per_stop(strip, game.rows, {special}).items() if n), Fraction(0))
         reels.append({0: 1 - shows, 1: shows})
     return sum((p * game.line_pay(special, k) for k, p in convolve(reels).items()), Fraction(0))
@@ -116,14 +126,15 @@ def main() -> int:
         command += ["--lines", str(args.lines)]
     par = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
 
+    rule = rule_of(game)
+    assert isinstance(rule.modifier, ExpandingSymbol)
     base_lines = line_mean(game, game.base_reels)
     base_scatter, trigger = scatter_figures(game, game.base_reels)
-    free_lines = line_mean(game, game.free_reels)
-    free_scatter, retrigger = scatter_figures(game, game.free_reels)
-    specials = game.paying_symbols
+    free_lines = line_mean(game, rule.strips)
+    free_scatter, retrigger = scatter_figures(game, rule.strips)
+    specials = rule.modifier.candidates
     expansion = {s: expansion_mean(game, s) for s in specials}
-    rule = game.free_spins
-    spins = rule.award / (1 - rule.retrigger_award * retrigger)
+    spins = rule.award / (1 - rule.retrigger * retrigger)
     features = trigger * spins
     mine = {
         "rtp_base_lines": base_lines,

@@ -37,9 +37,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from slotterm.analysis.exact import analyse_round, spin_outcome  # noqa: E402
+from slotterm.analysis.exact import analyse_round, base_spin, law_context  # noqa: E402
 from slotterm.analysis.exact_lines import build_automaton, line_reading_odds  # noqa: E402
-from slotterm.analysis.exact_walk import spin_counts  # noqa: E402
+from slotterm.engine.features import free_spins  # noqa: E402
+from slotterm.engine.features.expanding_symbol import ExpandingSymbol  # noqa: E402
+from slotterm.engine.features.free_spins import FreeSpins  # noqa: E402
 from slotterm.engine.model import GameDefinition  # noqa: E402
 from slotterm.games.book_of_spells import BOOK_OF_SPELLS  # noqa: E402
 
@@ -125,13 +127,34 @@ class Design:
         return base, free
 
 
+def _free_spins(game: GameDefinition) -> FreeSpins:
+    feature = game.feature(free_spins.NAME)
+    assert isinstance(feature, FreeSpins)
+    return feature
+
+
 def game_with(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> GameDefinition:
-    """Book of Spells with other strips."""
+    """Book of Spells with other strips (the same free-spin rules and Magic Book)."""
+    rule = _free_spins(BOOK_OF_SPELLS)
+    feature = FreeSpins(
+        trigger=rule.trigger_count,
+        award=rule.award,
+        retrigger=rule.retrigger,
+        strips=tuple(tuple(s) for s in free),
+        modifier=rule.modifier,
+    )
     return replace(
         BOOK_OF_SPELLS,
         base_reels=tuple(tuple(s) for s in base),
-        free_reels=tuple(tuple(s) for s in free),
+        features=tuple(feature if f is rule else f for f in BOOK_OF_SPELLS.features),
     )
+
+
+def specials(game: GameDefinition) -> tuple[str, ...]:
+    """The Magic Book's candidates."""
+    modifier = _free_spins(game).modifier
+    assert isinstance(modifier, ExpandingSymbol)
+    return modifier.candidates
 
 
 AUTOMATON = build_automaton(BOOK_OF_SPELLS)
@@ -157,7 +180,7 @@ def quick(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> dict[
     """Exact uncapped RTP and its parts, in milliseconds (no joint walk)."""
     game = game_with(base, free)
     out: dict[str, float] = {}
-    for label, strips in (("base", game.base_reels), ("free", game.free_reels)):
+    for label, strips in game.reel_sets.items():
         odds, cycle = line_reading_odds(game, strips, AUTOMATON)
         out[f"{label}_lines"] = sum(o.multiplier * o.combinations for o in odds) / cycle
         law = _scatter_law(strips)
@@ -165,9 +188,9 @@ def quick(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> dict[
         out[f"{label}_award"] = sum(p for b, p in enumerate(law) if b >= 3)
     spins = 10 / (1 - 10 * out["free_award"])
     per_special = []
-    for special in game.paying_symbols:
+    for special in specials(game):
         law = [1.0]
-        for strip in game.free_reels:
+        for strip in game.reel_sets["free"]:
             p = _window_presence(strip, special)
             law = list(np.convolve(law, [1 - p, p]))
         expansion = sum(p * game.line_pay(special, k) for k, p in enumerate(law))
@@ -183,7 +206,7 @@ def quick(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> dict[
 def hit_frequency(base: Sequence[Sequence[str]], lines: int = 9) -> float:
     """Exact base hit frequency (a joint walk)."""
     game = game_with(base, base)
-    return spin_outcome(game, spin_counts(game, game.base_reels, lines, AUTOMATON)).hit_probability
+    return base_spin(law_context(game, lines, AUTOMATON))[0].hit_probability
 
 
 def capped(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> list[dict[str, float]]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from slotterm.engine.evaluate import LineReading
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import LineReading
 
 WAITING = 0
 """State id of a line before its first reel."""

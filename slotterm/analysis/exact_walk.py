@@ -3,19 +3,22 @@
 Every stop combination of a strip set is counted, but never one by one: the walk keeps,
 after each reel, only what still matters for the rest of the window -- the state of every
 line still reading (:class:`~slotterm.analysis.exact_lines.LineAutomaton`), the line pay
-already settled, the scatters seen and the reels that showed the special symbol -- and
+already settled and the joint value of the spin's trackers
+(:mod:`slotterm.analysis.trackers`: scatters seen, reels showing a symbol, ...) -- and
 merges equal states, adding their multiplicities.  Lines that share their rows so far
-share one state.  States whose lines have all settled only collect scatters and special
-reels from then on, so they move through the remaining reels by groups of columns.
+share one state.  States whose lines have all settled only move their trackers from then
+on, so they go through the remaining reels by groups of columns that move the trackers
+alike.
 
 The result, :class:`SpinCounts`, is the exact number of stop combinations for every
-(scatter count, special reels, total line pay) -- everything a spin pays is a function of
-these three -- from which all spin quantities follow.  Counts are whole numbers held in
-float64, exact while the cycle stays below 2**53.
+(tracker values, total line pay) -- everything a spin pays is a function of these -- from
+which all spin quantities follow (:mod:`slotterm.analysis.spin_law`).  Counts are whole
+numbers held in float64, exact while the cycle stays below 2**53.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -24,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from slotterm.analysis.exact_lines import SETTLED, WAITING, LineAutomaton
+from slotterm.analysis.trackers import Tracker
 from slotterm.engine.model import GameDefinition
 
 _EXACT_LIMIT = 2**53
@@ -31,20 +35,23 @@ _EXACT_LIMIT = 2**53
 Array = Any
 """A NumPy array (NumPy ships no precise array types for mypy here)."""
 
+Strips = Sequence[Sequence[str]]
+"""One strip per reel."""
+
 
 @dataclass(frozen=True, eq=False)
 class SpinCounts:
-    """Stop combinations of one spin by (scatters, special reels, line pay).
+    """Stop combinations of one spin by (tracker values, line pay).
 
-    ``counts[b, k, p]``: combinations showing ``b`` scatters (the last index means "that
-    many or more"), the special symbol on ``k`` reels (always 0 without a special), and
-    line wins adding up to ``p`` × bet per line over the first ``lines`` lines.
+    ``counts[t_1, ..., t_m, p]``: combinations on which tracker ``i`` of ``trackers`` ends
+    at ``t_i`` and the line wins add up to ``p`` × bet per line over the first ``lines``
+    lines.
     """
 
     counts: Array
     cycle: int
     lines: int
-    special: str | None
+    trackers: tuple[Tracker, ...]
 
     def __post_init__(self) -> None:
         total = float(self.counts.sum())
@@ -59,11 +66,6 @@ class _Reel:
     columns: tuple[tuple[str, ...], ...]
     symbols: Array  # (columns, rows) symbol indices
     count: Array  # (columns,) stops showing the column
-    scatters: Array  # (columns,) scatter symbols in the column
-
-    def showing(self, special: str | None) -> Array:
-        """1 for the columns that show ``special``, else 0."""
-        return np.array([int(special is not None and special in c) for c in self.columns])
 
 
 def _reel_columns(game: GameDefinition, strip: Sequence[str], index: dict[str, int]) -> _Reel:
@@ -73,13 +75,62 @@ def _reel_columns(game: GameDefinition, strip: Sequence[str], index: dict[str, i
         tuple(strip[(stop + i) % length] for i in range(rows)) for stop in range(length)
     )
     keys = list(columns)
-    scatters = game.scatter_ids
     return _Reel(
         tuple(keys),
         np.array([[index[s] for s in column] for column in keys], dtype=np.intp),
         np.array([columns[c] for c in keys], dtype=np.float64),
-        np.array([sum(1 for s in c if s in scatters) for c in keys], dtype=np.int64),
     )
+
+
+@dataclass(frozen=True)
+class _Moves:
+    """How the joint tracker value moves on each reel.
+
+    The joint value is ``sum(t_i * stride_i)`` (the first tracker most significant);
+    ``by_column[r][t, c]`` is the new joint value after column ``c`` of reel ``r``.
+    ``grouped[r]`` is the same for the distinct moves only, with their stop counts.
+    """
+
+    size: int
+    start: int
+    by_column: tuple[Array, ...]
+    grouped: tuple[tuple[Array, Array], ...]
+
+
+def _tracker_moves(
+    trackers: Sequence[Tracker], reels: Sequence[_Reel], tables: dict[Tracker, list[Array]]
+) -> _Moves:
+    """Joint moves of ``trackers``; ``tables`` caches each tracker's per-reel step tables."""
+    sizes = [t.size for t in trackers]
+    size = math.prod(sizes)
+    strides = [math.prod(sizes[i + 1 :]) for i in range(len(sizes))]
+    joint = np.arange(size)
+    digits = [(joint // stride) % n for stride, n in zip(strides, sizes, strict=True)]
+    start = sum(t.start * stride for t, stride in zip(trackers, strides, strict=True))
+    by_column: list[Array] = []
+    grouped: list[tuple[Array, Array]] = []
+    for r, reel in enumerate(reels):
+        moved = np.zeros((size, len(reel.columns)), dtype=np.int64)
+        for tracker, stride, digit in zip(trackers, strides, digits, strict=True):
+            if tracker not in tables:
+                tables[tracker] = [
+                    np.array([tracker.step(i, c) for c in one.columns], dtype=np.int64).T
+                    for i, one in enumerate(reels)
+                ]
+            moved += tables[tracker][r][digit] * stride
+        by_column.append(moved)
+        groups: dict[bytes, int] = {}
+        firsts: list[int] = []
+        counts: list[float] = []
+        for c, column in enumerate(moved.T):
+            key = column.tobytes()
+            if key not in groups:
+                groups[key] = len(firsts)
+                firsts.append(c)
+                counts.append(0.0)
+            counts[groups[key]] += float(reel.count[c])
+        grouped.append((np.ascontiguousarray(moved[:, firsts]), np.array(counts)))
+    return _Moves(size, int(start), tuple(by_column), tuple(grouped))
 
 
 @dataclass(frozen=True)
@@ -108,24 +159,18 @@ def _line_groups(line_rows: Sequence[Sequence[int]], reels: int) -> list[_Groups
     return groups
 
 
-_Settled = tuple[Array, Array, Array, Array]
-
-
-def scatter_slots(game: GameDefinition) -> int:
-    """Scatter counts that behave differently: 0 .. this value (the last means 'or more')."""
-    top = max(game.scatter_pays, default=0)
-    return max(top, game.free_spins.trigger_count)
+_Settled = tuple[Array, Array, Array]  # joint tracker value, pay, weight
 
 
 def spin_counts(
     game: GameDefinition,
-    strips: Sequence[Sequence[str]],
+    strips: Strips,
     lines: int,
     automaton: LineAutomaton,
-    special: str | None = None,
+    trackers: Sequence[Tracker] = (),
 ) -> SpinCounts:
-    """Count every stop combination of ``strips`` by (scatters, special reels, line pay)."""
-    return next(spin_counts_many(game, strips, lines, automaton, (special,)))
+    """Count every stop combination of ``strips`` by (tracker values, line pay)."""
+    return next(spin_counts_many(game, strips, lines, automaton, (tuple(trackers),)))
 
 
 @dataclass(frozen=True)
@@ -140,7 +185,7 @@ class _ShapeStep:
 def _shape_steps(
     reels: Sequence[_Reel], groups: Sequence[_Groups], automaton: LineAutomaton
 ) -> list[_ShapeStep]:
-    """Walk the line states alone; they do not depend on scatters or the special symbol."""
+    """Walk the line states alone; they do not depend on the trackers."""
     next_state = np.array(automaton.next_state, dtype=np.int64)
     settle_pay = np.array(
         [[r.multiplier if r else 0 for r in row] for row in automaton.settle_reading],
@@ -165,93 +210,81 @@ def _shape_steps(
 
 def spin_counts_many(
     game: GameDefinition,
-    strips: Sequence[Sequence[str]],
+    strips: Strips,
     lines: int,
     automaton: LineAutomaton,
-    specials: Sequence[str | None],
+    tracker_sets: Sequence[tuple[Tracker, ...]],
 ) -> Iterator[SpinCounts]:
-    """:func:`spin_counts` for several special symbols, sharing the line-state walk.
+    """:func:`spin_counts` for several sets of trackers, sharing the line-state walk.
 
     Yields one result at a time (each is a large array): use it before asking for the next.
     """
-    cycle = 1
-    for strip in strips:
-        cycle *= len(strip)
+    cycle = math.prod(len(strip) for strip in strips)
     if cycle >= _EXACT_LIMIT:
         raise ValueError("the reel cycle is too long for exact counting in float64")
     index = {s: i for i, s in enumerate(automaton.symbols)}
     reels = [_reel_columns(game, strip, index) for strip in strips]
     steps = _shape_steps(reels, _line_groups(game.lines[:lines], game.reels), automaton)
-    top_b = scatter_slots(game)
     # every line settles once, on one reading: sized by the top reading, multiplier included
-    max_pay = lines * automaton.top_pay
-    for special in specials:
-        k_dim = game.reels + 1 if special is not None else 1
-        shown = [reel.showing(special) for reel in reels]
+    pay_dim = lines * automaton.top_pay + 1
+    tables: dict[Tracker, list[Array]] = {}
+    for trackers in tracker_sets:
+        shape = (*(t.size for t in trackers), pay_dim)
+        moves = _tracker_moves(trackers, reels, tables)
+        # no name keeps the table alive here while the caller uses it
         yield SpinCounts(
-            _count_states(reels, shown, steps, top_b, k_dim, max_pay + 1), cycle, lines, special
+            _count_states(reels, moves, steps, pay_dim).reshape(shape), cycle, lines, trackers
         )
 
 
 def _count_states(
-    reels: Sequence[_Reel],
-    shown: Sequence[Array],
-    steps: Sequence[_ShapeStep],
-    top_b: int,
-    k_dim: int,
-    pay_dim: int,
+    reels: Sequence[_Reel], moves: _Moves, steps: Sequence[_ShapeStep], pay_dim: int
 ) -> Array:
-    """Move the states (shape, scatters, special reels, pay, weight) through the reels."""
-    size = (top_b + 1) * k_dim * pay_dim
+    """Move the states (shape, trackers, pay, weight) through the reels."""
+    size = moves.size * pay_dim
 
-    def code(b: Array, k: Array, p: Array) -> Array:
-        return (b * k_dim + k) * pay_dim + p
+    def code(t: Array, p: Array) -> Array:
+        return t * pay_dim + p
 
     us: Array = np.zeros(1, dtype=np.int64)
-    bs: Array = np.zeros(1, dtype=np.int64)
-    ks: Array = np.zeros(1, dtype=np.int64)
+    ts: Array = np.full(1, moves.start, dtype=np.int64)
     ps: Array = np.zeros(1, dtype=np.int64)
     ws: Array = np.ones(1)
-    # settled states: only scatters, special reels, pay and weight
-    settled: _Settled = (np.zeros(0, dtype=np.int64),) * 3 + (np.zeros(0),)
-    for reel, special, step in zip(reels, shown, steps, strict=True):
-        settled = _advance_settled(settled, reel, special, top_b)
+    # settled states: only trackers, pay and weight
+    settled: _Settled = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),)
+    for r, (reel, step) in enumerate(zip(reels, steps, strict=True)):
+        settled = _advance_settled(settled, moves.grouped[r])
         columns = len(reel.count)
         pick = (us[:, None] * columns + np.arange(columns)[None, :]).ravel()
         pay = (ps[:, None] + step.gain.ravel()[pick].reshape(len(us), columns)).ravel()
-        b = np.minimum(bs[:, None] + reel.scatters[None, :], top_b).ravel()
-        k = (ks[:, None] + special[None, :]).ravel()
+        t = moves.by_column[r][ts].ravel()
         w = (ws[:, None] * reel.count[None, :]).ravel()
         if step.next_shape is None:
-            sb, sk, sp, sw = settled
-            result = np.bincount(
-                np.concatenate((code(sb, sk, sp), code(b, k, pay))),
+            st, sp, sw = settled
+            return np.bincount(
+                np.concatenate((code(st, sp), code(t, pay))),
                 weights=np.concatenate((sw, w)),
                 minlength=size,
             )
-            return result.reshape(top_b + 1, k_dim, pay_dim)
         u = step.next_shape[pick]
         done = u == step.settled_shape
-        sb, sk, sp, sw = settled
+        st, sp, sw = settled
         settled = _merge_settled(
             (
-                np.concatenate((sb, b[done])),
-                np.concatenate((sk, k[done])),
+                np.concatenate((st, t[done])),
                 np.concatenate((sp, pay[done])),
                 np.concatenate((sw, w[done])),
             ),
-            code,
-            k_dim,
             pay_dim,
         )
         live = ~done
         _, first, inverse = np.unique(
-            code(b[live], k[live], pay[live]) + u[live] * size,
+            code(t[live], pay[live]) + u[live] * size,
             return_index=True,
             return_inverse=True,
         )
         ws = np.bincount(inverse.ravel(), weights=w[live])
-        us, bs, ks, ps = (a[live][first] for a in (u, b, k, pay))
+        us, ts, ps = (a[live][first] for a in (u, t, pay))
     raise AssertionError("a game has at least one reel")  # pragma: no cover
 
 
@@ -276,30 +309,22 @@ def _settled_row(shapes: Array) -> int:
     return int(hits[0]) if len(hits) else -1
 
 
-def _advance_settled(settled: _Settled, reel: _Reel, shown: Array, top_b: int) -> _Settled:
-    """Move settled states through one reel: they only collect scatters and special reels."""
-    sb, sk, sp, sw = settled
+def _advance_settled(settled: _Settled, grouped: tuple[Array, Array]) -> _Settled:
+    """Move settled states through one reel: only their trackers move."""
+    st, sp, sw = settled
     if len(sw) == 0:
         return settled
-    pairs: Counter[tuple[int, int]] = Counter()
-    for db, dk, n in zip(reel.scatters.tolist(), shown.tolist(), reel.count.tolist(), strict=True):
-        pairs[(db, dk)] += n
-    db = np.array([p[0] for p in pairs], dtype=np.int64)
-    dk = np.array([p[1] for p in pairs], dtype=np.int64)
-    dn = np.array(list(pairs.values()))
-    b = np.minimum(sb[:, None] + db[None, :], top_b).ravel()
-    k = (sk[:, None] + dk[None, :]).ravel()
-    p = np.repeat(sp, len(dn))
-    w = (sw[:, None] * dn[None, :]).ravel()
-    return b, k, p, w
+    moved, counts = grouped  # (joint values, groups), (groups,)
+    t = moved[st].ravel()
+    p = np.repeat(sp, len(counts))
+    w = (sw[:, None] * counts[None, :]).ravel()
+    return t, p, w
 
 
-def _merge_settled(settled: _Settled, code: Any, k_dim: int, pay_dim: int) -> _Settled:
-    sb, sk, sp, sw = settled
+def _merge_settled(settled: _Settled, pay_dim: int) -> _Settled:
+    st, sp, sw = settled
     if len(sw) == 0:
         return settled
-    keys, inverse = np.unique(code(sb, sk, sp), return_inverse=True)
+    keys, inverse = np.unique(st * pay_dim + sp, return_inverse=True)
     weights = np.bincount(inverse.ravel(), weights=sw)
-    p = keys % pay_dim
-    rest = keys // pay_dim
-    return rest // k_dim, rest % k_dim, p, weights
+    return keys // pay_dim, keys % pay_dim, weights

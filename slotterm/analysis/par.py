@@ -1,23 +1,23 @@
 """The PAR sheet: every published figure of a game, computed exactly by counting.
 
 :func:`compute_par` runs :func:`~slotterm.analysis.exact.analyse_round` and lays the result
-out as a :class:`ParSheet`.  Money figures are fractions of the total bet (RTP 0.9613 means
-96.13 %), standard deviations are in units of the total bet, frequencies are probabilities
-per base round.
+out as a :class:`~slotterm.analysis.sheet.ParSheet`: the round's own figures here, each
+feature's from its law (:meth:`~slotterm.analysis.features.contract.FeatureLaw.figures`).
+Money figures are fractions of the total bet (RTP 0.9613 means 96.13 %), standard
+deviations are in units of the total bet, frequencies are probabilities per base round.
 
 The round cap (``game.max_win_x_total_bet``) is applied exactly as the engine applies it.
 ``rtp`` is the capped RTP; the split ``rtp_base_lines + rtp_scatter + rtp_free_spins`` adds
 up to it: the part of a base spin's win above the cap is taken off ``rtp_base_lines``, the
 rest of the cap's effect (features cut short, or never played because the base spin already
-reached the cap) off ``rtp_free_spins``.  ``cap_effect`` is ``rtp - rtp_uncapped``.
-The free-spin split (``free_spins``) is before the cap.
+reached the cap) off ``rtp_free_spins`` (the triggered feature's share).  ``cap_effect`` is
+``rtp - rtp_uncapped``.  The free-spin split (``free_spins_*``) is before the cap.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
 from itertools import pairwise
 from typing import Any
 
@@ -25,6 +25,9 @@ import numpy as np
 
 from slotterm.analysis.exact import RoundAnalysis, analyse_round
 from slotterm.analysis.exact_lines import LineAutomaton, build_automaton, line_reading_odds
+from slotterm.analysis.exact_walk import Strips
+from slotterm.analysis.sheet import Confidence, ParSheet, ScatterOdds, SymbolOdds, WinBand
+from slotterm.analysis.spin_law import scatter_tracker
 from slotterm.engine.model import GameDefinition
 
 Z_90 = 1.6448536269514722
@@ -43,122 +46,6 @@ TOP_AWARD_ROUNDS = 10**8
 """Rounds for the 'top award seen at least once' figure."""
 
 
-@dataclass(frozen=True)
-class SymbolOdds:
-    """One line reading of the base game: odds per line and its share of the RTP."""
-
-    symbol: str
-    count: int
-    multiplier: int
-    combinations: int
-    probability: float
-    one_in: float
-    rtp: float
-
-
-@dataclass(frozen=True)
-class ScatterOdds:
-    """Scatter count (the top count means 'or more') in the base game."""
-
-    count: int
-    multiplier: int
-    probability: float
-    one_in: float
-    rtp: float
-
-
-@dataclass(frozen=True)
-class SpecialFigures:
-    """Free spins with one special symbol (uncapped, per feature and per spin)."""
-
-    symbol: str
-    spin_value: float
-    feature_value: float
-    expansion_probability: float
-    rtp_expansion: float
-
-
-@dataclass(frozen=True)
-class WinBand:
-    """Rounds whose (capped) win falls in ``[low, high)`` × total bet."""
-
-    label: str
-    low: float
-    high: float
-    probability: float
-    rtp: float
-
-
-@dataclass(frozen=True)
-class Confidence:
-    """Where the RTP of ``rounds`` rounds lands: ± VI/√N at 90 % and 95 %."""
-
-    rounds: int
-    low_90: float
-    high_90: float
-    low_95: float
-    high_95: float
-
-
-@dataclass(frozen=True)
-class ParSheet:
-    """The exact PAR sheet of one game at one line count (see the module docstring)."""
-
-    game: str
-    lines: int
-    published_rtp: float
-    rtp: float
-    rtp_uncapped: float
-    rtp_base_lines: float
-    rtp_scatter: float
-    rtp_free_spins: float
-    cap_effect: float
-    free_spins_lines: float
-    free_spins_scatter: float
-    free_spins_expansion: float
-    hit_frequency: float
-    feature_frequency: float
-    feature_one_in: float
-    retrigger_probability: float
-    spins_per_feature: float
-    feature_value: float
-    sd: float
-    sd_uncapped: float
-    sd_base: float
-    vi_90: float
-    vi_95: float
-    cap_x_total_bet: int
-    cap_probability: float
-    cap_one_in: float
-    top_award_in_1e8_rounds: float
-    cycle_base: int
-    cycle_free: int
-    neglected_mass: float
-    specials: tuple[SpecialFigures, ...]
-    symbols: tuple[SymbolOdds, ...]
-    scatters: tuple[ScatterOdds, ...]
-    win_bands: tuple[WinBand, ...]
-    confidence: tuple[Confidence, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """Everything as plain JSON values (fractions of 1, multiples of the total bet)."""
-        data: dict[str, Any] = asdict(self)
-        for key in ("specials", "symbols", "scatters", "win_bands", "confidence"):
-            data[key] = [dict(row) for row in data[key]]
-        return {k: _finite(v) for k, v in data.items()}
-
-
-def _finite(value: Any) -> Any:
-    """JSON has no infinity: an impossible event's '1 in N' becomes null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, list):
-        return [_finite(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    return value
-
-
 def _one_in(p: float) -> float:
     return 1.0 / p if p > 0 else math.inf
 
@@ -168,12 +55,15 @@ def compute_par(game: GameDefinition, lines: int | None = None) -> ParSheet:
     n_lines = len(game.lines) if lines is None else lines
     automaton = build_automaton(game)
     analysis = analyse_round(game, n_lines, automaton)
-    return _sheet(game, analysis, base_line_odds(game, automaton))
+    base = analysis.context.reel_sets["base"]
+    return _sheet(analysis, base_line_odds(game, automaton, base))
 
 
-def base_line_odds(game: GameDefinition, automaton: LineAutomaton) -> tuple[SymbolOdds, ...]:
+def base_line_odds(
+    game: GameDefinition, automaton: LineAutomaton, strips: Strips | None = None
+) -> tuple[SymbolOdds, ...]:
     """Base-game line readings with their odds (the same on every line)."""
-    odds, cycle = line_reading_odds(game, game.base_reels, automaton)
+    odds, cycle = line_reading_odds(game, game.base_reels if strips is None else strips, automaton)
     return tuple(
         SymbolOdds(
             symbol=o.symbol,
@@ -188,35 +78,20 @@ def base_line_odds(game: GameDefinition, automaton: LineAutomaton) -> tuple[Symb
     )
 
 
-def _sheet(game: GameDefinition, a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
+def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
+    game = a.game
     lines = a.lines
     trigger = a.trigger_probability
-    spins = a.spins_per_feature
-    free_lines = float(sum(o.line_mean for o in a.free.values()) / len(a.free))
-    free_scatter = float(sum(o.scatter_mean for o in a.free.values()) / len(a.free))
-    per_feature = trigger * spins / lines  # feature spins per base round, per line unit
-    specials = tuple(
-        SpecialFigures(
-            symbol=symbol,
-            spin_value=outcome.mean / lines,
-            feature_value=a.features[symbol].mean / lines,
-            expansion_probability=1.0
-            - sum(
-                p
-                for k, p in enumerate(outcome.special_reels_distribution)
-                if game.line_pay(symbol, k) == 0
-            ),
-            rtp_expansion=per_feature * outcome.expansion_mean / len(a.free),
-        )
-        for symbol, outcome in a.free.items()
-    )
     rtp_uncapped = a.mean / lines
     rtp = a.capped_mean / lines
     total_loss = a.mean - a.capped_mean
     base_loss = a.base_cap_loss
-    rtp_free_uncapped = trigger * a.feature_mean / lines
+    rtp_feature_uncapped = trigger * a.feature_mean / lines
     sd = math.sqrt(max(a.capped_second_moment - a.capped_mean**2, 0.0)) / lines
     cap_p = a.cap_probability
+    features: dict[str, Any] = {}
+    for law in a.context.laws.values():
+        features.update(law.figures(a))
     return ParSheet(
         game=game.id,
         lines=lines,
@@ -224,18 +99,10 @@ def _sheet(game: GameDefinition, a: RoundAnalysis, symbols: tuple[SymbolOdds, ..
         rtp=rtp,
         rtp_uncapped=rtp_uncapped,
         rtp_base_lines=(a.base.line_mean - base_loss) / lines,
-        rtp_scatter=a.base.scatter_mean / lines,
-        rtp_free_spins=rtp_free_uncapped - (total_loss - base_loss) / lines,
+        rtp_scatter=a.base.term_mean("scatter") / lines,
+        rtp_free_spins=rtp_feature_uncapped - (total_loss - base_loss) / lines,
         cap_effect=rtp - rtp_uncapped,
-        free_spins_lines=per_feature * free_lines,
-        free_spins_scatter=per_feature * free_scatter,
-        free_spins_expansion=sum(s.rtp_expansion for s in specials),
         hit_frequency=a.base.hit_probability,
-        feature_frequency=trigger,
-        feature_one_in=_one_in(trigger),
-        retrigger_probability=a.retrigger_probability,
-        spins_per_feature=spins,
-        feature_value=a.feature_mean / lines,
         sd=sd,
         sd_uncapped=math.sqrt(max(a.second_moment - a.mean**2, 0.0)) / lines,
         sd_base=math.sqrt(max(a.base.second_moment - a.base.mean**2, 0.0)) / lines,
@@ -248,11 +115,9 @@ def _sheet(game: GameDefinition, a: RoundAnalysis, symbols: tuple[SymbolOdds, ..
         if cap_p < 1
         else 1.0,
         cycle_base=a.base.cycle,
-        cycle_free=next(iter(a.free.values())).cycle,
         neglected_mass=a.neglected,
-        specials=specials,
         symbols=symbols,
-        scatters=_scatters(game, a),
+        scatters=_scatters(a),
         win_bands=_bands(a),
         confidence=tuple(
             Confidence(
@@ -264,14 +129,21 @@ def _sheet(game: GameDefinition, a: RoundAnalysis, symbols: tuple[SymbolOdds, ..
             )
             for n in CONFIDENCE_ROUNDS
         ),
+        **features,
     )
 
 
-def _scatters(game: GameDefinition, a: RoundAnalysis) -> tuple[ScatterOdds, ...]:
+def _scatters(a: RoundAnalysis) -> tuple[ScatterOdds, ...]:
+    """Scatter counts of the base spin that pay or award a feature (the top: 'or more')."""
+    game = a.game
+    tracker = scatter_tracker(game, a.base_rules)
+    if tracker is None:
+        return ()
+    awarding = a.base_rules.awarding_values(tracker)
     rows = []
-    for count, p in enumerate(a.base.scatter_distribution):
+    for count, p in enumerate(a.base.marginal(tracker)):
         mult = game.scatter_pay(count)
-        if mult or count >= game.free_spins.trigger_count:
+        if mult or count in awarding:
             rows.append(ScatterOdds(count, mult, p, _one_in(p), p * mult))
     return tuple(rows)
 

@@ -30,7 +30,7 @@ from slotterm.engine.actions import Bet, Spin
 from slotterm.engine.features.free_spins import NAME as FREE_SPINS
 from slotterm.engine.features.free_spins import PlayFreeSpin
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.policy import next_action
+from slotterm.engine.policy import POLICIES, next_action
 from slotterm.engine.records import EndReason, GameState, Phase
 from slotterm.engine.round import apply
 from slotterm.rng import SeededSource
@@ -220,16 +220,20 @@ def _init_child(game: GameDefinition | str) -> None:
     _init_worker(game, in_child=True)
 
 
-def _run_chunk(task: tuple[int, int, int, int]) -> Tally:
-    rounds, seed, bet_per_line, lines = task
+_Task = tuple[int, int, int, int, str]
+"""Rounds, seed, bet per line, lines, policy."""
+
+
+def _run_chunk(task: _Task) -> Tally:
+    rounds, seed, bet_per_line, lines, policy = task
     assert _WORKER_GAME is not None
-    return play_rounds(_WORKER_GAME, rounds, seed, Bet(bet_per_line, lines))
+    return play_rounds(_WORKER_GAME, rounds, seed, Bet(bet_per_line, lines), policy)
 
 
-def _tasks(spins: int, seed: int, bet: Bet) -> Iterator[tuple[int, int, int, int]]:
+def _tasks(spins: int, seed: int, bet: Bet, policy: str) -> Iterator[_Task]:
     for chunk, start in enumerate(range(0, spins, CHUNK_ROUNDS)):
         rounds = min(CHUNK_ROUNDS, spins - start)
-        yield rounds, chunk_seed(seed, chunk), bet.bet_per_line, bet.lines
+        yield rounds, chunk_seed(seed, chunk), bet.bet_per_line, bet.lines, policy
 
 
 def default_workers() -> int:
@@ -249,24 +253,28 @@ def simulate(
     bet_per_line: int | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    policy: str = "best",
 ) -> SimulationResult:
     """Play ``spins`` rounds and measure RTP, hit and feature frequency.
 
     ``seed`` ``None`` picks a random seed (reported in the result, so the run can be
     repeated).  ``lines`` defaults to all lines, ``bet_per_line`` to the smallest step
     (the RTP does not depend on it).  ``progress`` is called with the number of rounds
-    each finished chunk played.
+    each finished chunk played.  Pick games are played by ``policy`` (one of
+    :data:`~slotterm.engine.policy.POLICIES`).
     """
     if not 1 <= spins <= MAX_SPINS:
         raise ValueError(f"spins must be 1..{MAX_SPINS:,}, got {spins:,}")
     if workers < 1:
         raise ValueError("workers must be at least 1")
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
     lines = len(game.lines) if lines is None else lines
     if not 1 <= lines <= len(game.lines):
         raise ValueError(f"lines must be 1..{len(game.lines)}, got {lines}")
     seed = secrets.randbits(63) if seed is None else seed
     bet = Bet(game.bet_per_line_steps[0] if bet_per_line is None else bet_per_line, lines)
-    tasks = _tasks(spins, seed, bet)
+    tasks = _tasks(spins, seed, bet, policy)
     workers = min(workers, -(-spins // CHUNK_ROUNDS))
     tally = Tally()
     if workers == 1:

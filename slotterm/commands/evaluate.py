@@ -23,16 +23,11 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from slotterm.cli import UsageError
-from slotterm.engine.evaluate import (
-    Evaluation,
-    GridError,
-    LineWin,
-    Window,
-    check_window,
-    evaluate,
-    window_from_rows,
-)
+from slotterm.commands.game_features import free_spins_of, special_symbols
+from slotterm.engine.evaluate import check_window, evaluate, window_from_rows
+from slotterm.engine.features.expanding_symbol import Expansion, expand
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import Evaluation, GridError, LineWin, Window
 from slotterm.games import UnknownGame, get_game
 from slotterm.money import MoneyFormatError, format_cents, parse_cents
 
@@ -115,25 +110,50 @@ def parse_bet(bet: object) -> int:
 
 
 def parse_special(game: GameDefinition, special: object) -> str | None:
-    """The special expanding symbol (one of the paying symbols), or ``None``."""
+    """The special expanding symbol (one of the modifier's candidates), or ``None``."""
     if special is None:
         return None
-    choices = game.paying_symbols
+    choices = special_symbols(game)
+    if not choices:
+        raise RequestError(f"{game.id} has no special expanding symbol")
     if not isinstance(special, str) or special.strip().upper() not in choices:
         raise RequestError(f"special must be one of {', '.join(choices)}, got {_shown(special)}")
     return special.strip().upper()
 
 
-def evaluate_request(game: GameDefinition, request: Request) -> Evaluation:
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What a request's window pays: the core evaluation, the expansion, the award."""
+
+    evaluation: Evaluation
+    expansion: Expansion | None
+    free_spins_awarded: int
+
+    @property
+    def expanding_wins(self) -> tuple[LineWin, ...]:
+        """The expansion's line wins (none without an expansion)."""
+        return () if self.expansion is None else self.expansion.wins
+
+    @property
+    def total_win(self) -> int:
+        """Line, scatter and expansion wins, in cents."""
+        extra = 0 if self.expansion is None else self.expansion.total
+        return self.evaluation.total_win + extra
+
+
+def evaluate_request(game: GameDefinition, request: Request) -> Result:
     """Evaluate a request (as a free spin when it names a special symbol)."""
-    return evaluate(
-        game,
-        request.window,
-        request.lines,
-        request.bet_per_line,
-        special=request.special,
-        free_spin=request.special is not None,
+    lines, bet = request.lines, request.bet_per_line
+    evaluation = evaluate(game, request.window, lines, bet)
+    special = request.special
+    expansion = None if special is None else expand(game, request.window, special, lines, bet)
+    feature = free_spins_of(game)
+    awarded = (
+        0
+        if feature is None
+        else feature.awarded_by(evaluation.scatter_count, retrigger=special is not None)
     )
+    return Result(evaluation, expansion, awarded)
 
 
 def _line_win_json(win: LineWin) -> dict[str, Any]:
@@ -150,17 +170,18 @@ def _money(cents: int) -> str:
     return format_cents(cents, grouping=False)
 
 
-def evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
+def evaluation_json(result: Result) -> dict[str, Any]:
     """The result object of DESIGN.md §6, money as decimal strings."""
+    evaluation = result.evaluation
     scatter = evaluation.scatter_win
     return {
         "line_wins": [_line_win_json(w) for w in evaluation.line_wins],
         "scatter_win": None
         if scatter is None
         else {"count": scatter.count, "multiplier": scatter.multiplier, "win": _money(scatter.win)},
-        "expanding_wins": [_line_win_json(w) for w in evaluation.expanding_wins],
-        "free_spins_awarded": evaluation.free_spins_awarded,
-        "total_win": _money(evaluation.total_win),
+        "expanding_wins": [_line_win_json(w) for w in result.expanding_wins],
+        "free_spins_awarded": result.free_spins_awarded,
+        "total_win": _money(result.total_win),
     }
 
 
@@ -235,15 +256,15 @@ def run_eval(args: argparse.Namespace) -> int:
         )
     except RequestError as exc:
         raise UsageError(str(exc)) from None
-    evaluation = evaluate_request(game, request)
+    result = evaluate_request(game, request)
     if args.json:
-        print(json.dumps(evaluation_json(evaluation)))
+        print(json.dumps(evaluation_json(result)))
     else:
-        _print_readable(request, evaluation)
+        _print_readable(request, result)
     return 0
 
 
-def _print_readable(request: Request, evaluation: Evaluation) -> None:
+def _print_readable(request: Request, result: Result) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -262,9 +283,10 @@ def _print_readable(request: Request, evaluation: Evaluation) -> None:
     wins = Table(title="Wins")
     for name in ("kind", "line", "symbol", "count", "× bet", "win"):
         wins.add_column(name, justify="left" if name in ("kind", "symbol") else "right")
+    evaluation = result.evaluation
     for kind, line_wins in (
         ("line", evaluation.line_wins),
-        ("expanding", evaluation.expanding_wins),
+        ("expanding", result.expanding_wins),
     ):
         for w in line_wins:
             wins.add_row(
@@ -282,6 +304,6 @@ def _print_readable(request: Request, evaluation: Evaluation) -> None:
         )
     if wins.row_count:
         console.print(wins)
-    if evaluation.free_spins_awarded:
-        console.print(f"Free spins awarded: {evaluation.free_spins_awarded}")
-    console.print(f"[bold]Total win: {_money(evaluation.total_win)}[/bold]")
+    if result.free_spins_awarded:
+        console.print(f"Free spins awarded: {result.free_spins_awarded}")
+    console.print(f"[bold]Total win: {_money(result.total_win)}[/bold]")

@@ -11,12 +11,15 @@ from collections import Counter
 from typing import Any
 
 from slotterm.cli import UsageError
+from slotterm.commands.game_features import free_spins_of
+from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
 from slotterm.games import UnknownGame, get_game
 
 
 def game_definition_json(game: GameDefinition) -> dict[str, Any]:
     """The definition as the JSON object of DESIGN.md §6."""
+    free = _free_spins(game)
     return {
         "game": game.id,
         "rows": game.rows,
@@ -28,12 +31,18 @@ def game_definition_json(game: GameDefinition) -> dict[str, Any]:
         "scatter_pays": {str(count): mult for count, mult in game.scatter_pays.items()},
         "lines": [list(line) for line in game.lines],
         "reels": {
-            "base": [list(strip) for strip in game.base_reels],
-            "free": [list(strip) for strip in game.free_reels],
+            "base": [list(strip) for strip in game.reel_sets["base"]],
+            "free": [list(strip) for strip in game.reel_sets["free"]],
         },
-        "free_spins": {"award": game.free_spins.award, "trigger": game.free_spins.trigger_count},
+        "free_spins": {"award": free.award, "trigger": free.trigger_count},
         "max_win_x_total_bet": game.max_win_x_total_bet,
     }
+
+
+def _free_spins(game: GameDefinition) -> FreeSpins:
+    feature = free_spins_of(game)
+    assert feature is not None, f"{game.id} has no free spins"
+    return feature
 
 
 def run_game_def(args: argparse.Namespace) -> int:
@@ -70,13 +79,13 @@ def _print_tables(game: GameDefinition) -> None:
     console.print(pays)
 
     scatter = ", ".join(f"{c}: {m}×" for c, m in game.scatter_pays.items())
-    rule = game.free_spins
+    rule = _free_spins(game)
     console.print(f"Scatter pays (× total bet): {scatter}")
     if game.wild_only_pays_as is not None:
         console.print(f"A line of wilds only pays as {game.wild_only_pays_as}")
     console.print(
         f"Free spins: {rule.award} for {rule.trigger_count}+ scatters, "
-        f"{rule.retrigger_award} more on a retrigger; round cap {game.max_win_x_total_bet}× "
+        f"{rule.retrigger} more on a retrigger; round cap {game.max_win_x_total_bet}× "
         "total bet"
     )
 
@@ -88,7 +97,7 @@ def _print_tables(game: GameDefinition) -> None:
         lines.add_row(str(n), " ".join(str(r) for r in line))
     console.print(lines)
 
-    for label, strips in (("base", game.base_reels), ("free", game.free_reels)):
+    for label, strips in game.reel_sets.items():
         reels = Table(title=f"{label.capitalize()} reel strips: symbol counts per reel")
         reels.add_column("symbol")
         tallies = [Counter(strip) for strip in strips]

@@ -12,12 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from slotterm.cli import UsageError
+from slotterm.engine.features import free_spins
 from slotterm.engine.gamble import card_label
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import Round
 from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveUnreadable
 from slotterm.session.game_session import utc_now
-from slotterm.session.history_view import money, round_view
+from slotterm.session.history_view import frame_view, free_spins_view, money, round_view
 from slotterm.session.opening import default_save_root, session_folder
 from slotterm.session.store import LoadResult, SaveStore
 
@@ -37,15 +40,18 @@ def run_history(args: argparse.Namespace) -> int:
     if loaded.notice:
         print(f"slotterm: {loaded.notice}", file=sys.stderr)
     if args.json:
-        json.dump(history_document(loaded), sys.stdout, indent=2, ensure_ascii=False)
+        json.dump(history_document(loaded, game), sys.stdout, indent=2, ensure_ascii=False)
         print()
     else:
-        _print_table(loaded)
+        _print_table(loaded, game)
     return 0
 
 
-def history_document(loaded: LoadResult) -> dict[str, Any]:
-    """The ``--json`` document: credits, the open round and every saved closed round."""
+def history_document(loaded: LoadResult, game: GameDefinition | None = None) -> dict[str, Any]:
+    """The ``--json`` document: credits, the open round and every saved closed round.
+
+    With the ``game``, each round's features also give their phase and win.
+    """
     record = loaded.record
     state = record.state
     return {
@@ -57,9 +63,12 @@ def history_document(loaded: LoadResult) -> dict[str, Any]:
         "phase": state.phase.value,
         "open_round": None
         if state.round is None
-        else round_view(state.round, record.round_times.get(state.round.number), closed=False),
+        else round_view(
+            state.round, record.round_times.get(state.round.number), closed=False, game=game
+        ),
         "rounds": [
-            round_view(r, record.round_times.get(r.number), closed=True) for r in record.history
+            round_view(r, record.round_times.get(r.number), closed=True, game=game)
+            for r in record.history
         ],
     }
 
@@ -71,7 +80,22 @@ def history_title(rounds: int) -> str:
     return "1 round" if rounds == 1 else f"the last {rounds} rounds"
 
 
-def _print_table(loaded: LoadResult) -> None:
+def feature_text(round_: Round, game: GameDefinition) -> str:
+    """The features a round played, for the table: ``"12 free spins, HAT"``."""
+    parts = []
+    for frame in round_.frames:
+        if frame.feature == free_spins.NAME:
+            view = free_spins_view(round_)
+            if view["free_spins"]:
+                special = f", {view['special']}" if view["special"] else ""
+                parts.append(f"{len(view['free_spins'])} free spins{special}")
+                continue
+        phase = frame_view(frame, game).get("phase")
+        parts.append(frame.feature.replace("_", " ") + (f" ({phase})" if phase else ""))
+    return "; ".join(parts)
+
+
+def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -83,9 +107,7 @@ def _print_table(loaded: LoadResult) -> None:
         table.add_column(name, justify=justify, no_wrap=not wrap)  # type: ignore[arg-type]
     for r in reversed(record.history):
         times = record.round_times.get(r.number)
-        feature = ""
-        if r.free_spins:
-            feature = f"{len(r.free_spins)} free spins, {r.special}"
+        feature = feature_text(r, game)
         gamble = " ".join(f"{card_label(g.card)}{'✓' if g.won else '✗'}" for g in r.gamble)
         table.add_row(
             str(r.number),

@@ -13,7 +13,7 @@ from slotterm.games import get_game
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from slotterm.analysis.par import ParSheet
+    from slotterm.analysis.sheet import ParSheet
 
 
 def run_par(args: argparse.Namespace) -> int:

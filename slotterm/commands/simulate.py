@@ -1,8 +1,10 @@
 """The ``simulate`` command: Monte Carlo through the real round state machine.
 
-``slotterm simulate GAME --spins N [--seed S] [--lines L] [--workers W] [--json]``.
-Reports the RTP with its 99 % confidence interval, hit and feature frequency, and the
-exact RTP beside it when the exact calculator (``slotterm.analysis.par``) is available.
+``slotterm simulate GAME --spins N [--seed S] [--lines L] [--workers W] [--policy P]
+[--json]``.  Pick games are played by the policy ``P`` (``best``, ``keep-first``,
+``random``, ``worst``; Book of Spells has none, so it changes nothing there).  Reports
+the RTP with its 99 % confidence interval, hit and feature frequency, and the exact RTP
+beside it when the exact calculator (``slotterm.analysis.par``) is available.
 A progress bar is drawn on stderr when stderr is a terminal.
 """
 
@@ -73,10 +75,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     # more processes than cores only adds forks (--workers 1000 once forked 200 for 10^7)
     workers = default_workers() if args.workers is None else min(args.workers, default_workers())
     began = time.perf_counter()
+    policy = args.policy
     if sys.stderr.isatty():
-        result = _simulate_with_bar(game, args.spins, args.seed, lines, workers)
+        result = _simulate_with_bar(game, args.spins, args.seed, lines, workers, policy)
     else:
-        result = simulate(game, args.spins, seed=args.seed, lines=lines, workers=workers)
+        result = simulate(
+            game, args.spins, seed=args.seed, lines=lines, workers=workers, policy=policy
+        )
     seconds = time.perf_counter() - began
     exact, note = exact_rtp(game, lines)
     report = result_json(result, seconds, exact, note)
@@ -88,7 +93,7 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _simulate_with_bar(
-    game: GameDefinition, spins: int, seed: int | None, lines: int, workers: int
+    game: GameDefinition, spins: int, seed: int | None, lines: int, workers: int, policy: str
 ) -> SimulationResult:
     from rich.console import Console
     from rich.progress import (
@@ -116,6 +121,7 @@ def _simulate_with_bar(
             lines=lines,
             workers=workers,
             progress=lambda n: bar.advance(task, n),
+            policy=policy,
         )
 
 

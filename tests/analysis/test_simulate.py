@@ -12,7 +12,8 @@ import pytest
 import slotterm.analysis.simulate as sim
 from slotterm.analysis.par import compute_par
 from slotterm.analysis.simulate import CHUNK_ROUNDS, Tally, chunk_seed, simulate
-from slotterm.engine.round import Bet
+from slotterm.engine.actions import Bet
+from slotterm.engine.policy import POLICIES
 from slotterm.games import get_game
 
 GAME = get_game("book-of-spells")
@@ -120,3 +121,44 @@ def test_the_command_uses_no_more_processes_than_cores(
     assert main(["simulate", "book-of-spells", "--spins", "100", "--workers", "1", "--json"]) == 0
     assert asked == [2, 1]
     assert json.loads(capsys.readouterr().out.splitlines()[-1])["spins"] == 100
+
+
+def test_book_of_spells_plays_alike_under_every_policy_and_a_bad_one_is_refused() -> None:
+    tallies = {policy: simulate(GAME, 2_000, seed=5, policy=policy).tally for policy in POLICIES}
+    assert len(set(tallies.values())) == 1  # no pick game, no choice to make
+    with pytest.raises(ValueError, match="policy must be one of"):
+        simulate(GAME, 10, policy="greedy")
+
+
+def test_the_policy_reaches_every_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[str] = []
+    real = sim.play_rounds
+
+    def spy(game: object, rounds: int, seed: int, bet: Bet, policy: str = "best") -> Tally:
+        seen.append(policy)
+        return real(GAME, rounds, seed, bet, policy)
+
+    monkeypatch.setattr(sim, "play_rounds", spy)
+    monkeypatch.setattr(sim, "CHUNK_ROUNDS", 100)
+    simulate(GAME, 250, seed=1, workers=1, policy="worst")
+    assert seen == ["worst"] * 3
+
+
+def test_the_command_passes_the_policy(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import slotterm.commands.simulate as command
+    from slotterm.cli import main
+
+    asked: list[object] = []
+
+    def fake_simulate(game: object, spins: int, **options: object) -> sim.SimulationResult:
+        asked.append(options["policy"])
+        return simulate(GAME, spins, seed=1, workers=1)
+
+    monkeypatch.setattr(command, "simulate", fake_simulate)
+    argv = ["simulate", "book-of-spells", "--spins", "100", "--json"]
+    assert main(argv) == 0
+    assert main([*argv, "--policy", "keep-first"]) == 0
+    assert asked == ["best", "keep-first"]
+    capsys.readouterr()

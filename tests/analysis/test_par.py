@@ -10,13 +10,22 @@ from collections.abc import Sequence
 
 import pytest
 
-from slotterm.analysis.par import ParSheet, compute_par
+from slotterm.analysis.par import compute_par
+from slotterm.analysis.sheet import ParSheet
 from slotterm.cli import main
-from slotterm.engine.evaluate import Evaluation, evaluate, window_at
+from slotterm.engine.evaluate import evaluate, window_at
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import ExpandingSymbol, Expansion, expand
+from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import Evaluation
 from slotterm.games import get_game
 
 GAME = get_game("book-of-spells")
+FREE_SPINS = GAME.feature(free_spins.NAME)
+assert isinstance(FREE_SPINS, FreeSpins)
+assert isinstance(FREE_SPINS.modifier, ExpandingSymbol)
+SPECIALS = FREE_SPINS.modifier.candidates
 ALL_LINES = range(1, len(GAME.lines) + 1)
 DESIGN_KEYS = (
     "rtp",
@@ -102,12 +111,14 @@ def _window_stop(strip: Sequence[str], symbol: str, present: bool) -> int:
     raise AssertionError(f"no stop {'shows' if present else 'hides'} {symbol}")
 
 
-def _spin(
-    game: GameDefinition, free: bool, stops: Sequence[int], lines: int, special: str | None = None
-) -> Evaluation:
-    strips = game.free_reels if free else game.base_reels
-    window = window_at(strips, stops, game.rows)
-    return evaluate(game, window, lines, 1, special=special, free_spin=free)
+def _spin(game: GameDefinition, free: bool, stops: Sequence[int], lines: int) -> Evaluation:
+    strips = game.reel_sets["free" if free else "base"]
+    return evaluate(game, window_at(strips, stops, game.rows), lines, 1)
+
+
+def _expansion(stops: Sequence[int], lines: int, special: str) -> Expansion | None:
+    window = window_at(GAME.reel_sets["free"], stops, GAME.rows)
+    return expand(GAME, window, special, lines, 1)
 
 
 def _line_award(symbol: str, count: int) -> Evaluation:
@@ -149,26 +160,26 @@ def test_every_scatter_award_is_reachable(count: int) -> None:
     ev = _spin(GAME, False, stops, 9)
     assert ev.scatter_win is not None and ev.scatter_win.count == count
     assert ev.scatter_win.multiplier == GAME.scatter_pays[count]
-    assert ev.free_spins_awarded == GAME.free_spins.award
+    assert FREE_SPINS.awarded_by(ev.scatter_count, retrigger=False) == FREE_SPINS.award == 10
 
 
 def test_retrigger_is_reachable() -> None:
-    stops = [_window_stop(strip, "BOOK", reel < 3) for reel, strip in enumerate(GAME.free_reels)]
-    ev = _spin(GAME, True, stops, 9, special="TEN")
-    assert ev.free_spins_awarded == GAME.free_spins.retrigger_award == 10
+    strips = GAME.reel_sets["free"]
+    stops = [_window_stop(strip, "BOOK", reel < 3) for reel, strip in enumerate(strips)]
+    ev = _spin(GAME, True, stops, 9)
+    assert FREE_SPINS.awarded_by(ev.scatter_count, retrigger=True) == FREE_SPINS.retrigger == 10
 
 
-@pytest.mark.parametrize("special", GAME.paying_symbols)
+@pytest.mark.parametrize("special", SPECIALS)
 def test_every_expansion_is_reachable(special: str) -> None:
+    strips = GAME.reel_sets["free"]
     for k, mult in GAME.paytable[special].items():
         if not mult:
             continue
-        stops = [
-            _window_stop(strip, special, reel < k) for reel, strip in enumerate(GAME.free_reels)
-        ]
-        ev = _spin(GAME, True, stops, 9, special=special)
-        assert ev.expanded_reels == tuple(range(k))
-        assert [w.multiplier for w in ev.expanding_wins] == [mult] * 9
+        stops = [_window_stop(strip, special, reel < k) for reel, strip in enumerate(strips)]
+        expansion = _expansion(stops, 9, special)
+        assert expansion is not None and expansion.reels == tuple(range(k))
+        assert [w.multiplier for w in expansion.wins] == [mult] * 9
 
 
 # --- the command ---------------------------------------------------------------------
@@ -186,7 +197,7 @@ def test_par_json_has_the_design_keys(capsys: pytest.CaptureFixture[str]) -> Non
         pytest.approx(data["rtp"], abs=1e-12)
     )
     assert data["feature_frequency"] == pytest.approx(1 / data["feature_one_in"])
-    assert {row["symbol"] for row in data["specials"]} == set(GAME.paying_symbols)
+    assert {row["symbol"] for row in data["specials"]} == set(SPECIALS)
     assert [row["rounds"] for row in data["confidence"]] == [10**k for k in range(3, 8)]
 
 

@@ -17,17 +17,33 @@ from functools import cache
 import numpy as np
 import pytest
 
-from slotterm.analysis.exact import SpinOutcome, analyse_round
-from slotterm.analysis.exact_feature import Convolver, feature_distribution, retrigger_series
+from slotterm.analysis.exact import RoundAnalysis, analyse_round
 from slotterm.analysis.exact_lines import build_automaton, line_reading_odds
-from slotterm.analysis.exact_round import SpinLaw, round_below_cap
-from slotterm.engine.evaluate import evaluate, read_line, window_at
-from slotterm.engine.model import FreeSpinsRule, GameDefinition, Symbol, SymbolKind
+from slotterm.analysis.exact_round import round_below_cap
+from slotterm.analysis.features.free_spins_law import FreeSpinsAnalysis
+from slotterm.analysis.spin_law import SpinOutcome, law_below
+from slotterm.engine.evaluate import evaluate, window_at
+from slotterm.engine.features import free_spins
+from slotterm.engine.features.expanding_symbol import ExpandingSymbol, expand
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.line_reading import read_line
+from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
 from slotterm.games import get_game
 
 
 def _strips(*texts: str) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(t.split()) for t in texts)
+
+
+def _free_spins(*free: str) -> FreeSpins:
+    """3 scatters award 3 spins, a retrigger 2; the Magic Book draws from HI, MID, LO."""
+    return FreeSpins(
+        trigger=3,
+        award=3,
+        retrigger=2,
+        strips=_strips(*free),
+        modifier=ExpandingSymbol(("HI", "MID", "LO")),
+    )
 
 
 # BOOK is wild and scatter; BOOK-only lines pay as HI; HI expands from 2 reels, MID and LO
@@ -58,14 +74,15 @@ TINY = GameDefinition(
         "MID LO HI LO",
         "LO HI MID BOOK LO",
     ),
-    free_reels=_strips(
-        "BOOK HI LO MID LO LO",
-        "LO MID HI LO MID",
-        "HI LO BOOK MID LO LO MID",
-        "MID LO HI LO BOOK",
-        "LO HI MID LO",
+    features=(
+        _free_spins(
+            "BOOK HI LO MID LO LO",
+            "LO MID HI LO MID",
+            "HI LO BOOK MID LO LO MID",
+            "MID LO HI LO BOOK",
+            "LO HI MID LO",
+        ),
     ),
-    free_spins=FreeSpinsRule(trigger_count=3, award=3, retrigger_award=2, expanding_special=True),
     max_win_x_total_bet=12,
     wild_only_pays_as="HI",
     bet_per_line_steps=(1,),
@@ -104,14 +121,15 @@ LUCKY = GameDefinition(
         "LUCKY HI HI MID LO",
         "HI LUCKY HI LO BOOK MID",
     ),
-    free_reels=_strips(
-        "LUCKY HI LO MID BOOK LO",
-        "HI LUCKY MID LO BOOK",
-        "HI LO LUCKY MID LO BOOK",
-        "MID LO HI LUCKY BOOK",
-        "LO HI MID LUCKY LO",
+    features=(
+        _free_spins(
+            "LUCKY HI LO MID BOOK LO",
+            "HI LUCKY MID LO BOOK",
+            "HI LO LUCKY MID LO BOOK",
+            "MID LO HI LUCKY BOOK",
+            "LO HI MID LUCKY LO",
+        ),
     ),
-    free_spins=TINY.free_spins,
     max_win_x_total_bet=50,
     wild_only_pays_as="HI",
     bet_per_line_steps=(1,),
@@ -125,18 +143,45 @@ GAMES = {"tiny": TINY, "tiny-lucky": LUCKY}
 LINE_COUNTS = (1, 4)
 
 
+def rule_of(game: GameDefinition) -> FreeSpins:
+    """The game's free-spins feature."""
+    feature = game.feature(free_spins.NAME)
+    assert isinstance(feature, FreeSpins)
+    return feature
+
+
+def specials_of(game: GameDefinition) -> tuple[str, ...]:
+    """The Magic Book's candidates."""
+    modifier = rule_of(game).modifier
+    assert isinstance(modifier, ExpandingSymbol)
+    return modifier.candidates
+
+
+def free_outcome(analysis: RoundAnalysis, special: str) -> SpinOutcome:
+    """The free-spin law with ``special`` drawn."""
+    triggered = analysis.triggered
+    assert isinstance(triggered, FreeSpinsAnalysis)
+    return next(v.spin for v in triggered.variants if v.variant.label == special)
+
+
 @cache
 def enumerate_spins(
     free: bool, lines: int, special: str | None, game: GameDefinition = TINY
 ) -> dict[tuple[int, int], float]:
-    """Brute force: every stop combination through the engine -> P(pay, spins awarded)."""
-    strips = game.free_reels if free else game.base_reels
+    """Brute force: every stop combination through the engine -> P(pay, spins awarded).
+
+    A free spin adds the expansion of ``special`` and awards the retrigger.
+    """
+    rule = rule_of(game)
+    strips = game.reel_sets["free" if free else "base"]
     counts: dict[tuple[int, int], int] = defaultdict(int)
     total = 0
     for stops in itertools.product(*(range(len(s)) for s in strips)):
         window = window_at(strips, stops, game.rows)
-        ev = evaluate(game, window, lines, 1, special=special, free_spin=free)
-        counts[(ev.total_win, ev.free_spins_awarded)] += 1
+        ev = evaluate(game, window, lines, 1)
+        expansion = None if special is None else expand(game, window, special, lines, 1)
+        win = ev.total_win + (0 if expansion is None else expansion.total)
+        counts[(win, rule.awarded_by(ev.scatter_count, retrigger=free))] += 1
         total += 1
     return {key: n / total for key, n in counts.items()}
 
@@ -248,9 +293,9 @@ def test_spin_distribution_equals_brute_force(
 ) -> None:
     game = GAMES[game_id]
     analysis = analyse_round(game, lines)
-    outcome = analysis.base if special is None else analysis.free[special]
+    outcome = analysis.base if special is None else free_outcome(analysis, special)
     brute = enumerate_spins(special is not None, lines, special, game)
-    award = game.free_spins.award if special is None else game.free_spins.retrigger_award
+    award = rule_of(game).award if special is None else rule_of(game).retrigger
     size = max(len(outcome.award), max(pay for pay, _ in brute) + 1)
     expect_no = np.zeros(size)
     expect_yes = np.zeros(size)
@@ -271,14 +316,14 @@ def test_spin_distribution_equals_brute_force(
         sum(p for (pay, _), p in brute.items() if pay > 0), abs=1e-12
     )
     if special is not None:
-        assert outcome.expansion_mean > 0
+        assert outcome.term_mean("expansion") > 0
 
 
 @pytest.mark.parametrize("lines", LINE_COUNTS)
 def test_lucky_line_wins_exceed_lines_times_top_pay(lines: int) -> None:
     """The doubling wild takes a spin's line wins past lines × the paytable's top pay."""
     top_pay = max(m for pays in LUCKY.paytable.values() for m in pays.values())
-    strips = LUCKY.base_reels
+    strips = LUCKY.reel_sets["base"]
     line_top = max(
         sum(win.multiplier for win in evaluate(LUCKY, window, lines, 1).line_wins)
         for window in (
@@ -296,16 +341,18 @@ def test_lucky_line_wins_exceed_lines_times_top_pay(lines: int) -> None:
 @pytest.mark.parametrize("lines", LINE_COUNTS)
 def test_capped_round_equals_recursion(game_id: str, lines: int) -> None:
     game = GAMES[game_id]
-    rule = game.free_spins
+    rule = rule_of(game)
     analysis = analyse_round(game, lines)
+    triggered = analysis.triggered
+    assert isinstance(triggered, FreeSpinsAnalysis)
     cap = game.max_win_x_total_bet * lines
     feature = np.zeros(cap + 1)
     means = []
-    for special in game.paying_symbols:
+    for special in specials_of(game):
         outcomes = enumerate_spins(True, lines, special, game)
-        feature += feature_by_recursion(outcomes, rule.award, rule.retrigger_award, cap)
+        feature += feature_by_recursion(outcomes, rule.award, rule.retrigger, cap)
         means.append(feature_moments_by_recursion(outcomes, rule.award))
-    feature /= len(game.paying_symbols)
+    feature /= len(specials_of(game))
     round_ = np.zeros(cap + 1)
     for (pay, awarded), p in enumerate_spins(False, lines, None, game).items():
         if pay >= cap:
@@ -323,9 +370,9 @@ def test_capped_round_equals_recursion(game_id: str, lines: int) -> None:
     assert analysis.capped_second_moment == pytest.approx(
         float((round_ * t * t).sum()), abs=1e-12 * cap * cap
     )
-    for special, (e1, e2) in zip(game.paying_symbols, means, strict=True):
-        assert analysis.features[special].mean == pytest.approx(e1, rel=1e-12)
-        assert analysis.features[special].second_moment == pytest.approx(e2, rel=1e-12)
+    for variant, (e1, e2) in zip(triggered.variants, means, strict=True):
+        assert variant.moments.mean == pytest.approx(e1, rel=1e-12)
+        assert variant.moments.second_moment == pytest.approx(e2, rel=1e-12)
     assert analysis.neglected < 1e-12
 
 
@@ -340,60 +387,14 @@ def test_base_cap_loss_is_the_base_spin_above_the_cap(game_id: str) -> None:
     assert analyse_round(game, lines).base_cap_loss == pytest.approx(loss, abs=1e-12)
 
 
-def test_series_masses_add_up_to_one() -> None:
-    for award, r, q in ((10, 10, 0.0083), (3, 2, 0.3), (15, 5, 0.1)):
-        weights, left = retrigger_series(award, r, q, 1e-13)
-        masses = [w * q**j * (1 - q) ** (award + (r - 1) * j) for j, w in enumerate(weights)]
-        assert 0 <= left < 1e-13
-        assert math.fsum(masses) == pytest.approx(1.0 - left, abs=1e-15)
-        # the next term is smaller than what is reported as left out
-        j = len(weights)
-        n = award + r * j
-        nxt = award / n * math.comb(n, j) * q**j * (1 - q) ** (n - j)
-        assert nxt <= left + 1e-16
-    with pytest.raises(ValueError):
-        retrigger_series(10, 10, 0.1, 1e-13)
-
-
-def test_convolver_fft_matches_direct() -> None:
-    rng = np.random.default_rng(5)
-    a, b = rng.random(700), rng.random(700)
-    conv = Convolver(700)
-    assert not conv.direct
-    np.testing.assert_allclose(conv.convolve(a, b), np.convolve(a, b)[:700], atol=1e-10)
-    np.testing.assert_allclose(conv.power(a / a.sum(), 3), _power(a / a.sum(), 3), atol=1e-14)
-
-
-def _power(a: np.ndarray, n: int) -> np.ndarray:
-    out = np.array([1.0])
-    for _ in range(n):
-        out = np.convolve(out, a)[: len(a)]
-    return out
-
-
-def test_feature_without_retrigger_is_a_plain_power() -> None:
-    spin = np.array([0.5, 0.2, 0.1, 0.0, 0.1])
-    dist = feature_distribution(spin, np.zeros(5), 0.1, 3, 0)
-    np.testing.assert_allclose(dist.below_cap, _power(spin, 3), atol=1e-15)
-
-
 @pytest.mark.parametrize("game_id", ["tiny", "book-of-spells"])
 def test_spectral_round_equals_truncated_convolutions(game_id: str) -> None:
     game = TINY if game_id == "tiny" else get_game(game_id)
     lines = 1 if game_id != "tiny" else 4
     analysis = analyse_round(game, lines)
-    cap = analysis.cap
-
-    def law(outcome: SpinOutcome) -> SpinLaw:
-        head = np.zeros((2, cap))
-        head[0, : min(cap, len(outcome.no_award))] = outcome.no_award[:cap]
-        head[1, : min(cap, len(outcome.award))] = outcome.award[:cap]
-        return SpinLaw(head[0], head[1], outcome.award_probability)
-
-    rule = game.free_spins
-    args = (law(analysis.base), [law(o) for o in analysis.free.values()], rule.award)
-    direct = round_below_cap(*args, rule.retrigger_award, spectral=False)
-    spectral = round_below_cap(*args, rule.retrigger_award, spectral=True)
+    base = law_below(analysis.base, analysis.cap)
+    direct = round_below_cap(base, analysis.triggered, spectral=False)
+    spectral = round_below_cap(base, analysis.triggered, spectral=True)
     assert direct.aliasing == 0
     assert spectral.aliasing < 1e-13
     np.testing.assert_allclose(spectral.below_cap, direct.below_cap, rtol=0, atol=1e-15)

@@ -1,0 +1,213 @@
+"""The contract between the exact analysis and a feature's own maths.
+
+The engine's features (:mod:`slotterm.engine.features`) know how to *play*; their exact
+laws live here, one module per feature, registered by the feature's name
+(:mod:`slotterm.analysis.features`).  The analysis core (the walk, the spin law, the
+round below the cap, the sheet) never names a feature; it asks the laws:
+
+* :meth:`FeatureLaw.spin_rules` -- what the feature adds to a spin: trackers the walk
+  must keep, pays read from them (:class:`~slotterm.analysis.spin_law.PayTerm`) and
+  whether the spin awards the feature (:class:`~slotterm.analysis.spin_law.AwardRule`);
+* :meth:`FeatureLaw.analyse` -- the law of what the feature pays once awarded, as a
+  :class:`~slotterm.analysis.exact_round.TriggeredLaw` (moments, distribution below the
+  cap, spectrum);
+* :meth:`FeatureLaw.figures` -- its fields of the PAR sheet.
+
+A spin modifier (the Magic Book's expanding symbol) has a :class:`ModifierLaw`: the
+states it may draw with their probabilities, each with the rules it adds to every spin
+of its host (:class:`Variant`), and its figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from slotterm.analysis.exact_lines import LineAutomaton
+from slotterm.analysis.exact_walk import Array, Strips, spin_counts_many
+from slotterm.analysis.spin_law import SpinOutcome, SpinRules, core_rules, spin_outcome
+from slotterm.engine.feature import Feature, SpinModifier
+from slotterm.engine.model import GameDefinition
+
+if TYPE_CHECKING:
+    from slotterm.analysis.exact import RoundAnalysis
+    from slotterm.analysis.exact_round import TriggeredLaw
+
+
+class NoExactLaw(LookupError):
+    """A feature (or spin modifier) of the game has no exact law, or one it cannot use."""
+
+
+@dataclass(frozen=True, eq=False)
+class LawContext:
+    """What a law may know: the game, the active lines, the line automaton, the strips.
+
+    ``reel_sets`` are the game's (or replacements, to try other strips); ``laws`` the
+    laws of every feature of the game, by name.  Amounts are in bet-per-line units.
+    """
+
+    game: GameDefinition
+    lines: int
+    automaton: LineAutomaton
+    reel_sets: Mapping[str, Strips]
+    laws: Mapping[str, FeatureLaw]
+
+    @property
+    def cap(self) -> int:
+        """The round cap in bet-per-line units."""
+        return self.game.max_win_x_total_bet * self.lines
+
+    def spin_rules(self, inside: str | None) -> SpinRules:
+        """The core's rules plus every feature's, for a spin played ``inside`` a feature.
+
+        ``inside`` is ``None`` for a base spin, else the name of the feature whose spin it
+        is (a free spin: ``"free_spins"``).
+        """
+        rules = core_rules(self.game)
+        for law in self.laws.values():
+            rules = rules + law.spin_rules(self, inside)
+        return rules
+
+    def outcomes(
+        self, reel_set: str, labelled: Sequence[tuple[str, SpinRules]]
+    ) -> Iterator[SpinOutcome]:
+        """One spin on ``reel_set`` under each of the (label, rules), one at a time.
+
+        The line walk is shared; every outcome's count table is dropped once it is made.
+        """
+        counts = spin_counts_many(
+            self.game,
+            self.reel_sets[reel_set],
+            self.lines,
+            self.automaton,
+            [rules.all_trackers for _, rules in labelled],
+        )
+        for (label, rules), table in zip(labelled, counts, strict=True):
+            yield spin_outcome(table, rules, label)
+            del table  # one large count table at a time
+
+
+class FeatureLaw:
+    """The exact law of one engine feature (see the module notes).
+
+    Built from the game's feature object; ``name`` is the feature's name.  The defaults
+    describe a feature that adds nothing to spins and is never awarded.
+    """
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, feature: Feature) -> None:
+        self.feature = feature
+
+    def spin_rules(self, ctx: LawContext, inside: str | None) -> SpinRules:
+        """What the feature adds to a spin played ``inside`` (``None``: a base spin)."""
+        return SpinRules()
+
+    def analyse(self, ctx: LawContext) -> TriggeredLaw:
+        """The law of what the feature pays once a spin awards it."""
+        raise NoExactLaw(f"{self.name} is never awarded by a spin")
+
+    def figures(self, round_: RoundAnalysis) -> Mapping[str, Any]:
+        """The feature's fields of the PAR sheet, by field name."""
+        return {}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One state a spin modifier may draw, its probability, and what it adds to spins."""
+
+    label: str
+    weight: Fraction
+    rules: SpinRules
+
+
+@dataclass(frozen=True)
+class FeatureMoments:
+    """Uncapped mean and second moment of a host feature in one variant."""
+
+    spins: float
+    mean: float
+    second_moment: float
+
+
+@dataclass(frozen=True, eq=False)
+class VariantOutcome:
+    """A host feature in one variant: the law of one of its spins, its moments."""
+
+    variant: Variant
+    spin: SpinOutcome
+    moments: FeatureMoments
+
+
+class ModifierLaw:
+    """The exact law of a spin modifier (see the module notes)."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, modifier: SpinModifier) -> None:
+        self.modifier = modifier
+
+    def variants(self, ctx: LawContext) -> tuple[Variant, ...]:
+        """The states the modifier may draw (probabilities adding up to 1)."""
+        raise NotImplementedError
+
+    def figures(
+        self, ctx: LawContext, outcomes: Sequence[VariantOutcome], per_feature: float
+    ) -> Mapping[str, Any]:
+        """The modifier's fields of the PAR sheet; ``per_feature`` is the host's spins per
+        base round divided by the lines (a spin's mean times it is its RTP share)."""
+        return {}
+
+
+NO_MODIFIER = (Variant("", Fraction(1), SpinRules()),)
+"""The one variant of a host feature without a modifier."""
+
+
+def mix(values: Sequence[float], weights: Sequence[Fraction]) -> float:
+    """``Σ w · x``: the mean of ``values`` under ``weights`` (equal values mix to themselves)."""
+    if len(set(values)) == 1:
+        return values[0]
+    return float(_weighted(values, weights))
+
+
+def mix_arrays(arrays: Sequence[Array], weights: Sequence[Fraction]) -> Array:
+    """``Σ w · a`` of distributions (or spectra) under ``weights``."""
+    return _weighted(arrays, weights)
+
+
+def _weighted(values: Sequence[Any], weights: Sequence[Fraction]) -> Any:
+    """Equal weights are applied once, to the sum (exact for a uniform draw)."""
+    if len(set(weights)) == 1:
+        total = values[0]
+        for x in values[1:]:
+            total = total + x
+        return total * weights[0].numerator / weights[0].denominator
+    total = values[0] * weights[0].numerator / weights[0].denominator
+    for x, w in zip(values[1:], weights[1:], strict=True):
+        total = total + x * w.numerator / w.denominator
+    return total
+
+
+FEATURE_LAWS: dict[str, type[FeatureLaw]] = {}
+"""Feature name -> its law (filled in by :mod:`slotterm.analysis.features`)."""
+
+MODIFIER_LAWS: dict[str, type[ModifierLaw]] = {}
+"""Spin modifier name -> its law (filled in by :mod:`slotterm.analysis.features`)."""
+
+
+def feature_law(feature: Feature) -> FeatureLaw:
+    """The law of ``feature``; raises :class:`NoExactLaw` when none is registered."""
+    cls = FEATURE_LAWS.get(feature.name)
+    if cls is None:
+        raise NoExactLaw(f"no exact law for the feature {feature.name!r}")
+    return cls(feature)
+
+
+def modifier_law(modifier: SpinModifier) -> ModifierLaw:
+    """The law of a spin ``modifier``; raises :class:`NoExactLaw` when none is registered."""
+    cls = MODIFIER_LAWS.get(modifier.name)
+    if cls is None:
+        raise NoExactLaw(f"no exact law for the spin modifier {modifier.name!r}")
+    return cls(modifier)

@@ -1,0 +1,134 @@
+"""The PAR sheet's rows and the sheet itself, as plain values with their JSON form.
+
+Computed by :mod:`slotterm.analysis.par` (the core figures) and the features' laws
+(:mod:`slotterm.analysis.features`, their own figures).  Money figures are fractions of
+the total bet, standard deviations in units of the total bet, frequencies probabilities
+per base round.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SymbolOdds:
+    """One line reading of the base game: odds per line and its share of the RTP."""
+
+    symbol: str
+    count: int
+    multiplier: int
+    combinations: int
+    probability: float
+    one_in: float
+    rtp: float
+
+
+@dataclass(frozen=True)
+class ScatterOdds:
+    """Scatter count (the top count means 'or more') in the base game."""
+
+    count: int
+    multiplier: int
+    probability: float
+    one_in: float
+    rtp: float
+
+
+@dataclass(frozen=True)
+class SpecialFigures:
+    """Free spins with one special symbol (uncapped, per feature and per spin)."""
+
+    symbol: str
+    spin_value: float
+    feature_value: float
+    expansion_probability: float
+    rtp_expansion: float
+
+
+@dataclass(frozen=True)
+class WinBand:
+    """Rounds whose (capped) win falls in ``[low, high)`` × total bet."""
+
+    label: str
+    low: float
+    high: float
+    probability: float
+    rtp: float
+
+
+@dataclass(frozen=True)
+class Confidence:
+    """Where the RTP of ``rounds`` rounds lands: ± VI/√N at 90 % and 95 %."""
+
+    rounds: int
+    low_90: float
+    high_90: float
+    low_95: float
+    high_95: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class ParSheet:
+    """The exact PAR sheet of one game at one line count (see :mod:`slotterm.analysis.par`).
+
+    The core fills the round's figures; the features' laws fill theirs (free spins: the
+    feature frequency, retriggers, spins and value, the free-spin split; the expanding
+    symbol: ``specials``).  Fields are in the order of the JSON.
+    """
+
+    game: str
+    lines: int
+    published_rtp: float
+    rtp: float
+    rtp_uncapped: float
+    rtp_base_lines: float
+    rtp_scatter: float
+    rtp_free_spins: float
+    cap_effect: float
+    free_spins_lines: float
+    free_spins_scatter: float
+    free_spins_expansion: float = 0.0
+    hit_frequency: float
+    feature_frequency: float
+    feature_one_in: float
+    retrigger_probability: float
+    spins_per_feature: float
+    feature_value: float
+    sd: float
+    sd_uncapped: float
+    sd_base: float
+    vi_90: float
+    vi_95: float
+    cap_x_total_bet: int
+    cap_probability: float
+    cap_one_in: float
+    top_award_in_1e8_rounds: float
+    cycle_base: int
+    cycle_free: int
+    neglected_mass: float
+    specials: tuple[SpecialFigures, ...] = ()
+    symbols: tuple[SymbolOdds, ...]
+    scatters: tuple[ScatterOdds, ...]
+    win_bands: tuple[WinBand, ...]
+    confidence: tuple[Confidence, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything as plain JSON values (fractions of 1, multiples of the total bet)."""
+        data: dict[str, Any] = asdict(self)
+        for key in ("specials", "symbols", "scatters", "win_bands", "confidence"):
+            data[key] = [dict(row) for row in data[key]]
+        return {k: _finite(v) for k, v in data.items()}
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no infinity: an impossible event's '1 in N' becomes null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, list):
+        return [_finite(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    return value
