@@ -263,8 +263,8 @@ def edge_requests() -> list[dict[str, Any]]:
 #     slotterm.rng.SeededSource
 # and reads state.phase, state.round, state.credits, transition.state / .events,
 # round.base.stops, round.base_win, the free-spins record's modifier (the special symbol)
-# and its spins[i].result.stops and spins[i].win.  (RoundClosed.round is needed because a base spin that pays
-# nothing closes its round at once: state.round is then None.)
+# and its spins[i].result.stops and spins[i].win.  (RoundClosed.round is needed because a
+# base spin that pays nothing closes its round at once: state.round is then None.)
 # When the engine's API changes, update this function (and nothing else) so that the
 # rounds it writes stay byte for byte the same.
 
