@@ -31,8 +31,34 @@ def game_definition_json(game: GameDefinition) -> dict[str, Any]:
             "base": [list(strip) for strip in game.base_reels],
             "free": [list(strip) for strip in game.free_reels],
         },
-        "free_spins": {"award": game.free_spins.award, "trigger": game.free_spins.trigger_count},
+        **_rule_fields(game),
         "max_win_x_total_bet": game.max_win_x_total_bet,
+    }
+
+
+def _rule_fields(game: GameDefinition) -> dict[str, Any]:
+    """The wild rule and the free-spins rule, as ``"wild"`` and ``"free_spins"``.
+
+    ``"wild"`` is null for a game without a wild symbol; its ``substitutes`` list the
+    symbols a wild stands in for on a line, in definition order.
+    """
+    wild_ids = [s.id for s in game.symbols if s.kind.is_wild]
+    wild = None
+    if wild_ids:
+        wild = {
+            "id": wild_ids[0],
+            "substitutes": [s.id for s in game.symbols if game.wild_substitutes_for(s.id)],
+            "multiplier": game.wild_multiplier,
+            "wild_only_pays_as": game.wild_only_pays_as,
+        }
+    rule = game.free_spins
+    return {
+        "wild": wild,
+        "free_spins": {
+            "award": rule.award,
+            "trigger": rule.trigger_count,
+            "retrigger": rule.retrigger_award,
+        },
     }
 
 
