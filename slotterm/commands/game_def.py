@@ -34,7 +34,7 @@ def game_definition_json(game: GameDefinition) -> dict[str, Any]:
             "base": [list(strip) for strip in game.reel_sets["base"]],
             "free": [list(strip) for strip in game.reel_sets["free"]],
         },
-        "free_spins": {"award": free.award, "trigger": free.trigger_count},
+        **_rule_fields(game, free),
         "max_win_x_total_bet": game.max_win_x_total_bet,
     }
 
@@ -43,6 +43,31 @@ def _free_spins(game: GameDefinition) -> FreeSpins:
     feature = free_spins_of(game)
     assert feature is not None, f"{game.id} has no free spins"
     return feature
+
+
+def _rule_fields(game: GameDefinition, free: FreeSpins) -> dict[str, Any]:
+    """The wild rule and the free-spins rule, as ``"wild"`` and ``"free_spins"``.
+
+    ``"wild"`` is null for a game without a wild symbol; its ``substitutes`` list the
+    symbols a wild stands in for on a line, in definition order.
+    """
+    wild_ids = [s.id for s in game.symbols if s.kind.is_wild]
+    wild = None
+    if wild_ids:
+        wild = {
+            "id": wild_ids[0],
+            "substitutes": [s.id for s in game.symbols if game.wild_substitutes_for(s.id)],
+            "multiplier": game.wild_multiplier,
+            "wild_only_pays_as": game.wild_only_pays_as,
+        }
+    return {
+        "wild": wild,
+        "free_spins": {
+            "award": free.award,
+            "trigger": free.trigger_count,
+            "retrigger": free.retrigger,
+        },
+    }
 
 
 def run_game_def(args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ def test_game_def_json_has_exactly_the_contract_shape(capsys: pytest.CaptureFixt
         "lines",
         "reels",
         "free_spins",
+        "wild",
         "max_win_x_total_bet",
     }
     assert data["game"] == "book-of-spells" and data["rows"] == 3
@@ -36,7 +37,13 @@ def test_game_def_json_has_exactly_the_contract_shape(capsys: pytest.CaptureFixt
     assert set(data["reels"]) == {"base", "free"}
     assert data["reels"]["base"] == [list(s) for s in BOS.reel_sets["base"]]
     assert data["reels"]["free"] == [list(s) for s in BOS.reel_sets["free"]]
-    assert data["free_spins"] == {"award": 10, "trigger": 3}
+    assert data["free_spins"] == {"award": 10, "trigger": 3, "retrigger": 10}
+    assert data["wild"] == {
+        "id": "BOOK",
+        "substitutes": ["WITCH", "CAULDRON", "POTION", "HAT", "A", "K", "Q", "J", "TEN"],
+        "multiplier": 1,
+        "wild_only_pays_as": "WITCH",
+    }
     assert data["max_win_x_total_bet"] == 5000
 
 
