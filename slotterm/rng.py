@@ -40,17 +40,20 @@ def draw_each(rng: RandomSource, bounds: Sequence[int]) -> tuple[int, ...]:
     return tuple(rng.randbelow(n) for n in bounds)
 
 
-_BIT_LENGTHS: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+_BIT_LENGTHS: dict[int, tuple[Sequence[int], tuple[tuple[int, int], ...]]] = {}
 
 
 def _bit_lengths(bounds: Sequence[int]) -> tuple[tuple[int, int], ...]:
-    """``(n, n.bit_length())`` for each bound (memoised: a game draws the same bounds)."""
-    key = bounds if type(bounds) is tuple else tuple(bounds)
-    pairs = _BIT_LENGTHS.get(key)
-    if pairs is None:
+    """``(n, n.bit_length())`` for each bound (memoised per bounds object: a game draws
+    from the same tuple of reel lengths again and again)."""
+    known = _BIT_LENGTHS.get(id(bounds))
+    if known is not None and known[0] is bounds:
+        return known[1]
+    pairs = tuple((n, n.bit_length()) for n in bounds)
+    if type(bounds) is tuple:
         if len(_BIT_LENGTHS) > 256:
             _BIT_LENGTHS.clear()
-        pairs = _BIT_LENGTHS[key] = tuple((n, n.bit_length()) for n in key)
+        _BIT_LENGTHS[id(bounds)] = (bounds, pairs)
     return pairs
 
 

@@ -280,21 +280,28 @@ class _BaseSpin:
 _BASE_SPINS: dict[int, _BaseSpin] = {}
 
 
-def _base_spin(game: GameDefinition, bet: Bet, limits: Limits) -> _BaseSpin:
-    """The (cached) :class:`_BaseSpin` of ``game`` at ``bet`` under ``limits``."""
+_LAST: list[tuple[Spin, GameDefinition, _BaseSpin]] = []
+
+
+def _base_spin(game: GameDefinition, action: Spin) -> _BaseSpin:
+    """The (cached) :class:`_BaseSpin` of ``game`` at the action's bet and limits."""
+    if _LAST:
+        last_action, last_game, last = _LAST[0]
+        if last_action is action and last_game is game:
+            return last
+    bet, limits = action.bet, action.limits
     base = _BASE_SPINS.get(id(game))
-    if base is not None and base.game is game and base.bet is bet and base.limits is limits:
-        return base
     if base is None or base.game is not game or base.bet != bet or base.limits != limits:
         if len(_BASE_SPINS) > 64:
             _BASE_SPINS.clear()
         base = _BASE_SPINS[id(game)] = _BaseSpin(game, bet, limits)
+    _LAST[:] = [(action, game, base)]
     return base
 
 
 def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSource) -> Transition:
     bet = action.bet
-    base = _base_spin(game, bet, action.limits)
+    base = _base_spin(game, action)
     table = base.table
     stops = draws = draw_each(rng, base.lengths)
     window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
