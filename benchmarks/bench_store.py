@@ -18,6 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.records import Round
 from slotterm.games import get_game
 from slotterm.session.codec import clear_caches
 from slotterm.session.opening import open_session
@@ -31,6 +33,12 @@ LOAD_TARGET_MS = 50.0
 
 def _ms(seconds: float) -> float:
     return seconds * 1000
+
+
+def spins_of(round_: Round) -> tuple[object, ...]:
+    """The free spins a round played (none when it awarded none)."""
+    record = record_of(round_)
+    return () if record is None else record.spins
 
 
 def main(argv: list[str]) -> int:
@@ -54,7 +62,7 @@ def main(argv: list[str]) -> int:
             store.save(session)
             saves.append(time.perf_counter() - start)
         size = max(p.stat().st_size for p in store.copies)
-        windows = sum(1 + len(r.free_spins) for r in session.history)
+        windows = sum(1 + len(spins_of(r)) for r in session.history)
         opened.close()
         reader = SaveStore(store.folder, game, seed=1)
         now = datetime.now(UTC)

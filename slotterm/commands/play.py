@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from slotterm.cli import UsageError
+from slotterm.engine.model import GameDefinition
 from slotterm.games import get_game
 from slotterm.session.errors import ConfigError, SaveError, SaveUnreadable
 from slotterm.session.opening import OpenedSession, open_session
@@ -33,10 +34,20 @@ def run_play(args: argparse.Namespace) -> int:
     try:
         from slotterm.tui.app import SlotApp
 
-        SlotApp(session, force_feature=args.force == "free-spins").run()
+        SlotApp(session, force=forced_feature(args.force, session.game)).run()
     finally:
         opened.close()
     return 0
+
+
+def forced_feature(force: str | None, game: GameDefinition) -> str | None:
+    """The feature ``--force EVENT`` names (``free-spins`` -> ``free_spins``), checked."""
+    if force is None:
+        return None
+    name = force.replace("-", "_")
+    if not game.has_feature(name):
+        raise UsageError(f"--force {force}: {game.name} has no such feature")
+    return name
 
 
 def open_from_args(args: argparse.Namespace) -> OpenedSession:
