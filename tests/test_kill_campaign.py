@@ -42,8 +42,7 @@ from pathlib import Path
 import pytest
 
 from slotterm.engine.actions import Action
-from slotterm.engine.records import Phase
-from slotterm.engine.round import gamble_allowed
+from slotterm.engine.records import Phase, gamble_allowed
 from slotterm.games import get_game
 from slotterm.session.codec import SessionRecord
 from slotterm.session.crashpoints import CRASH_EXIT_STATUS, ENV_VAR, POINTS

@@ -128,6 +128,18 @@ class Round(NamedTuple):
         return None
 
 
+def gamble_allowed(round_: Round) -> bool:
+    """True when the offered win may be gambled (DESIGN.md §1, gamble row)."""
+    limit = round_.limits.gamble_limit
+    return (
+        not round_.autoplay
+        and round_.ended_by is None
+        and not round_.gamble_closed
+        and round_.win > 0
+        and (limit is None or round_.win <= limit)
+    )
+
+
 def evolve(round_: Round, **changes: Any) -> Round:
     """A copy of ``round_`` with ``changes`` (fields by keyword)."""
     return round_._replace(**changes)

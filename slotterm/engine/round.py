@@ -20,27 +20,24 @@ from __future__ import annotations
 from slotterm.engine.actions import (
     Action,
     ActionRefused,
-    Bet,
     Collect,
     FeatureAction,
     Guess,
-    Limits,
     Spin,
     StartGamble,
     TopUp,
 )
-from slotterm.engine.evaluate import strip_table
+from slotterm.engine.base_spin import push_frames, spin_transition, triggered_features
 from slotterm.engine.events import (
     CardDrawn,
     Collected,
     CreditsAdded,
     Event,
-    ReelsStopped,
     RoundClosed,
     Transition,
     WinOffered,
 )
-from slotterm.engine.feature import Feature, FeatureContext, Triggered
+from slotterm.engine.feature import Feature, FeatureContext
 from slotterm.engine.gamble import CARD_COUNT, card_color
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import (
@@ -50,32 +47,16 @@ from slotterm.engine.records import (
     GameState,
     Phase,
     Round,
-    SpinResult,
     Step,
     evolve,
+    gamble_allowed,
 )
-from slotterm.rng import RandomSource, RecordingSource, draw_each
+from slotterm.rng import RandomSource, RecordingSource
 
 RECENT_CARDS = 5
 """How many of the last gamble cards the machine remembers (and shows)."""
 
-FORCE_TRIES = 1_000_000
-"""How many base spins a forced spin may draw looking for its feature before it gives up."""
-
-
 # --- rules ----------------------------------------------------------------------------------
-
-
-def gamble_allowed(round_: Round) -> bool:
-    """True when the offered win may be gambled (DESIGN.md §1, gamble row)."""
-    limit = round_.limits.gamble_limit
-    return (
-        not round_.autoplay
-        and round_.ended_by is None
-        and not round_.gamble_closed
-        and round_.win > 0
-        and (limit is None or round_.win <= limit)
-    )
 
 
 def feature_context(
@@ -164,7 +145,7 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
         reason = _spin_refusal(game, state, action)
         if reason is not None:
             raise ActionRefused(reason)
-        return _spin(game, state, action, rng)
+        return spin_transition(game, state, action, rng)
     if type(action) is Collect and state.phase is Phase.WIN_OFFERED:
         return _collect(state, action)
     reason = refusal(game, state, action)
@@ -212,194 +193,6 @@ def _with_round(state: GameState, phase: Phase, round_: Round | None) -> GameSta
     return GameState(phase, state.credits, round_, state.rounds_played, state.recent_cards)
 
 
-# --- the base spin ---------------------------------------------------------------------------
-
-
-def draw_spin(
-    game: GameDefinition,
-    strips: tuple[tuple[str, ...], ...],
-    rng: RandomSource,
-    lines: int,
-    bet_per_line: int,
-) -> SpinResult:
-    """Draw one stop per reel of ``strips``, build the window, and evaluate it."""
-    table = strip_table(game, strips)
-    stops = draw_each(rng, table.lengths)
-    window, evaluation = table.evaluate(stops, lines, bet_per_line)
-    return SpinResult(stops, window, evaluation)
-
-
-def _triggers(
-    game: GameDefinition, ctx: FeatureContext, result: SpinResult, skip: str | None
-) -> list[tuple[Feature, Triggered]]:
-    """The features (other than ``skip``) that ``result`` starts, in the game's order."""
-    started = []
-    for feature in game.features:
-        if feature.name != skip:
-            triggered = feature.trigger(ctx, result)
-            if triggered is not None:
-                started.append((feature, triggered))
-    return started
-
-
-def _push(
-    frames: tuple[FeatureFrame, ...],
-    started: list[tuple[Feature, Triggered]],
-    events: list[Event] | None,
-) -> tuple[FeatureFrame, ...]:
-    """``frames`` with the ``started`` ones pushed so that the first is played first."""
-    if events is not None:
-        for _, triggered in started:
-            events.extend(triggered.events)
-    pushed = tuple(
-        FeatureFrame(feature.name, triggered.record, feature.finished(triggered.record))
-        for feature, triggered in reversed(started)
-    )
-    return frames + pushed
-
-
-class _BaseSpin:
-    """What every base spin of a game at one bet needs, worked out once (the last is kept).
-
-    The strip table, the cap, and the context the triggers see.
-    """
-
-    __slots__ = ("bet", "cap", "ctx", "features", "game", "lengths", "limits", "table")
-
-    def __init__(self, game: GameDefinition, bet: Bet, limits: Limits) -> None:
-        self.game = game
-        self.bet = bet
-        self.limits = limits
-        self.table = strip_table(game, game.base_reels)
-        self.lengths = self.table.lengths
-        self.cap = game.max_win(bet.bet_per_line * bet.lines)
-        self.features = game.features
-        self.ctx = FeatureContext(game=game, bet=bet, limits=limits, room=self.cap)
-
-
-_BASE_SPINS: dict[int, _BaseSpin] = {}
-
-
-_LAST: list[tuple[Spin, GameDefinition, _BaseSpin]] = []
-
-
-def _base_spin(game: GameDefinition, action: Spin) -> _BaseSpin:
-    """The (cached) :class:`_BaseSpin` of ``game`` at the action's bet and limits."""
-    if _LAST:
-        last_action, last_game, last = _LAST[0]
-        if last_action is action and last_game is game:
-            return last
-    bet, limits = action.bet, action.limits
-    base = _BASE_SPINS.get(id(game))
-    if base is None or base.game is not game or base.bet != bet or base.limits != limits:
-        if len(_BASE_SPINS) > 64:
-            _BASE_SPINS.clear()
-        base = _BASE_SPINS[id(game)] = _BaseSpin(game, bet, limits)
-    _LAST[:] = [(action, game, base)]
-    return base
-
-
-def _spin(game: GameDefinition, state: GameState, action: Spin, rng: RandomSource) -> Transition:
-    bet = action.bet
-    base = _base_spin(game, action)
-    table = base.table
-    stops = draws = draw_each(rng, base.lengths)
-    window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
-    result = SpinResult(stops, window, evaluation)
-    cap = base.cap
-    win = evaluation.total_win
-    started: list[tuple[Feature, Triggered]] = []
-    if win < cap:
-        ctx = base.ctx
-        for feature in base.features:
-            triggered = feature.trigger(ctx, result)
-            if triggered is not None:
-                started.append((feature, triggered))
-    if action.force is not None:
-        result, draws, started = _forced(game, base, action, rng, result, draws, started)
-        window, evaluation, stops = result.window, result.evaluation, result.stops
-        win = evaluation.total_win
-    number = state.rounds_played + 1
-    credits = state.credits - bet.bet_per_line * bet.lines
-    recent = state.recent_cards
-    if not win and not started:  # the common case: nothing to show but the reels
-
-        def build() -> tuple[Event, ...]:
-            round_ = _base_round(state, action, result, 0, (), None, draws)
-            return ReelsStopped(result, "base", 0), RoundClosed(round_)
-
-        return Transition(GameState(Phase.IDLE, credits, None, number, recent), build=build)
-    ended_by: EndReason | None = None
-    if win >= cap:
-        win, ended_by = cap, EndReason.CAP
-    events: list[Event] = [ReelsStopped(result, "base", win)]
-    frames = _push((), started, events) if started else ()
-    round_ = _base_round(state, action, result, win, frames, ended_by, draws)
-    if frames:
-        opened = GameState(Phase.FEATURE, credits, round_, number, recent)
-    elif game.gamble:
-        events.append(WinOffered(win, gamble_allowed(round_)))
-        opened = GameState(Phase.WIN_OFFERED, credits, round_, number, recent)
-    else:
-        events.append(Collected(win))
-        round_ = evolve(round_, paid=win)
-        events.append(RoundClosed(round_))
-        opened = GameState(Phase.IDLE, credits + win, None, number, recent)
-    return Transition(opened, tuple(events))
-
-
-def _forced(
-    game: GameDefinition,
-    base: _BaseSpin,
-    action: Spin,
-    rng: RandomSource,
-    result: SpinResult,
-    draws: tuple[int, ...],
-    started: list[tuple[Feature, Triggered]],
-) -> tuple[SpinResult, tuple[int, ...], list[tuple[Feature, Triggered]]]:
-    """Redraw the base spin until it starts the feature ``action.force`` names (testers)."""
-    bet = action.bet
-    tries = 0
-    while all(f.name != action.force for f, _ in started):
-        tries += 1
-        if tries > FORCE_TRIES:
-            raise ActionRefused(f"no base spin in {FORCE_TRIES:,} started {action.force}")
-        stops = draw_each(rng, base.lengths)
-        draws += stops
-        window, evaluation = base.table.evaluate(stops, bet.lines, bet.bet_per_line)
-        result = SpinResult(stops, window, evaluation)
-        started = _triggers(game, base.ctx, result, None) if evaluation.total_win < base.cap else []
-    return result, draws, started
-
-
-def _base_round(
-    state: GameState,
-    action: Spin,
-    result: SpinResult,
-    win: int,
-    frames: tuple[FeatureFrame, ...],
-    ended_by: EndReason | None,
-    draws: tuple[int, ...],
-) -> Round:
-    """The round a base spin opens (``win`` already cut to the cap)."""
-    return Round(
-        number=state.rounds_played + 1,
-        bet=action.bet,
-        limits=action.limits,
-        autoplay=action.autoplay,
-        credits_before=state.credits,
-        base=result,
-        base_win=win,
-        frames=frames,
-        feature_win=0,
-        win=win,
-        ended_by=ended_by,
-        gamble=(),
-        gamble_closed=False,
-        steps=(Step(action, draws),),
-    )
-
-
 def _end_round(
     game: GameDefinition, state: GameState, round_: Round, events: list[Event]
 ) -> GameState:
@@ -444,9 +237,9 @@ def _feature_step(
             room=ctx.room - outcome.win,
             inside=feature.name,
         )
-        started = _triggers(game, inner, outcome.spin, feature.name)
+        started = triggered_features(game, inner, outcome.spin, feature.name)
         if started:
-            frames = list(_push(tuple(frames), started, events))
+            frames = list(push_frames(tuple(frames), started, events))
     total = round_.base_win + feature_win
     round_ = evolve(
         round_,

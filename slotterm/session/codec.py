@@ -35,8 +35,8 @@ from slotterm.engine.fields import (
 )
 from slotterm.engine.gamble import CARD_COUNT
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.records import GameState, Phase, Round
-from slotterm.engine.round import RECENT_CARDS, gamble_allowed
+from slotterm.engine.records import GameState, Phase, Round, gamble_allowed
+from slotterm.engine.round import RECENT_CARDS
 from slotterm.engine.spin_codec import clear_caches
 from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.action_codec import (

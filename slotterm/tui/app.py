@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+from typing import ClassVar
+
 from textual import events
 from textual.app import App
 from textual.screen import Screen
 
 from slotterm.session.game_session import GameSession
+from slotterm.tui.features.registry import stylesheets
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 
 
 class SlotApp(App[None]):
-    """Book of Spells in the terminal, driven by a :class:`GameSession`."""
+    """A slot game in the terminal, driven by a :class:`GameSession`.
 
-    CSS_PATH = "app.tcss"
+    ``force`` (testers only) names a feature of the game the first spin must start
+    (``"free_spins"``); it is passed on as :class:`~slotterm.engine.actions.Spin`'s
+    ``force``.
+    """
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", *stylesheets()]
     TITLE = "slotterm"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, session: GameSession, *, force_feature: bool = False) -> None:
+    def __init__(self, session: GameSession, *, force: str | None = None) -> None:
         super().__init__()
         self.session = session
-        self.force_feature = force_feature
-        self.main_screen = MainScreen(session, force_feature=force_feature)
+        self.force = force
+        self.main_screen = MainScreen(session, force=force)
 
     def get_default_screen(self) -> Screen[None]:
         """The slot machine is the bottom screen."""

@@ -1,7 +1,8 @@
-"""Autoplay's on/off switch and the one-shot pause between its rounds.
+"""Autoplay: its on/off switch, the one-shot pause between its rounds, and what it does next.
 
 Nothing ticks while autoplay is off, and while it is on only a single pause timer
-exists between two rounds; the screen decides what each step does.
+exists between two rounds.  What autoplay does next is the engine's "what happens next"
+policy (:func:`slotterm.engine.policy.next_action`) plus the spin it adds between rounds.
 """
 
 from __future__ import annotations
@@ -10,6 +11,29 @@ from collections.abc import Callable
 
 from textual.timer import Timer
 from textual.widget import Widget
+
+from slotterm.engine.actions import Action, FeatureAction, Spin
+from slotterm.engine.policy import next_action
+from slotterm.session.game_session import GameSession
+
+AUTOPLAY_PAUSE = 0.6
+"""Seconds between autoplay rounds at normal speed."""
+
+
+def feature_waits(session: GameSession) -> bool:
+    """True when what happens next is a feature's step: it waits for the player."""
+    return isinstance(next_action(session.game, session.state), FeatureAction)
+
+
+def autoplay_action(session: GameSession) -> Action | None:
+    """What autoplay does next: the policy's action (collect a win), or a spin at the
+    current bet between rounds while the credits cover it; ``None`` to stop (the credits
+    fall short, or a feature's step waits for the player, DESIGN.md §1)."""
+    action = next_action(session.game, session.state)
+    if action is None:
+        affordable = session.bet.total <= session.state.credits
+        return Spin(session.bet, autoplay=True, limits=session.limits) if affordable else None
+    return None if isinstance(action, FeatureAction) else action
 
 
 class Autoplay:
@@ -33,9 +57,11 @@ class Autoplay:
             self._timer.stop()
             self._timer = None
 
-    def schedule(self, pause: float) -> None:
-        """Run the next step after ``pause`` seconds (once; nothing if off or pending)."""
+    def schedule(self, *, animate: bool, speed: float) -> None:
+        """Run the next step after the pause between rounds (shorter at a higher ``speed``;
+        at once without animations); once, and nothing if off or already pending."""
         if self.on and self._timer is None:
+            pause = AUTOPLAY_PAUSE / speed if animate else 0.02
             self._timer = self._host.set_timer(pause, self._fire)
 
     def _fire(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from slotterm.engine.round import Bet
+from slotterm.engine.actions import Bet
 from slotterm.session.game_session import GameSession
 
 

@@ -1,27 +1,29 @@
 """The main screen's keys and the rule deciding which of them work in each state.
 
-Several bindings share a key (Space spins, stops, collects, opens the Magic Book, plays a
-free spin or hides the summary); exactly one of them is enabled at a time, so the key
-does the one thing that makes sense now and the footer names it.
+Several bindings share a key (Space spins, stops, collects, skips a feature's show, takes
+a feature's step or hides the summary); exactly one of them is enabled at a time, so the
+key does the one thing that makes sense now and the footer names it.  The features' own
+keys come from their views (:meth:`FeatureView.bindings
+<slotterm.tui.features.view.FeatureView.bindings>`), as ``feature('<action name>')``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 
-from slotterm.engine.round import Phase
+from slotterm.engine.records import Phase
 
 PRIMARY = "space,enter,s,0"
-"""Spin / stop / feature start / feature play / feature hide (rules: Space, Enter, 0, S)."""
+"""Spin / stop / feature steps / summary hide (rules: Space, Enter, 0, S)."""
 
 GAME_BINDINGS: list[BindingType] = [
     Binding(PRIMARY, "stop", "Stop", key_display="Space"),
     Binding(PRIMARY, "skip", "Skip", key_display="Space"),
     Binding(PRIMARY, "hide_summary", "Continue", key_display="Space"),
-    Binding(PRIMARY, "start_feature", "Magic Book", key_display="Space"),
-    Binding(PRIMARY, "free_spin", "Free spin", key_display="Space"),
     Binding("space,enter,7", "collect", "Collect", key_display="Space"),
     Binding("s,0", "collect_and_spin", "Collect+spin", show=False),
     Binding(PRIMARY, "spin", "Spin", key_display="Space"),
@@ -33,15 +35,28 @@ GAME_BINDINGS: list[BindingType] = [
     Binding("b", "bet_max", "Max", key_display="B"),
     Binding("u", "top_up", "Top up", key_display="U"),
     Binding("a", "autoplay", "Auto", key_display="A"),
-    Binding("p,8", "paytable", "Pays", key_display="P"),
-    Binding("h,9", "help", "Help", key_display="H"),
+    Binding("p,8", "open('paytable')", "Pays", key_display="P"),
+    Binding("h,9", "open('help')", "Help", key_display="H"),
     Binding("q", "quit", "Quit", key_display="Q"),
-    Binding("y", "history", "History", key_display="Y"),
-    Binding("t", "stats", "Stats", key_display="T"),
+    Binding("y", "open('history')", "History", key_display="Y"),
+    Binding("t", "open('stats')", "Stats", key_display="T"),
     # Last: the footer is cut on the right at 80 columns, and quick spin is the one
     # setting a player can do without seeing (the QUICK badge shows it when on).
     Binding("f", "quick", "Quick", key_display="F"),
 ]
+"""The core keys of every game; a game's features add theirs (:func:`with_feature_keys`)."""
+
+
+def with_feature_keys(bindings: BindingsMap, feature_keys: Sequence[Binding]) -> BindingsMap:
+    """A copy of a screen's ``bindings`` with the features' keys added.
+
+    A feature key shares its key with core meanings (Space...); at most one of them is
+    enabled at a time, and the footer keeps each key where the core put it.
+    """
+    keys = {key: list(found) for key, found in bindings.key_to_bindings.items()}
+    for binding in Binding.make_bindings(feature_keys):
+        keys.setdefault(binding.key, []).append(binding)
+    return BindingsMap.from_keys(keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,24 +69,26 @@ class KeyState:
     summary: bool
     can_gamble: bool
     needs_top_up: bool
-    book: bool = False
-    """The moving scene is the Magic Book (Space skips it rather than stopping reels)."""
+    skippable: bool = False
+    """The moving scene is a feature's show (Space skips it rather than stopping reels)."""
+    feature_actions: frozenset[str] = field(default_factory=frozenset)
+    """The feature actions (by save name) the session allows now."""
 
 
-def key_enabled(action: str, s: KeyState) -> bool:
-    """True when the action (name without arguments) works in state ``s``."""
+def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -> bool:
+    """True when the action (name without arguments, then its arguments) works in ``s``."""
     free = not s.stoppable and not s.autoplay
     # The feature summary is a step of its own (feature hide): until it is hidden,
     # Space/Enter/0/S only hide it; collect, gamble and autoplay wait.
     offer = s.phase is Phase.WIN_OFFERED and free and not s.summary
     # Out of credits even for the smallest bet: only the top-up (and the screens) help.
     between = s.phase is Phase.IDLE and free and not s.needs_top_up
+    if action == "feature":
+        return not s.stoppable and bool(parameters) and parameters[0] in s.feature_actions
     rules = {
-        "stop": s.stoppable and not s.book,
-        "skip": s.stoppable and s.book,
+        "stop": s.stoppable and not s.skippable,
+        "skip": s.stoppable and s.skippable,
         "hide_summary": s.summary and not s.stoppable,
-        "start_feature": s.phase is Phase.FEATURE_AWARDED and not s.stoppable,
-        "free_spin": s.phase is Phase.FREE_SPINS and not s.stoppable,
         "collect": offer,
         "collect_and_spin": offer,
         "spin": between,
@@ -85,16 +102,28 @@ def key_enabled(action: str, s: KeyState) -> bool:
             s.phase in (Phase.IDLE, Phase.WIN_OFFERED)
             and not (s.stoppable or s.summary or s.needs_top_up)
         ),
-        "paytable": free,
-        "help": free,
-        "history": free,
-        "stats": free,
+        "open": free,
     }
     return rules.get(action, True)
 
 
+class KeySwitch:
+    """Which of a screen's keys work now; says when that changed (the footer is costly)."""
+
+    def __init__(self, bindings: Sequence[BindingType]) -> None:
+        self._actions = [parse_action(b.action) for b in bindings if isinstance(b, Binding)]
+        self._last: tuple[bool, ...] = ()
+
+    def changed(self, state: KeyState) -> bool:
+        """True when the set of working keys differs from the last time it was asked."""
+        now = tuple(key_enabled(name, state, args) for name, args in self._actions)
+        changed, self._last = now != self._last, now
+        return changed
+
+
 def parse_action(action: str) -> tuple[str, tuple[object, ...]]:
-    """``"bet(1)"`` -> ``("bet", (1,))`` (only the small integer arguments used here)."""
+    """``"bet(1)"`` -> ``("bet", (1,))``; ``"feature('x')"`` -> ``("feature", ("x",))``."""
     name, _, rest = action.partition("(")
-    args = tuple(int(a) for a in rest.rstrip(")").split(",") if a.strip())
-    return name, args
+    inner = rest.rstrip(")").strip()
+    args = ast.literal_eval(f"({inner},)") if inner else ()
+    return name, tuple(args)

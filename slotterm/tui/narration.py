@@ -1,26 +1,23 @@
 """What the main screen says and shows at rest, derived only from the session.
 
 Kept apart from the screen so the texts and amounts can be checked without a terminal.
+What a feature says comes from its view (``views``: the game's
+:class:`~slotterm.tui.features.registry.FeatureViews`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from slotterm.engine.evaluate import Window, window_at
+from slotterm.engine.actions import StartGamble
+from slotterm.engine.evaluate import window_at
+from slotterm.engine.events import CreditsAdded, Event, RoundClosed
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import (
-    CreditsAdded,
-    Event,
-    FeatureEnded,
-    FreeSpinsAwarded,
-    Phase,
-    Round,
-    RoundClosed,
-    StartGamble,
-)
+from slotterm.engine.outcome import Window
+from slotterm.engine.records import Phase, Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.features.registry import FeatureViews
 
 
 def win_on_display(session: GameSession) -> int:
@@ -31,19 +28,24 @@ def win_on_display(session: GameSession) -> int:
     return session.history[-1].paid if session.history else 0
 
 
-def latest_window(session: GameSession) -> tuple[Window, Round | None]:
-    """The window to show: the open round's latest spin, else the last closed round's.
-
-    Returns the round it belongs to (``None`` for the idle opening picture).
-    """
+def shown_round(session: GameSession) -> Round | None:
+    """The round the screen shows: the open one, else the last closed one."""
     round_ = session.state.round
     if round_ is None and session.history:
         round_ = session.history[-1]
+    return round_
+
+
+def latest_window(session: GameSession, views: FeatureViews) -> tuple[Window, Round | None]:
+    """The window to show: the round's latest spin (a feature's, if it spun), else the base.
+
+    Returns the round it belongs to (``None`` for the idle opening picture).
+    """
+    round_ = shown_round(session)
     if round_ is None:
         return opening_window(session.game), None
-    if round_.free_spins:
-        return round_.free_spins[-1].result.window, round_
-    return round_.base.window, round_
+    spin = views.latest_spin(round_)
+    return (spin or round_.base).window, round_
 
 
 def opening_window(game: GameDefinition) -> Window:
@@ -51,13 +53,20 @@ def opening_window(game: GameDefinition) -> Window:
 
     Purely decorative (read from the strips, nothing drawn from the random source).
     """
+    strips = game.reel_sets["base"]
     stops = []
-    for reel, strip in enumerate(game.base_reels):
+    for reel, strip in enumerate(strips):
         stop = 1 + 3 * reel
         while any(strip[(stop + i) % len(strip)] in game.scatter_ids for i in range(game.rows)):
             stop += 1
         stops.append(stop % len(strip))
-    return window_at(game.base_reels, stops, game.rows)
+    return window_at(strips, stops, game.rows)
+
+
+def idle_banner(game: GameDefinition, views: FeatureViews) -> str:
+    """The banner between rounds: the game's name and what its features offer."""
+    tagline = views.tagline()
+    return f"{game.name.upper()}  ·  {tagline}" if tagline else game.name.upper()
 
 
 def smallest_bet(session: GameSession) -> int:
@@ -68,14 +77,6 @@ def smallest_bet(session: GameSession) -> int:
 def needs_top_up(session: GameSession) -> bool:
     """True between rounds when the credits cannot cover even the smallest bet."""
     return session.phase is Phase.IDLE and session.state.credits < smallest_bet(session)
-
-
-def feature_progress(round_: Round) -> str:
-    """ "Free spin N of M · feature win X" for the banner."""
-    played = len(round_.free_spins)
-    awarded = round_.free_spins_awarded
-    head = f"Free spin {played} of {awarded}" if played else f"{awarded} free spins"
-    return f"{head}  ·  feature win {format_cents(round_.feature_win)}"
 
 
 NOTE_ROOM = 40
@@ -92,17 +93,14 @@ def opening_note(session: GameSession) -> str:
     return ""
 
 
-def rest_prompt(session: GameSession, *, summary: bool, autoplay: bool) -> str:
+def rest_prompt(session: GameSession, views: FeatureViews, *, summary: bool, autoplay: bool) -> str:
     """What to press next, for the current phase."""
     state = session.state
     round_ = state.round
     if summary:
         return "Press Space, Enter, 0 or S to continue."
-    if state.phase is Phase.FEATURE_AWARDED and round_ is not None:
-        return f"{round_.free_spins_awarded} FREE SPINS! Press Space to open the Magic Book."
-    if state.phase is Phase.FREE_SPINS and round_ is not None:
-        nxt = len(round_.free_spins) + 1
-        return f"Press Space for free spin {nxt} of {round_.free_spins_awarded}."
+    if state.phase is Phase.FEATURE:
+        return views.prompt(state) or "Press Space to go on."
     if state.phase is Phase.WIN_OFFERED and round_ is not None:
         if autoplay:
             return f"Win {format_cents(round_.win)}: autoplay collects it."
@@ -120,7 +118,7 @@ def rest_prompt(session: GameSession, *, summary: bool, autoplay: bool) -> str:
     return "Press Space to spin."
 
 
-def event_note(events: Sequence[Event]) -> str | None:
+def event_note(events: Sequence[Event], views: FeatureViews) -> str | None:
     """What just happened, for the message line (``None`` when nothing worth saying)."""
     note = None
     for event in events:
@@ -130,20 +128,18 @@ def event_note(events: Sequence[Event]) -> str | None:
             note = "The gamble was lost." if event.round.gamble else "No win this time."
         elif isinstance(event, CreditsAdded):
             note = f"Added {format_cents(event.amount)} demo credits."
-        elif isinstance(event, FreeSpinsAwarded) and event.retrigger:
-            note = f"+{event.count} free spins!"
-        elif isinstance(event, FeatureEnded):
-            note = f"Free spins over: they won {format_cents(event.total)}."
+        else:
+            note = views.note(event) or note
     return note
 
 
-def moving_text(session: GameSession, *, autoplay: bool) -> str:
-    """The message while the reels or the book move."""
-    round_ = session.state.round or (session.history[-1] if session.history else None)
+def moving_text(session: GameSession, views: FeatureViews, *, autoplay: bool) -> str:
+    """The message while the reels or a feature's show move."""
     if autoplay:
         return "Autoplay spinning… A stops autoplay."
-    if round_ is not None and round_.special is not None and round_.free_spins:
-        return f"Free spin {len(round_.free_spins)} of {round_.free_spins_awarded}…"
-    if round_ is not None and round_.special is not None and session.state.round is not None:
-        return "The Magic Book chooses the special symbol… Space skips."
+    round_ = shown_round(session)
+    if round_ is not None:
+        text = views.moving_text(round_, open_round=session.state.round is not None)
+        if text is not None:
+            return text
     return "Good luck! Space stops the reels."

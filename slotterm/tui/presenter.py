@@ -22,12 +22,14 @@ FRAME_RATE = 30.0
 class Scene:
     """One animation step; subclasses override :meth:`begin`, :meth:`update`, :meth:`finish`.
 
-    ``duration`` is in seconds at normal speed.  ``stoppable`` scenes (reels spinning,
-    the Magic Book) are ended early by the spin / feature keys.
+    ``duration`` is in seconds at normal speed.  ``stoppable`` scenes (reels spinning, a
+    feature's show) are ended early by the spin / feature keys; a ``skippable`` one is a
+    feature's show rather than reels, so the key is called "Skip" instead of "Stop".
     """
 
     duration: float = 0.0
     stoppable: bool = False
+    skippable: bool = False
 
     def begin(self) -> None:
         """Set up the first frame."""

@@ -1,8 +1,9 @@
-"""The scenes of a round: reels spinning, wins shown line by line, expansion, Magic Book.
+"""The core scenes of a round: reels spinning, wins shown line by line, announcements.
 
 Every scene gets the outcome the session already recorded and only draws it.  Amounts
 shown while a scene runs (the Win box counting up) move between two values the caller
-took from the session, and the scene ends on the exact final value.
+took from the session, and the scene ends on the exact final value.  A feature's own
+scenes live with its view (:mod:`slotterm.tui.features`).
 """
 
 from __future__ import annotations
@@ -10,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from slotterm.engine.evaluate import Evaluation, LineWin, Window
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import Evaluation, LineWin, Window
 from slotterm.money import format_cents
 from slotterm.tui.presenter import Scene
 from slotterm.tui.symbols import symbol_art
-from slotterm.tui.widgets.magic_book import MagicBook
 from slotterm.tui.widgets.message_line import MessageLine
 from slotterm.tui.widgets.reels import Cell, ReelsWindow
 
@@ -25,12 +25,8 @@ REEL_SPEED = 14.0
 """Symbols per second passing on a spinning reel."""
 WIN_ITEM_SECONDS = 0.9
 """How long each winning line is shown on its own."""
-EXPAND_SECONDS = 0.9
-"""How long the special symbol takes to fill its reels."""
-BOOK_SECONDS = 2.6
-"""How long the Magic Book flips before it settles."""
 ANNOUNCE_SECONDS = 1.2
-"""How long an announcement (free spins won) holds the screen."""
+"""How long an announcement holds the screen."""
 
 
 @dataclass(frozen=True)
@@ -57,35 +53,20 @@ def line_items(game: GameDefinition, wins: Sequence[LineWin]) -> list[WinItem]:
 
 
 def regular_items(game: GameDefinition, window: Window, evaluation: Evaluation) -> list[WinItem]:
-    """Line wins, then the scatter (its BOOKs marked wherever they are)."""
+    """Line wins, then the scatter (its symbols marked wherever they are)."""
     items = line_items(game, evaluation.line_wins)
-    if evaluation.scatter_count >= game.free_spins.trigger_count or evaluation.scatter_win:
+    if evaluation.scatter_win is not None:
         cells = frozenset(
             (r, row)
             for r, column in enumerate(window)
             for row, symbol in enumerate(column)
             if symbol in game.scatter_ids
         )
-        pay = evaluation.scatter_win.win if evaluation.scatter_win else 0
-        label = f" {evaluation.scatter_count} × BOOK scatter pays {format_cents(pay)} "
+        pay = evaluation.scatter_win.win
+        name = "/".join(sorted(game.scatter_ids))
+        label = f" {evaluation.scatter_count} × {name} scatter pays {format_cents(pay)} "
         items.append(WinItem(cells, label, pay))
     return items
-
-
-def expansion_item(game: GameDefinition, evaluation: Evaluation) -> WinItem | None:
-    """The expanding special's pay on every active line, as one item."""
-    wins = evaluation.expanding_wins
-    if not wins:
-        return None
-    cells = frozenset((r, row) for r in evaluation.expanded_reels for row in range(game.rows))
-    first = wins[0]
-    name = symbol_art(first.symbol).name.upper()
-    total = sum(w.win for w in wins)
-    label = (
-        f" {name} on {first.count} reels: {len(wins)} lines × {format_cents(first.win)}"
-        f" = {format_cents(total)} "
-    )
-    return WinItem(cells, label, total)
 
 
 class SpinScene(Scene):
@@ -173,76 +154,8 @@ class WinShowScene(Scene):
         self.show_win(self.win_to)
 
 
-class ExpansionScene(Scene):
-    """The special symbol grows down each reel it shows on until the reels are full."""
-
-    def __init__(
-        self,
-        reels: ReelsWindow,
-        symbol: str,
-        reel_indexes: Sequence[int],
-        rows: int,
-        seconds: float = EXPAND_SECONDS,
-    ) -> None:
-        self.reels, self.symbol, self.reel_indexes, self.rows = reels, symbol, reel_indexes, rows
-        self.duration = seconds
-
-    def begin(self) -> None:
-        """Announce the expansion; nothing filled yet."""
-        self.reels.clear_marks()
-        self.reels.border_subtitle = f" {symbol_art(self.symbol).name.upper()} expands! "
-        self.update(0.0)
-
-    def update(self, elapsed: float) -> None:
-        """Fill one more row of every expanding reel as time goes on."""
-        filled = min(self.rows, 1 + int(elapsed / self.duration * self.rows))
-        self.reels.set_fill(self.symbol, {r: filled for r in self.reel_indexes})
-
-    def finish(self) -> None:
-        """The expanding reels are full of the special symbol."""
-        self.reels.set_fill(self.symbol, {r: self.rows for r in self.reel_indexes})
-
-
-class MagicBookScene(Scene):
-    """The book opens, pages flip ever slower through the symbols, and land on the special."""
-
-    stoppable = True
-
-    def __init__(
-        self,
-        book: MagicBook,
-        candidates: Sequence[str],
-        special: str,
-        seconds: float = BOOK_SECONDS,
-    ) -> None:
-        self.book, self.candidates, self.special = book, list(candidates), special
-        self.duration = seconds
-
-    def begin(self) -> None:
-        """Open the book."""
-        self.book.display = True
-        self.update(0.0)
-
-    def update(self, elapsed: float) -> None:
-        """Flip: fast at first, slowing towards the end; the last third shows the special."""
-        settle = self.duration * 0.7
-        if elapsed >= settle:
-            self.book.show_page(self.special, landed=True)
-            return
-        share = elapsed / settle
-        flips = int(28 * (1 - (1 - share) ** 2))
-        start = self.candidates.index(self.special) - 28
-        page = self.candidates[(start + flips) % len(self.candidates)]
-        self.book.show_page(page, landed=False)
-
-    def finish(self) -> None:
-        """The book shows the chosen special symbol."""
-        self.book.display = True
-        self.book.show_page(self.special, landed=True)
-
-
 class AnnounceScene(Scene):
-    """A message held on screen for a moment (free spins won, retrigger)."""
+    """A message held on screen for a moment (a feature won, say)."""
 
     def __init__(self, message: MessageLine, text: str, seconds: float = ANNOUNCE_SECONDS) -> None:
         self.message, self.text = message, text

@@ -31,8 +31,8 @@ from slotterm.engine.features.free_spins import (
     StartFeature,
 )
 from slotterm.engine.gamble import Color
-from slotterm.engine.records import GameState, Phase
-from slotterm.engine.round import apply, gamble_allowed, is_allowed, refusal
+from slotterm.engine.records import GameState, Phase, gamble_allowed
+from slotterm.engine.round import apply, is_allowed, refusal
 from slotterm.rng import ReplaySource, SeededSource
 from tests.engine.support import FILLER, TRIGGER, WITCH3, at, fs, fs_phase, game_showing, play
 

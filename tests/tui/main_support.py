@@ -6,16 +6,17 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from slotterm.engine.round import (
-    Bet,
-    Limits,
-    Phase,
+from slotterm.engine.actions import Bet, Limits, Spin, StartGamble
+from slotterm.engine.events import Transition
+from slotterm.engine.features.expanding_symbol import Expansion
+from slotterm.engine.features.free_spins import (
+    NAME,
+    FreeSpinsRecord,
     PlayFreeSpin,
-    Spin,
     StartFeature,
-    StartGamble,
-    Transition,
+    record_of,
 )
+from slotterm.engine.records import Phase
 from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.rng import SeededSource
@@ -25,6 +26,10 @@ from slotterm.tui.screens.main_screen import MainScreen
 
 GAME = get_game("book-of-spells")
 SIZE = (100, 32)
+FREE_SPINS = NAME
+"""The free-spins feature's name: what the tests force (``--force free-spins``)."""
+AWARDED, PLAYING = "awarded", "playing"
+"""Where the free spins stand while the session is in ``Phase.FEATURE`` (see :func:`fs`)."""
 
 
 def session_for(seed: int, *, credits: int = 100_000, limits: Limits | None = None) -> GameSession:
@@ -36,12 +41,13 @@ def make_app(
     seed: int = 1,
     *,
     credits: int = 100_000,
-    force_feature: bool = False,
+    force: str | None = None,
     animations: bool = False,
     session: GameSession | None = None,
 ) -> SlotApp:
-    """The app on a seeded session; animations off unless asked for."""
-    app = SlotApp(session or session_for(seed, credits=credits), force_feature=force_feature)
+    """The app on a seeded session (``force``: a feature the first spin starts); animations
+    off unless asked for."""
+    app = SlotApp(session or session_for(seed, credits=credits), force=force)
     app.animation_level = "full" if animations else "none"
     return app
 
@@ -64,7 +70,7 @@ async def settle(pilot: Pilot[None], app: SlotApp, *, limit: float = 10.0) -> No
 
 def box(app: SlotApp, name: str) -> str:
     """The main value shown in a box (``bet``, ``lines``, ``credits``, ``win``)."""
-    return main(app).box(name).value
+    return main(app).boxes.box(name).value
 
 
 def message(app: SlotApp) -> str:
@@ -110,15 +116,31 @@ def losing_seed() -> int:
     return find_seed(lambda s, t: s.phase is Phase.IDLE)
 
 
+def record(session: GameSession) -> FreeSpinsRecord:
+    """The open round's free-spins record (the test fails if there is none)."""
+    found = record_of(session.state.round)
+    assert found is not None, "no free spins in the open round"
+    return found
+
+
+def fs(session: GameSession) -> str | None:
+    """Where the free spins stand in ``Phase.FEATURE``: :data:`AWARDED` (waiting for the
+    start key) or :data:`PLAYING`; ``None`` in any other phase."""
+    found = record_of(session.state.round)
+    if session.phase is not Phase.FEATURE or found is None:
+        return None
+    return GAME.feature(FREE_SPINS).phase(found)
+
+
 def feature_until(
     seed: int, predicate: Callable[[GameSession], bool], *, max_spins: int = 40
 ) -> int:
     """Free spins to play (forced feature, seed ``seed``) until ``predicate`` holds; -1 if never."""
     session = session_for(seed)
-    session.act(Spin(session.bet, force_feature=True, limits=session.limits))
+    session.act(Spin(session.bet, force=FREE_SPINS, limits=session.limits))
     session.act(StartFeature())
     for played in range(1, max_spins + 1):
-        if session.phase is not Phase.FREE_SPINS:
+        if fs(session) != PLAYING:
             return -1
         session.act(PlayFreeSpin())
         if predicate(session):
@@ -130,11 +152,9 @@ def expansion_seed() -> tuple[int, int]:
     """(seed, free spins to play) for a forced feature whose free spin expands."""
 
     def expanded(session: GameSession) -> bool:
-        round_ = session.state.round
         return (
-            session.phase is Phase.FREE_SPINS  # not the last spin: no summary over the reels
-            and round_ is not None
-            and bool(round_.free_spins[-1].result.evaluation.expanded_reels)
+            fs(session) == PLAYING  # not the last spin: no summary over the reels
+            and isinstance(record(session).spins[-1].extra, Expansion)
         )
 
     for seed in range(200):

@@ -12,21 +12,13 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
+from slotterm.engine.actions import Collect, Guess, Limits, Spin, StartGamble
+from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
 from slotterm.engine.gamble import Color
-from slotterm.engine.round import (
-    Collect,
-    Guess,
-    Limits,
-    Phase,
-    PlayFreeSpin,
-    Round,
-    Spin,
-    StartFeature,
-    StartGamble,
-)
+from slotterm.engine.records import Phase, Round
 from slotterm.rng import ReplaySource, SeededSource
 from slotterm.session.game_session import GameSession, demo_session
-from tests.tui.main_support import GAME, winning_seed
+from tests.tui.main_support import AWARDED, FREE_SPINS, GAME, PLAYING, fs, winning_seed
 
 RED_CARD = 13  # 2 of diamonds
 BLACK_CARD = 0  # 2 of clubs
@@ -88,11 +80,12 @@ def played_session(rounds: int = 30, seed: int = 5) -> GameSession:
     """
     session = demo_session(GAME, SeededSource(seed), clock=StepClock())
     for n in range(1, rounds + 1):
-        session.act(Spin(session.bet, force_feature=n == 3, limits=session.limits))
+        force = FREE_SPINS if n == 3 else None
+        session.act(Spin(session.bet, force=force, limits=session.limits))
         while session.phase is not Phase.IDLE:
-            if session.phase is Phase.FEATURE_AWARDED:
+            if fs(session) == AWARDED:
                 session.act(StartFeature())
-            elif session.phase is Phase.FREE_SPINS:
+            elif fs(session) == PLAYING:
                 session.act(PlayFreeSpin())
             elif session.phase is Phase.WIN_OFFERED and n % 2 and session.can(StartGamble()):
                 session.act(StartGamble())

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from slotterm.engine.actions import Collect, Guess, Limits, StartGamble
 from slotterm.engine.gamble import Color, card_label
-from slotterm.engine.round import Collect, Guess, Limits, Phase, StartGamble
+from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.rng import ReplaySource
 from slotterm.session.game_session import GameSession
@@ -294,7 +295,7 @@ async def test_gamble_from_the_main_screen() -> None:
         await pilot.press("5")
         await pilot.pause()
         # the machine behind the card table shows the doubled win too
-        assert app.main_screen.box("win").value == format_cents(2 * win)
+        assert app.main_screen.boxes.box("win").value == format_cents(2 * win)
         await pilot.press("7")
         await settle(pilot, app)
         assert not isinstance(app.screen, GambleScreen)

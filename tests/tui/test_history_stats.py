@@ -8,15 +8,15 @@ from itertools import pairwise
 import pytest
 from textual.widgets import DataTable, Footer, Sparkline
 
+from slotterm.engine.features.expanding_symbol import Expansion
+from slotterm.engine.features.free_spins import FreeSpinsRecord, record_of
+from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import GameSession, demo_session
+from slotterm.tui.replay_step import credits_after
 from slotterm.tui.screens.history_screen import HistoryScreen, round_features
-from slotterm.tui.screens.round_replay_screen import (
-    RoundReplayScreen,
-    credits_after,
-    replay_steps,
-)
+from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, replay_steps
 from slotterm.tui.screens.stats_screen import (
     StatsScreen,
     format_duration,
@@ -26,6 +26,19 @@ from tests.tui.main_support import GAME, make_app, settle, winning_seed
 from tests.tui.modal_support import ModalHost, StepClock, played_session, screen_text, widget_text
 
 SIZE = (100, 32)
+
+
+def free_spins(round_: Round) -> FreeSpinsRecord | None:
+    """The round's free spins if it played any (``None`` otherwise)."""
+    found = record_of(round_)
+    return found if found is not None and found.spins else None
+
+
+def spins_of(round_: Round) -> FreeSpinsRecord:
+    """The round's free spins (the test fails if it played none)."""
+    found = free_spins(round_)
+    assert found is not None
+    return found
 
 
 @pytest.fixture(scope="module")
@@ -43,13 +56,14 @@ def test_history_chains_credits(played: GameSession) -> None:
 
 
 def test_replay_of_a_feature_round_with_a_gamble(played: GameSession) -> None:
-    round_ = next(r for r in played.history if r.free_spins and r.gamble)
+    round_ = next(r for r in played.history if free_spins(r) and r.gamble)
+    feature = spins_of(round_)
     steps = replay_steps(GAME, round_)
     titles = [s.title for s in steps]
-    spins = len(round_.free_spins)
+    spins = len(feature.spins)
     assert titles[:2] == ["Spin", "Magic Book"]
     assert titles[2 : 2 + spins] == [
-        f"Free spin {fs.number} of {fs.awarded_so_far}" for fs in round_.free_spins
+        f"Free spin {fs.number} of {fs.awarded_so_far}" for fs in feature.spins
     ]
     assert titles[2 + spins] == "Feature summary"
     assert titles[3 + spins : -1] == [f"Gamble card {n}" for n in range(1, len(round_.gamble) + 1)]
@@ -63,15 +77,15 @@ def test_replay_of_a_feature_round_with_a_gamble(played: GameSession) -> None:
         assert step.win == g.result
     # an expanding free spin shows its reels filled with the special symbol, all marked
     expanding = [
-        (step, fs)
-        for step, fs in zip(steps[2 : 2 + spins], round_.free_spins, strict=True)
-        if fs.result.evaluation.expanded_reels
+        (step, fs.extra)
+        for step, fs in zip(steps[2 : 2 + spins], feature.spins, strict=True)
+        if isinstance(fs.extra, Expansion)
     ]
     assert expanding, "the chosen session has an expansion"
-    step, fs = expanding[0]
+    step, expansion = expanding[0]
     assert step.window is not None
-    for reel in fs.result.evaluation.expanded_reels:
-        assert step.window[reel] == (round_.special,) * GAME.rows
+    for reel in expansion.reels:
+        assert step.window[reel] == (feature.modifier,) * GAME.rows
         assert all((reel, row) in step.marks for row in range(GAME.rows))
     assert any("expands on reels" in d for d in step.details)
     assert "Magic Book chose" in steps[1].details[0]
@@ -92,7 +106,7 @@ def test_replay_of_a_lost_gamble_and_of_a_plain_spin(played: GameSession) -> Non
 
 
 def test_replay_marks_line_win_cells(played: GameSession) -> None:
-    won = next(r for r in played.history if r.base.evaluation.line_wins and not r.free_spins)
+    won = next(r for r in played.history if r.base.evaluation.line_wins and not free_spins(r))
     step = replay_steps(GAME, won)[0]
     win = won.base.evaluation.line_wins[0]
     line = GAME.lines[win.line - 1]
@@ -103,10 +117,11 @@ def test_replay_marks_line_win_cells(played: GameSession) -> None:
 
 
 def test_round_features_summary(played: GameSession) -> None:
-    feature = next(r for r in played.history if r.free_spins)
-    assert f"{len(feature.free_spins)} FS {feature.special}" in round_features(feature)
-    plain = next(r for r in played.history if not r.free_spins and not r.gamble)
-    assert round_features(plain) == ""
+    feature = next(r for r in played.history if free_spins(r))
+    spins = spins_of(feature)
+    assert f"{len(spins.spins)} FS {spins.modifier}" in round_features(GAME, feature)
+    plain = next(r for r in played.history if not free_spins(r) and not r.gamble)
+    assert round_features(GAME, plain) == ""
 
 
 async def test_history_lists_rounds_and_replays_one(played: GameSession) -> None:
@@ -119,7 +134,7 @@ async def test_history_lists_rounds_and_replays_one(played: GameSession) -> None
         first = [str(cell) for cell in table.get_row_at(0)]
         assert first[0] == str(newest.number)
         assert first[5] == format_cents(credits_after(newest))
-        target = next(r for r in played.history if r.free_spins)
+        target = next(r for r in played.history if free_spins(r))
         index = [r.number for r in reversed(played.history)].index(target.number)
         for _ in range(index):
             await pilot.press("down")

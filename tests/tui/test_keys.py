@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from slotterm.engine.round import Bet, Phase
+from slotterm.engine.actions import Bet
+from slotterm.engine.records import Phase
 from slotterm.money import format_cents
-from slotterm.tui.widgets.special_banner import SpecialBanner
+from slotterm.tui.widgets.feature_banner import FeatureBanner
 from tests.tui.main_support import (
+    AWARDED,
+    FREE_SPINS,
+    PLAYING,
     SIZE,
     assert_boxes_match,
     box,
+    fs,
     losing_seed,
     main,
     make_app,
     message,
     on_main,
     phase,
+    record,
     session_for,
     settle,
     winning_seed,
@@ -63,7 +69,7 @@ async def test_bet_keys_step_through_the_bet(keys: list[str], per_line: int) -> 
         await pilot.press(*keys)
         assert app.session.bet == Bet(per_line, 9)
         assert box(app, "bet") == format_cents(per_line * 9)
-        assert main(app).box("bet").detail == f"{format_cents(per_line)} per line"
+        assert main(app).boxes.box("bet").detail == f"{format_cents(per_line)} per line"
 
 
 @pytest.mark.parametrize(
@@ -175,29 +181,29 @@ async def test_gamble_key_opens_the_gamble_screen() -> None:
 
 
 async def test_feature_keys_walk_through_the_feature() -> None:
-    app = make_app(3, force_feature=True)
+    app = make_app(3, force=FREE_SPINS)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         await settle(pilot, app)
-        assert phase(app) is Phase.FEATURE_AWARDED
+        assert fs(app.session) == AWARDED
         assert "FREE SPINS" in message(app)
         await pilot.press("7", "plus")  # no meaning while the feature waits
-        assert phase(app) is Phase.FEATURE_AWARDED
+        assert fs(app.session) == AWARDED
         await pilot.press("enter")
         await settle(pilot, app)
-        assert phase(app) is Phase.FREE_SPINS
-        special = app.session.state.round.special  # type: ignore[union-attr]
-        banner = app.screen.query_one("#banner", SpecialBanner)
-        assert banner.special == special
+        assert fs(app.session) == PLAYING
+        special = record(app.session).modifier
+        banner = app.screen.query_one("#banner", FeatureBanner)
+        assert banner.symbol == special
         keys = iter(["0", "space", "s", "enter"] * 20)
-        while phase(app) is Phase.FREE_SPINS:
-            played = len(app.session.state.round.free_spins)  # type: ignore[union-attr]
+        while fs(app.session) == PLAYING:
+            played = len(record(app.session).spins)
             await pilot.press(next(keys))
             await settle(pilot, app)
-            if phase(app) is Phase.FREE_SPINS:
-                round_ = app.session.state.round
-                assert round_ is not None and len(round_.free_spins) == played + 1
-                assert f"Free spin {played + 1} of {round_.free_spins_awarded}" in banner.progress
+            if fs(app.session) == PLAYING:
+                now = record(app.session)
+                assert len(now.spins) == played + 1
+                assert f"Free spin {played + 1} of {now.awarded}" in banner.labels[-1]
                 assert_boxes_match(app)
         assert main(app).summary_visible
         assert app.screen.query_one("#summary").display
@@ -211,16 +217,16 @@ async def test_feature_keys_walk_through_the_feature() -> None:
 
 
 async def test_force_feature_applies_to_the_next_spin_only() -> None:
-    app = make_app(3, force_feature=True)
+    app = make_app(3, force=FREE_SPINS)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
         await settle(pilot, app)
-        assert phase(app) is Phase.FEATURE_AWARDED
-        assert main(app).force_feature is False
+        assert fs(app.session) == AWARDED
+        assert main(app).force is None
 
 
 async def test_spin_passes_the_session_limits() -> None:
-    from slotterm.engine.round import Limits
+    from slotterm.engine.actions import Limits
 
     session = session_for(winning_seed(), limits=Limits(gamble_limit=1, free_spin_limit=500))
     app = make_app(session=session)
@@ -272,12 +278,12 @@ async def test_autoplay_is_shown_while_on_and_a_stops_it() -> None:
 
 
 async def test_autoplay_stops_when_free_spins_are_won() -> None:
-    app = make_app(3, force_feature=True)
+    app = make_app(3, force=FREE_SPINS)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await settle(pilot, app)
         await pilot.pause(0.1)
-        assert phase(app) is Phase.FEATURE_AWARDED
+        assert fs(app.session) == AWARDED
         assert not main(app).autoplay
         assert "free spins" in message(app).lower()
 
@@ -407,7 +413,7 @@ async def test_a_bet_above_the_credits_is_refused_with_a_hint() -> None:
 
 
 async def test_the_footer_says_skip_during_the_magic_book_and_stop_while_reels_spin() -> None:
-    app = make_app(3, force_feature=True, animations=True)
+    app = make_app(3, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = main(app)
         await pilot.press("space")
@@ -415,7 +421,7 @@ async def test_the_footer_says_skip_during_the_magic_book_and_stop_while_reels_s
         shown = {b.binding.action for b in screen.active_bindings.values() if b.enabled}
         assert "stop" in shown and "skip" not in shown  # the reels are spinning
         await settle(pilot, app)
-        assert phase(app) is Phase.FEATURE_AWARDED
+        assert fs(app.session) == AWARDED
         screen.presenter.speed = 0.5  # keep the book open while we look
         await pilot.press("space")
         await pilot.pause()
@@ -424,4 +430,4 @@ async def test_the_footer_says_skip_during_the_magic_book_and_stop_while_reels_s
         assert "skip" in shown and "stop" not in shown
         await pilot.press("space")  # skips to the chosen symbol
         await settle(pilot, app)
-        assert phase(app) is Phase.FREE_SPINS
+        assert fs(app.session) == PLAYING

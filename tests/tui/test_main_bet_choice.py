@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from slotterm.engine.round import Bet
+from slotterm.engine.actions import Bet
 from slotterm.tui.bet_choice import max_affordable_bet, stepped_bet, stepped_lines
 from tests.tui.main_support import session_for
 

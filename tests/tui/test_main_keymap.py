@@ -4,16 +4,27 @@ from __future__ import annotations
 
 import itertools
 
-from slotterm.engine.round import Phase
+from textual.binding import Binding
+
+from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.records import Phase
+from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, key_enabled, parse_action
+from tests.tui.main_support import GAME
+
+START = StartFeature.name
+PLAY = PlayFreeSpin.name
+FEATURE_STEPS: tuple[frozenset[str], ...] = (frozenset(), frozenset({START}), frozenset({PLAY}))
+"""The feature actions the session may allow in ``Phase.FEATURE``: none, start, play."""
 
 
-def _space_actions() -> list[str]:
+def _space_actions() -> list[tuple[str, tuple[object, ...]]]:
+    """Every action bound to Space: the core's, then the game's feature keys."""
     names = []
-    for binding in GAME_BINDINGS:
-        keys = binding.key.split(",")  # type: ignore[union-attr]
-        if "space" in keys:
-            names.append(parse_action(binding.action)[0])  # type: ignore[union-attr]
+    for binding in [*GAME_BINDINGS, *FeatureViews(GAME).bindings()]:
+        assert isinstance(binding, Binding)
+        if "space" in binding.key.split(","):
+            names.append(parse_action(binding.action))
     return names
 
 
@@ -22,24 +33,49 @@ def test_space_has_at_most_one_meaning_in_every_state() -> None:
     for phase, stoppable, autoplay, summary in itertools.product(
         Phase, (False, True), (False, True), (False, True)
     ):
-        state = KeyState(phase, stoppable, autoplay, summary, can_gamble=False, needs_top_up=False)
-        enabled = [a for a in space if key_enabled(a, state)]
-        first = enabled[:1]
-        assert len(first) <= 1
-        if stoppable:
-            assert first == ["stop"]
-        elif summary:
-            assert first == ["hide_summary"]
-        elif phase is Phase.IDLE and not autoplay:
-            assert first == ["spin"]
-        elif phase is Phase.WIN_OFFERED and not autoplay:
-            assert first == ["collect"]
-        elif phase is Phase.FEATURE_AWARDED:
-            assert first == ["start_feature"]
-        elif phase is Phase.FREE_SPINS:
-            assert first == ["free_spin"]
-        else:
-            assert first == []
+        for steps in FEATURE_STEPS if phase is Phase.FEATURE else (frozenset(),):
+            state = KeyState(
+                phase,
+                stoppable,
+                autoplay,
+                summary,
+                can_gamble=False,
+                needs_top_up=False,
+                feature_actions=steps,
+            )
+            enabled = [(a, args) for a, args in space if key_enabled(a, state, args)]
+            first = enabled[:1]
+            assert len(first) <= 1
+            if stoppable:
+                assert first == [("stop", ())]
+            elif summary:
+                assert first == [("hide_summary", ())]
+            elif phase is Phase.IDLE and not autoplay:
+                assert first == [("spin", ())]
+            elif phase is Phase.WIN_OFFERED and not autoplay:
+                assert first == [("collect", ())]
+            elif START in steps:
+                assert first == [("feature", (START,))]
+            elif PLAY in steps:
+                assert first == [("feature", (PLAY,))]
+            else:
+                assert first == []
+
+
+def test_the_feature_keys_are_the_free_spins_start_and_play() -> None:
+    keys = {parse_action(b.action)[1][0]: b for b in FeatureViews(GAME).bindings()}
+    assert set(keys) == {START, PLAY}
+    assert keys[START].description == "Magic Book"
+    assert keys[PLAY].description == "Free spin"
+    playing = KeyState(
+        Phase.FEATURE, False, False, False, False, False, feature_actions=frozenset({PLAY})
+    )
+    assert key_enabled("feature", playing, (PLAY,))
+    assert not key_enabled("feature", playing, (START,))
+    moving = KeyState(
+        Phase.FEATURE, True, False, False, False, False, feature_actions=frozenset({PLAY})
+    )
+    assert not key_enabled("feature", moving, (PLAY,))  # not while a scene can be stopped
 
 
 def test_bet_and_lines_only_between_rounds_without_autoplay() -> None:
@@ -61,6 +97,7 @@ def test_gamble_needs_the_session_to_allow_it() -> None:
 def test_parse_action() -> None:
     assert parse_action("bet(-1)") == ("bet", (-1,))
     assert parse_action("spin") == ("spin", ())
+    assert parse_action("feature('play_free_spin')") == ("feature", ("play_free_spin",))
 
 
 def test_keypad_and_kitty_names_are_bound() -> None:
@@ -78,8 +115,17 @@ def test_the_feature_summary_must_be_hidden_before_collect_gamble_or_autoplay() 
 
 
 def test_space_skips_the_magic_book_and_stops_the_reels() -> None:
-    book = KeyState(Phase.FREE_SPINS, True, False, False, False, False, book=True)
+    book = KeyState(
+        Phase.FEATURE,
+        True,
+        False,
+        False,
+        False,
+        False,
+        skippable=True,
+        feature_actions=frozenset({PLAY}),
+    )
     reels = KeyState(Phase.IDLE, True, False, False, False, False)
-    assert [a for a in _space_actions() if key_enabled(a, book)][:1] == ["skip"]
-    assert [a for a in _space_actions() if key_enabled(a, reels)][:1] == ["stop"]
+    assert [a for a, args in _space_actions() if key_enabled(a, book, args)][:1] == ["skip"]
+    assert [a for a, args in _space_actions() if key_enabled(a, reels, args)][:1] == ["stop"]
     assert not key_enabled("stop", book) and not key_enabled("skip", reels)

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from textual.widgets._footer import FooterKey
 
-from slotterm.engine.round import Phase
+from slotterm.engine.records import Phase
 from slotterm.tui.app import SlotApp
 from slotterm.tui.screens.too_small import TooSmallScreen
 from slotterm.tui.symbols import ArtSize
 from tests.tui.main_support import (
+    AWARDED,
+    FREE_SPINS,
+    PLAYING,
+    fs,
     main,
     make_app,
     on_main,
@@ -49,7 +53,7 @@ async def test_too_small_notice_blocks_play_and_goes_when_the_terminal_grows() -
 
 
 async def test_shrinking_mid_round_keeps_the_round() -> None:
-    app = make_app(3, force_feature=True)
+    app = make_app(3, force=FREE_SPINS)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("space")
         await settle(pilot, app)
@@ -59,10 +63,10 @@ async def test_shrinking_mid_round_keeps_the_round() -> None:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert on_main(app)
-        assert phase(app) is Phase.FEATURE_AWARDED
+        assert fs(app.session) == AWARDED
         await pilot.press("space")
         await settle(pilot, app)
-        assert phase(app) is Phase.FREE_SPINS
+        assert fs(app.session) == PLAYING
 
 
 def _footer_cut(app: SlotApp, width: int) -> list[str]:
@@ -110,7 +114,7 @@ async def test_the_operators_currency_label_is_shown_with_the_credits() -> None:
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert main(app).box("credits").detail == "EUR"
+        assert main(app).boxes.box("credits").detail == "EUR"
 
 
 async def test_the_too_small_notice_only_promises_a_save_when_there_is_one() -> None:

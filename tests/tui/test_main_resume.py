@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from slotterm.engine.round import Phase, PlayFreeSpin, Spin, StartFeature, StartGamble
+from slotterm.engine.actions import Spin, StartGamble
+from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.widgets.feature_banner import FeatureBanner
 from tests.tui.main_support import (
+    FREE_SPINS,
+    PLAYING,
     SIZE,
     assert_boxes_match,
+    fs,
     main,
     make_app,
     message,
+    record,
     session_for,
     settle,
     winning_seed,
@@ -38,7 +45,7 @@ def counted(session: GameSession) -> CountingSource:
 
 def feature_session(free_spins: int) -> GameSession:
     session = session_for(3)
-    session.act(Spin(session.bet, force_feature=True, limits=session.limits))
+    session.act(Spin(session.bet, force=FREE_SPINS, limits=session.limits))
     if free_spins >= 0:
         session.act(StartFeature())
     for _ in range(free_spins):
@@ -59,29 +66,30 @@ async def test_resume_feature_awarded_shows_the_books_and_waits_for_the_book() -
         assert_boxes_match(app)
         await pilot.press("space")
         await settle(pilot, app)
-        assert session.phase is Phase.FREE_SPINS
+        assert fs(session) == PLAYING
 
 
 async def test_resume_mid_free_spins_shows_special_progress_and_win() -> None:
     session = feature_session(2)
-    assert session.phase is Phase.FREE_SPINS
+    assert fs(session) == PLAYING
     round_ = session.state.round
-    assert round_ is not None and round_.special is not None
+    played = record(session)
+    assert round_ is not None and played.modifier is not None
     source = counted(session)
     app = make_app(session=session)
     async with app.run_test(size=SIZE) as pilot:
         screen = main(app)
-        assert screen.reels.window == round_.free_spins[-1].result.window
-        banner = app.screen.query_one("#banner")
-        assert banner.special == round_.special  # type: ignore[attr-defined]
-        assert f"Free spin 2 of {round_.free_spins_awarded}" in banner.progress  # type: ignore[attr-defined]
-        assert format_cents(round_.feature_win) in banner.progress  # type: ignore[attr-defined]
-        assert f"free spin 3 of {round_.free_spins_awarded}" in message(app)
+        assert screen.reels.window == played.spins[-1].result.window
+        banner = app.screen.query_one("#banner", FeatureBanner)
+        assert banner.symbol == played.modifier
+        assert f"Free spin 2 of {played.awarded}" in banner.labels[-1]
+        assert format_cents(round_.feature_win) in banner.labels[-1]
+        assert f"free spin 3 of {played.awarded}" in message(app)
         assert source.draws == 0
         assert_boxes_match(app)
         await pilot.press("space")
         await settle(pilot, app)
-        assert len(session.state.round.free_spins) == 3  # type: ignore[union-attr]
+        assert len(record(session).spins) == 3
         assert_boxes_match(app)
 
 
@@ -93,7 +101,7 @@ async def test_resume_win_offered_shows_the_win_and_collects_it() -> None:
     source = counted(session)
     app = make_app(session=session)
     async with app.run_test(size=SIZE) as pilot:
-        assert main(app).box("win").value == format_cents(win)
+        assert main(app).boxes.box("win").value == format_cents(win)
         assert "collect" in message(app)
         assert main(app).reels.marked, "the recorded wins are marked"
         assert source.draws == 0

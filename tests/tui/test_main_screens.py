@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from slotterm.engine.round import Phase
+from slotterm.engine.records import Phase
 from tests.tui.main_support import (
     SIZE,
     assert_boxes_match,

@@ -6,8 +6,17 @@ import random
 
 import pytest
 
-from slotterm.engine.round import Phase
-from tests.tui.main_support import SIZE, assert_boxes_match, main, make_app, settle
+from slotterm.engine.features.free_spins import record_of
+from tests.tui.main_support import (
+    AWARDED,
+    FREE_SPINS,
+    SIZE,
+    assert_boxes_match,
+    fs,
+    main,
+    make_app,
+    settle,
+)
 
 STORM_KEYS = [
     "space",
@@ -44,7 +53,7 @@ def money_balances(app: object) -> None:
 @pytest.mark.parametrize(("seed", "force"), [(7, False), (3, True)])
 async def test_key_storms_during_animations(seed: int, force: bool) -> None:
     rng = random.Random(seed)
-    app = make_app(seed, force_feature=force, animations=True)
+    app = make_app(seed, force=FREE_SPINS if force else None, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = main(app)
         screen.presenter.speed = 6.0  # short scenes keep the test fast; they still animate
@@ -58,12 +67,10 @@ async def test_key_storms_during_animations(seed: int, force: bool) -> None:
             await settle(pilot, app)
             assert_boxes_match(app)
             money_balances(app)
-            if app.session.phase is Phase.FEATURE_AWARDED and rng.random() < 0.5:
+            if fs(app.session) == AWARDED and rng.random() < 0.5:
                 await pilot.press("space")  # make sure the Magic Book gets mashed too
-        open_round = app.session.state.round
-        progress = app.session.state.rounds_played + (
-            len(open_round.free_spins) if open_round else 0
-        )
+        open_record = record_of(app.session.state.round)
+        progress = app.session.state.rounds_played + (len(open_record.spins) if open_record else 0)
         assert progress >= 3, "the storms should have played several spins"
 
 
@@ -96,7 +103,7 @@ async def _mash_during(pilot: object, app: object, scene: str, rng: random.Rando
 async def test_key_storm_inside_each_animation(scene: str, force: bool) -> None:
     """Each animation is caught while it runs and mashed; amounts stay right afterwards."""
     rng = random.Random(scene)
-    app = make_app(5, force_feature=force, animations=True)
+    app = make_app(5, force=FREE_SPINS if force else None, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         main(app).presenter.speed = 8.0  # hurry to the scene; it is slowed once caught
         await _mash_during(pilot, app, scene, rng)

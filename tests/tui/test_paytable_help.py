@@ -8,12 +8,18 @@ import pytest
 from textual.binding import Binding
 from textual.screen import Screen
 
-from slotterm.engine.round import Bet
+from slotterm.engine.actions import Bet
 from slotterm.money import format_cents
+from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
 from slotterm.tui.screens.main_screen import MainScreen
-from slotterm.tui.screens.paytable_screen import PaytableScreen, line_pays, scatter_pays
+from slotterm.tui.screens.paytable_screen import (
+    PaytableScreen,
+    line_pays,
+    line_symbols,
+    scatter_pays,
+)
 from slotterm.tui.widgets.line_diagram import OFF, ON, LineDiagram, line_rows
 from tests.tui.main_support import GAME, make_app, settle
 from tests.tui.modal_support import ModalHost, screen_text, widget_text
@@ -38,7 +44,7 @@ async def test_paytable_shows_every_symbol_with_pays_at_the_bet(bet: Bet) -> Non
         text = screen_text(app.screen)
         assert f"{format_cents(bet.bet_per_line)} per line" in text
         assert f"total bet {format_cents(bet.total)}" in text
-        for symbol in GAME.paying_symbols:
+        for symbol in line_symbols(GAME):
             for _count, cents in line_pays(GAME, symbol, bet):
                 assert format_cents(cents) in text, (symbol, cents)
         for _count, cents in scatter_pays(GAME, bet):
@@ -126,10 +132,15 @@ def help_key_tokens() -> set[str]:
     return {token for cell in cells for token in cell.split()}
 
 
+def test_the_paytable_lists_the_nine_paying_symbols() -> None:
+    assert line_symbols(GAME) == ("WITCH", "CAULDRON", "POTION", "HAT", "A", "K", "Q", "J", "TEN")
+
+
 @pytest.mark.parametrize("screen", [MainScreen, GambleScreen])
 def test_help_names_every_bound_key(screen: type[Screen[None]]) -> None:
     tokens = help_key_tokens()
-    for binding in screen.BINDINGS:
+    feature_keys = FeatureViews(GAME).bindings() if screen is MainScreen else []
+    for binding in [*screen.BINDINGS, *feature_keys]:
         assert isinstance(binding, Binding)
         for key in binding.key.split(","):
             if key in KEYPAD_ONLY:

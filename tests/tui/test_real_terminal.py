@@ -29,8 +29,9 @@ from pathlib import Path
 import pyte
 import pytest
 
+from slotterm.engine.actions import Collect, Guess, Spin, StartGamble
 from slotterm.engine.gamble import Color
-from slotterm.engine.round import Collect, Guess, Phase, Spin, StartGamble
+from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.session.opening import open_session

@@ -7,7 +7,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tests.tui.main_support import expansion_seed, make_app, settle, winning_seed
+from tests.tui.main_support import FREE_SPINS, expansion_seed, make_app, settle, winning_seed
 
 
 async def _press_settled(pilot: Pilot[None], *keys: str) -> None:
@@ -35,7 +35,7 @@ def test_magic_book(snap_compare: Any) -> None:
     async def open_book(pilot: Pilot[None]) -> None:
         await _press_settled(pilot, "space", "space")
 
-    app = make_app(3, force_feature=True)
+    app = make_app(3, force=FREE_SPINS)
     assert snap_compare(app, terminal_size=(100, 32), run_before=open_book)
 
 
@@ -45,7 +45,7 @@ def test_free_spin_with_expansion(snap_compare: Any) -> None:
     async def play(pilot: Pilot[None]) -> None:
         await _press_settled(pilot, "space", "space", *(["space"] * spins))
 
-    app = make_app(seed, force_feature=True)
+    app = make_app(seed, force=FREE_SPINS)
     assert snap_compare(app, terminal_size=(100, 32), run_before=play)
 
 

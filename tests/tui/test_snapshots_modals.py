@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from slotterm.engine.round import Bet, Limits
+from slotterm.engine.actions import Bet, Limits
+from slotterm.engine.features.expanding_symbol import Expansion
+from slotterm.engine.features.free_spins import record_of
 from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.screens.help_screen import HelpScreen
 from slotterm.tui.screens.history_screen import HistoryScreen
@@ -83,8 +85,12 @@ def test_history(snap_compare: Any) -> None:
 def test_history_replays_an_expanding_free_spin(snap_compare: Any) -> None:
     session = played_session()
     newest_first = list(reversed(session.history))
-    index, round_ = next((n, r) for n, r in enumerate(newest_first) if r.free_spins)
-    spin = next(fs.number for fs in round_.free_spins if fs.result.evaluation.expanded_reels)
+    index, feature = next(
+        (n, found)
+        for n, r in enumerate(newest_first)
+        if (found := record_of(r)) is not None and found.spins
+    )
+    spin = next(fs.number for fs in feature.spins if isinstance(fs.extra, Expansion))
 
     async def open_spin(pilot: Pilot[None]) -> None:
         for _ in range(index):

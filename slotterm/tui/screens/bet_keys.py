@@ -1,82 +1,93 @@
-"""The main screen's bet keys: bet per line + / −, lines ← / →, Bet Max (B) and the top-up.
+"""The bet keys' decisions: bet per line + / −, lines ← / →, Bet Max (B) and the top-up.
 
-A mixin of :class:`~slotterm.tui.screens.main_screen.MainScreen`; the arithmetic itself is
-in :mod:`slotterm.tui.bet_choice`.
+:class:`BetKeys` works out what a key asks for (the arithmetic is in
+:mod:`slotterm.tui.bet_choice`) and posts it to its host screen as a message; the screen
+changes the session and the boxes (messages up).  It reads the session and keeps its
+own one piece of state, whether Bet Max was just set (the screen clears it on a spin:
+attributes down).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from textual.message import Message
+from textual.message_pump import MessagePump
 
-from slotterm.engine.round import Action, ActionRefused, Bet, TopUp
+from slotterm.engine.actions import Action, Bet, Spin, TopUp
 from slotterm.money import format_cents
-from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.bet_choice import max_affordable_bet, stepped_bet, stepped_lines
 
 
+class BetChanged(Message):
+    """The player chose ``bet``; ``note`` (if any) is what to say once it is set."""
+
+    def __init__(self, bet: Bet, note: str | None = None) -> None:
+        super().__init__()
+        self.bet = bet
+        self.note = note
+
+
+class BetNote(Message):
+    """A bet key had nothing to change; ``text`` says why (empty: nothing to say)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class ActionAsked(Message):
+    """A key asked the machine for ``action``: the top-up, or a spin (Bet Max pressed again
+    on the bet it set; the screen spins as its spin key does)."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+
+
 class BetKeys:
-    """Actions that change the bet between rounds (the main screen supplies the rest)."""
+    """What the bet keys ask for, posted to ``host`` as messages."""
 
-    session: GameSession
-    _note: str
-    _bet_max_armed: bool
+    def __init__(self, host: MessagePump, session: GameSession) -> None:
+        self._host = host
+        self.session = session
+        self.armed = False
+        """Bet Max just set the bet: pressed again, it spins."""
 
-    if TYPE_CHECKING:  # supplied by MainScreen
-
-        def _begin_action(self) -> None: ...
-
-        def _rest(self) -> None: ...
-
-        def _spin(self) -> None: ...
-
-        def _act(self, action: Action) -> bool: ...
-
-    def action_bet(self, step: int) -> None:
+    def step_bet(self, step: int) -> None:
         """Next higher / lower bet per line (at either end, say so)."""
         bet = stepped_bet(self.session, step)
         if bet == self.session.bet:
-            self._begin_action()
             end = "highest" if step > 0 else "lowest"
-            self._note = f"{format_cents(bet.bet_per_line)} is the {end} bet per line."
-            self._rest()
+            self._host.post_message(
+                BetNote(f"{format_cents(bet.bet_per_line)} is the {end} bet per line.")
+            )
             return
-        self._set_bet(bet)
+        self._choose(bet)
 
-    def action_lines(self, step: int) -> None:
-        """One line more or fewer, wrapping from 9 to 1 (and 1 to 9)."""
-        self._set_bet(stepped_lines(self.session, step))
+    def step_lines(self, step: int) -> None:
+        """One line more or fewer, wrapping from the last line to 1 (and 1 to the last)."""
+        self._choose(stepped_lines(self.session, step))
 
-    def action_bet_max(self) -> None:
+    def bet_max(self) -> None:
         """Highest affordable bet on every line; pressed again, spin."""
         best = max_affordable_bet(self.session)
-        if self._bet_max_armed and best is not None and self.session.bet == best:
-            self._spin()
+        if self.armed and best is not None and self.session.bet == best:
+            self._host.post_message(ActionAsked(Spin(best)))
             return
         if best is None:
-            self._begin_action()
-            self._note = "Credits can't cover a bet on every line."
-            self._rest()
+            self._host.post_message(BetNote("Credits can't cover a bet on every line."))
             return
-        self._set_bet(best)
-        self._bet_max_armed = True
-        self._note = "Bet max set (B again spins)."
-        self._rest()
+        self.armed = True
+        self._host.post_message(BetChanged(best, "Bet max set (B again spins)."))
 
-    def _set_bet(self, bet: Bet) -> None:
-        self._begin_action()
-        self._bet_max_armed = False
-        try:
-            self.session.set_bet(bet)
-        except (ActionRefused, SaveError) as error:
-            self._note = f"{str(error).capitalize()}."
-        self._rest()
-
-    def action_top_up(self) -> None:
+    def top_up(self) -> None:
         """Top the demo credits back up to the starting balance."""
-        self._begin_action()
         amount = self.session.start_credits - self.session.state.credits
         if amount > 0:
-            self._act(TopUp(amount))
+            self._host.post_message(ActionAsked(TopUp(amount)))
         else:
-            self._rest()
+            self._host.post_message(BetNote(""))
+
+    def _choose(self, bet: Bet) -> None:
+        self.armed = False
+        self._host.post_message(BetChanged(bet))

@@ -17,8 +17,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
+from slotterm.engine.actions import Collect, Guess, StartGamble
+from slotterm.engine.events import CardDrawn
 from slotterm.engine.gamble import Color, card_color, card_label
-from slotterm.engine.round import CardDrawn, Collect, GambleStep, Guess, Phase, StartGamble
+from slotterm.engine.records import GambleStep, Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.widgets.card import PlayingCard, card_text

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from slotterm.engine.model import GameDefinition
+from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.dialog_css import dialog_css
 
 
@@ -22,16 +23,14 @@ def format_rtp(rtp: float) -> str:
 
 
 def help_markdown(game: GameDefinition) -> str:
-    """The help text with the game's own figures filled in."""
+    """The help text with the game's own figures (and its features') filled in."""
     source = resources.files("slotterm.tui").joinpath("help.md").read_text(encoding="utf-8")
     scatter = ", ".join(str(m) for _, m in sorted(game.scatter_pays.items()))
-    rule = game.free_spins
     return Template(source).substitute(
+        FeatureViews(game).help_values(),
         name=game.name,
         lines=len(game.lines),
         scatter=scatter,
-        award=rule.award,
-        retrigger=rule.retrigger_award,
         max_win=f"{game.max_win_x_total_bet:,}",
         rtp=format_rtp(game.published_rtp),
     )

@@ -12,21 +12,22 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Static
 
-from slotterm.engine.round import Round
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.replay_step import credits_after
 from slotterm.tui.screens.dialog_css import dialog_css
-from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, credits_after
+from slotterm.tui.screens.round_replay_screen import RoundReplayScreen
 
 COLUMNS = ("Round", "Time", "Bet", "Win", "Credits before", "Credits after", "Features")
 MONEY_COLUMNS = frozenset({2, 3, 4, 5})
 
 
-def round_features(round_: Round) -> str:
-    """What happened beyond the spin: free spins, the gamble, autoplay, a cap."""
-    parts: list[str] = []
-    if round_.free_spins:
-        parts.append(f"{len(round_.free_spins)} FS {round_.special}")
+def round_features(game: GameDefinition, round_: Round) -> str:
+    """What happened beyond the spin: the features played, the gamble, autoplay, a cap."""
+    parts = FeatureViews(game).history_labels(round_)
     if round_.gamble:
         outcome = "won" if round_.gamble[-1].won else "lost"
         parts.append(f"gamble {len(round_.gamble)} {outcome}")
@@ -38,7 +39,7 @@ def round_features(round_: Round) -> str:
 
 
 def history_rows(
-    rounds: list[Round], closed_at: dict[int, datetime | None]
+    game: GameDefinition, rounds: list[Round], closed_at: dict[int, datetime | None]
 ) -> list[tuple[str, ...]]:
     """One row of text per round, in the order given."""
     rows: list[tuple[str, ...]] = []
@@ -52,7 +53,7 @@ def history_rows(
                 format_cents(r.paid),
                 format_cents(r.credits_before),
                 format_cents(credits_after(r)),
-                round_features(r),
+                round_features(game, r),
             )
         )
     return rows
@@ -111,7 +112,9 @@ class HistoryScreen(ModalScreen[None]):
         table = self.query_one("#history-table", RoundTable)
         table.add_columns(*COLUMNS)
         times = {n: t.closed_at for n, t in self.session.round_times.items()}
-        for r, row in zip(self.rounds, history_rows(self.rounds, times), strict=True):
+        for r, row in zip(
+            self.rounds, history_rows(self.session.game, self.rounds, times), strict=True
+        ):
             cells = [
                 Text(c, justify="right") if n in MONEY_COLUMNS else Text(c)
                 for n, c in enumerate(row)

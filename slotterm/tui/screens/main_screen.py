@@ -2,122 +2,105 @@
 
 Each key asks the session to act (the session draws and saves the outcome first), then
 the returned events are played as scenes.  At rest everything shown is re-read from the
-session, so an animation or a mashed key can never change an amount.
+session, so an animation or a mashed key can never change an amount.  What the game's
+features show comes from their views (:mod:`slotterm.tui.features`), which draw on the
+screen's :class:`~slotterm.tui.features.view.Stage`; the bet keys and the side screens
+report back with messages.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal
+from textual.binding import BindingType
+from textual.containers import Container
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from slotterm.engine.round import (
-    Action,
-    ActionRefused,
-    Collect,
-    FeatureEnded,
-    Phase,
-    PlayFreeSpin,
-    Spin,
-    StartFeature,
-    StartGamble,
-    Transition,
-)
-from slotterm.money import format_cents
+from slotterm.engine.actions import Action, ActionRefused, Collect, Spin, StartGamble
+from slotterm.engine.events import Transition
+from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
-from slotterm.tui.autoplay import Autoplay
-from slotterm.tui.keymap import GAME_BINDINGS, KeyState, key_enabled, parse_action
+from slotterm.tui.autoplay import Autoplay, autoplay_action, feature_waits
+from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.features.view import Stage
+from slotterm.tui.keymap import GAME_BINDINGS, KeyState, KeySwitch, key_enabled, with_feature_keys
 from slotterm.tui.narration import (
     event_note,
-    feature_progress,
+    idle_banner,
     latest_window,
     moving_text,
     needs_top_up,
     opening_note,
     rest_prompt,
+    shown_round,
     win_on_display,
 )
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
-from slotterm.tui.scenes import AnnounceScene, MagicBookScene
-from slotterm.tui.screens.bet_keys import BetKeys
-from slotterm.tui.screens.side_screens import SideScreens
-from slotterm.tui.widgets.feature_summary import FeatureSummary
-from slotterm.tui.widgets.info_box import InfoBox
-from slotterm.tui.widgets.magic_book import MagicBook
+from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.screens.bet_keys import ActionAsked, BetChanged, BetKeys, BetNote
+from slotterm.tui.screens.side_screens import GambleClosed, SessionChanged, SideScreens
+from slotterm.tui.widgets.feature_banner import FeatureBanner
+from slotterm.tui.widgets.machine_boxes import MachineBoxes
 from slotterm.tui.widgets.message_line import MessageLine
 from slotterm.tui.widgets.reels import ReelsWindow
-from slotterm.tui.widgets.special_banner import SpecialBanner
 
 QUICK_SPEED = 3.0
 """How much faster everything moves with quick spin on."""
-AUTOPLAY_PAUSE = 0.6
-"""Seconds between autoplay rounds at normal speed."""
 
 
-class MainScreen(BetKeys, SideScreens, Screen[None]):
-    """The slot machine itself."""
+class MainScreen(Screen[None]):
+    """The slot machine itself; ``force`` names a feature the next spin must start."""
 
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
 
-    def __init__(self, session: GameSession, *, force_feature: bool = False) -> None:
+    def __init__(self, session: GameSession, *, force: str | None = None) -> None:
         super().__init__()
-        self._bindings_list = [b for b in GAME_BINDINGS if isinstance(b, Binding)]
         self.session = session
-        self.force_feature = force_feature
+        self.force = force
+        self.views = FeatureViews(session.game)
+        feature_keys = self.views.bindings()
+        self._bindings = with_feature_keys(self._bindings, feature_keys)
+        self._keys = KeySwitch([*GAME_BINDINGS, *feature_keys])
+        window, _ = latest_window(session, self.views)
+        self.reels = ReelsWindow(window, id="reels")
+        """The reel window widget."""
+        self.message = MessageLine(id="message")
+        """The message line widget."""
+        self.boxes = MachineBoxes(id="boxes")
+        """The Bet, Lines, Credits and Win boxes."""
+        self.stage = Stage(session.game, self.reels, self.message, self.boxes.show_win)
+        """What the features' views draw on."""
         self.presenter = Presenter(self, self._rest, self._scene_changed)
         self._autoplay = Autoplay(self, self._autoplay_step)
+        self.bet_keys = BetKeys(self, session)
+        self.side = SideScreens(self, session)
         self.quick = False
         self.summary_visible = False
-        self._summary: FeatureEnded | None = None
-        self._bet_max_armed = False
         self._note = opening_note(session)
         self._save_warning_shown: str | None = None
-        self._key_state: tuple[bool, ...] = ()
 
     # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """Banner, reels (with the book and summary over them), boxes, message, footer."""
-        window, _ = latest_window(self.session)
-        yield SpecialBanner(id="banner")
+        """Banner, reels (with the features' overlays), boxes, message, footer."""
+        yield FeatureBanner(idle_banner(self.session.game, self.views), id="banner")
         with Container(id="stage"):
-            yield ReelsWindow(window, id="reels")
-            yield MagicBook(id="book")
-            yield FeatureSummary(id="summary")
-        with Horizontal(id="boxes"):
-            yield InfoBox("Bet", id="bet")
-            yield InfoBox("Lines", id="lines")
-            yield InfoBox("Credits", id="credits")
-            yield InfoBox("Win", id="win")
-        yield MessageLine(id="message")
+            yield self.reels
+            yield from self.views.overlays()
+        yield self.boxes
+        yield self.message
         yield Footer(compact=True)
-
-    @property
-    def reels(self) -> ReelsWindow:
-        """The reel window widget."""
-        return self.query_one("#reels", ReelsWindow)
-
-    @property
-    def message(self) -> MessageLine:
-        """The message line widget."""
-        return self.query_one("#message", MessageLine)
-
-    def box(self, name: str) -> InfoBox:
-        """One of the boxes: ``bet``, ``lines``, ``credits``, ``win``."""
-        return self.query_one(f"#{name}", InfoBox)
 
     def on_mount(self) -> None:
         """Show the session as it stands (resuming an open round at its step)."""
         self.reels.border_title = self.session.game.name
-        self.query_one("#book", MagicBook).display = False
-        self.query_one("#summary", FeatureSummary).display = False
-        show_recorded_spin(self.reels, self.session)
+        self.views.close()
+        show_recorded_spin(self.stage, self.views, self.session)
         if self.session.load_notice and self._note != self.session.load_notice:
             # Too long for the message line: a note that wraps, up long enough to read.
             self.app.notify(
@@ -135,7 +118,7 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
     def _resume_gamble(self) -> None:
         """A round saved mid-gamble goes straight back to the card table."""
         if self.session.phase is Phase.GAMBLE and self.is_current:
-            self._open_gamble()
+            self.side.gamble()
 
     # --- at rest ----------------------------------------------------------------------
 
@@ -143,37 +126,21 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
         """Everything stopped: show the session's state and what to press."""
         if self.presenter.busy:
             return
-        if self._summary is not None:
-            ended, self._summary = self._summary, None
-            round_ = self.session.state.round or (
-                self.session.history[-1] if self.session.history else None
-            )
-            self.query_one("#summary", FeatureSummary).show_summary(
-                spins=ended.spins_played,
-                special=round_.special if round_ else None,
-                total=ended.total,
-                reason=ended.reason,
-            )
+        if self.views.show_summary(shown_round(self.session)):
             self.summary_visible = True
-        self.query_one("#summary", FeatureSummary).display = self.summary_visible
         self._sync()
         self._schedule_autoplay()
 
     def _sync(self) -> None:
         session = self.session
         state = session.state
-        bet = session.bet
-        self.box("bet").show(format_cents(bet.total), f"{format_cents(bet.bet_per_line)} per line")
-        self.box("lines").show(str(bet.lines), f"of {len(session.game.lines)}")
-        self.box("credits").show(format_cents(state.credits), session.currency)
-        self.show_win(win_on_display(session))
-        round_ = state.round
-        banner = self.query_one("#banner", SpecialBanner)
-        if round_ is not None and round_.special is not None:
-            banner.show_feature(round_.special, feature_progress(round_))
-        else:
-            banner.show_feature(None, "")
-        prompt = rest_prompt(session, summary=self.summary_visible, autoplay=self.autoplay)
+        self.boxes.show_bet(session.bet, len(session.game.lines))
+        self.boxes.show_credits(state.credits, session.currency)
+        self.boxes.show_win(win_on_display(session))
+        self.query_one("#banner", FeatureBanner).show_part(self.views.banner(state.round))
+        prompt = rest_prompt(
+            session, self.views, summary=self.summary_visible, autoplay=self.autoplay
+        )
         self.message.say(f"{self._note}  {prompt}".strip())
         self._badges()
         self.refresh_keys()
@@ -182,16 +149,13 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
         """A new scene started: once the reels rest, say what the keys do now."""
         scene = self.presenter.current
         if scene is not None and not scene.stoppable and not isinstance(scene, AnnounceScene):
-            prompt = rest_prompt(self.session, summary=False, autoplay=self.autoplay)
+            prompt = rest_prompt(self.session, self.views, summary=False, autoplay=self.autoplay)
             self.message.say(prompt)
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
         """Redraw the footer only when the set of working keys changed (it is costly)."""
-        now = self._key_state_now()
-        state = tuple(key_enabled(parse_action(b.action)[0], now) for b in self._bindings_list)
-        if state != self._key_state:
-            self._key_state = state
+        if self._keys.changed(self._key_state_now()):
             self.refresh_bindings()
 
     def _badges(self) -> None:
@@ -200,18 +164,13 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
         name = self.session.game.name
         self.reels.border_title = f"{name}  ·  AUTOPLAY ON (A stops)" if self.autoplay else name
 
-    def show_win(self, amount: int) -> None:
-        """Put ``amount`` in the Win box."""
-        self.box("win").show(format_cents(amount))
-
     # --- acting -----------------------------------------------------------------------
 
     def _begin_action(self) -> None:
         """A new key action: finish any show in progress and close the overlays."""
         self.presenter.finish_all()
-        self.query_one("#book", MagicBook).display = False
+        self.views.close()
         self.summary_visible = False
-        self.query_one("#summary", FeatureSummary).display = False
         self._note = ""
 
     def _act(self, action: Action) -> bool:
@@ -240,54 +199,50 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
         self._save_warning_shown = warning
 
     def _present(self, win_before: int, transition: Transition) -> None:
-        self._note = event_note(transition.events) or self._note
-        self._summary = next(
-            (e for e in transition.events if isinstance(e, FeatureEnded)), self._summary
-        )
-        scenes = scenes_for(self, win_before, transition)
+        self._note = event_note(transition.events, self.views) or self._note
+        self.views.remember(transition.events)
+        scenes = scenes_for(self.stage, self.views, win_before, transition)
         if scenes:
-            self.box("credits").show(format_cents(self.session.state.credits))
-            self.message.say(moving_text(self.session, autoplay=self.autoplay))
+            self.boxes.show_credits(self.session.state.credits)
+            self.message.say(moving_text(self.session, self.views, autoplay=self.autoplay))
         self.presenter.play(scenes)
 
     def _spin(self) -> None:
         self._begin_action()
-        self._bet_max_armed = False
+        self.bet_keys.armed = False
         session = self.session
-        action = Spin(
-            session.bet,
-            autoplay=self.autoplay,
-            force_feature=self.force_feature,
-            limits=session.limits,
-        )
+        action = Spin(session.bet, autoplay=self.autoplay, force=self.force, limits=session.limits)
         refusal = session.refusal(action)
         if refusal is not None:
             self._stop_autoplay()
             self._note = f"{refusal.capitalize()}."
             self._rest()
             return
-        self.show_win(0)
+        self.boxes.show_win(0)
         if self._act(action):
-            self.force_feature = False
-            if session.phase is Phase.FEATURE_AWARDED and self.autoplay:
+            self.force = None
+            if self.autoplay and feature_waits(session):
                 self._stop_autoplay()
-                self._note = "Autoplay stopped: free spins won."
+                self._note = self.views.autoplay_note(session.state) or "Autoplay stopped."
 
     # --- key actions ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Enable exactly the keys that make sense now; the others are hidden."""
-        return key_enabled(action, self._key_state_now())
+        return key_enabled(action, self._key_state_now(), parameters)
 
     def _key_state_now(self) -> KeyState:
+        session = self.session
+        scene = self.presenter.current
         return KeyState(
-            phase=self.session.phase,
+            phase=session.phase,
             stoppable=self.presenter.stoppable,
             autoplay=self.autoplay,
             summary=self.summary_visible,
-            can_gamble=self.session.can(StartGamble()),
-            needs_top_up=needs_top_up(self.session),
-            book=isinstance(self.presenter.current, MagicBookScene),
+            can_gamble=session.can(StartGamble()),
+            needs_top_up=needs_top_up(session),
+            skippable=scene is not None and scene.skippable,
+            feature_actions=self.views.allowed(session.can),
         )
 
     def action_stop(self) -> None:
@@ -295,7 +250,7 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
         self.presenter.stop_current()
 
     def action_skip(self) -> None:
-        """Skip the Magic Book to the special symbol it lands on."""
+        """Skip a feature's show to the picture it lands on."""
         self.presenter.stop_current()
 
     def action_hide_summary(self) -> None:
@@ -303,15 +258,10 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
         self._begin_action()
         self._rest()
 
-    def action_start_feature(self) -> None:
-        """Open the Magic Book: the special symbol is drawn, then shown."""
+    def action_feature(self, name: str) -> None:
+        """Take the feature step the key names (start the free spins, play one...)."""
         self._begin_action()
-        self._act(StartFeature())
-
-    def action_free_spin(self) -> None:
-        """Play the next free spin."""
-        self._begin_action()
-        self._act(PlayFreeSpin())
+        self._act(self.views.actions()[name])
 
     def action_collect(self) -> None:
         """Take the win into credits."""
@@ -327,6 +277,72 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
     def action_spin(self) -> None:
         """Spin with the current bet."""
         self._spin()
+
+    # --- the bet keys (their decisions come back as messages) ---------------------------
+
+    def action_bet(self, step: int) -> None:
+        """Next higher / lower bet per line."""
+        self.bet_keys.step_bet(step)
+
+    def action_lines(self, step: int) -> None:
+        """One line more or fewer, wrapping at the ends."""
+        self.bet_keys.step_lines(step)
+
+    def action_bet_max(self) -> None:
+        """Highest affordable bet on every line; pressed again, spin."""
+        self.bet_keys.bet_max()
+
+    def action_top_up(self) -> None:
+        """Top the demo credits back up to the starting balance."""
+        self.bet_keys.top_up()
+
+    @on(BetChanged)
+    def _bet_changed(self, message: BetChanged) -> None:
+        self._begin_action()
+        try:
+            self.session.set_bet(message.bet)
+        except (ActionRefused, SaveError) as error:
+            self._note = f"{str(error).capitalize()}."
+        if message.note is not None:
+            self._note = message.note
+        self._rest()
+
+    @on(BetNote)
+    def _bet_note(self, message: BetNote) -> None:
+        self._begin_action()
+        self._note = message.text
+        self._rest()
+
+    @on(ActionAsked)
+    def _action_asked(self, message: ActionAsked) -> None:
+        if isinstance(message.action, Spin):
+            self._spin()
+        else:
+            self._begin_action()
+            self._act(message.action)
+
+    # --- the screens over the machine ---------------------------------------------------
+
+    def action_gamble(self) -> None:
+        """Open the gamble on the offered win."""
+        self._begin_action()
+        self.side.gamble()
+
+    @on(GambleClosed)
+    def _gamble_closed(self, message: GambleClosed) -> None:
+        if message.note is not None:
+            self._note = message.note
+        self._rest()
+
+    @on(SessionChanged)
+    def _session_changed(self) -> None:
+        self._sync()
+
+    def action_open(self, name: str) -> None:
+        """Show the paytable, the help, the history or the statistics over the machine."""
+        self.side.open(name)
+
+    # --- autoplay and settings ----------------------------------------------------------
 
     def action_autoplay(self) -> None:
         """Start or stop autoplay."""
@@ -354,20 +370,21 @@ class MainScreen(BetKeys, SideScreens, Screen[None]):
 
     def _schedule_autoplay(self) -> None:
         if self.is_current:
-            animate = self.presenter.animate
-            self._autoplay.schedule(AUTOPLAY_PAUSE / self.presenter.speed if animate else 0.02)
+            self._autoplay.schedule(animate=self.presenter.animate, speed=self.presenter.speed)
 
     def _autoplay_step(self) -> None:
+        """What happens next, by the engine's policy (:func:`autoplay_action`)."""
         if not self.autoplay or self.presenter.busy or not self.is_current:
             return
-        phase = self.session.phase
-        if phase is Phase.WIN_OFFERED:
-            self.action_collect()
-        elif phase is Phase.IDLE and self.session.bet.total <= self.session.state.credits:
+        action = autoplay_action(self.session)
+        if isinstance(action, Spin):
             self._spin()
+        elif action is not None:
+            self._begin_action()
+            self._act(action)
         else:
             self._stop_autoplay()
-            if phase is Phase.IDLE:
+            if self.session.phase is Phase.IDLE:
                 self._note = "Autoplay stopped."
             self._rest()
 

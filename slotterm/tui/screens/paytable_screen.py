@@ -12,9 +12,10 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from slotterm.engine.model import GameDefinition
-from slotterm.engine.round import Bet
+from slotterm.engine.actions import Bet
+from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
+from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.dialog_css import dialog_css
 from slotterm.tui.symbols import ArtSize, art_text, symbol_art
 from slotterm.tui.widgets.line_diagram import LineDiagram
@@ -48,10 +49,11 @@ def pays_text(pays: list[tuple[int, int]]) -> Text:
     return text
 
 
-def min_expansion_reels(game: GameDefinition, symbol: str) -> int | None:
-    """Fewest reels the special ``symbol`` must show on to expand and pay (``None``: never)."""
-    pays = [count for count, mult in game.paytable.get(symbol, {}).items() if mult > 0]
-    return min(pays) if pays else None
+def line_symbols(game: GameDefinition) -> tuple[str, ...]:
+    """The regular symbols with line pays, in the definition's order."""
+    return tuple(
+        s.id for s in game.symbols if s.kind is SymbolKind.REGULAR and s.id in game.paytable
+    )
 
 
 def wild_scatter_rules(game: GameDefinition, bet: Bet) -> str:
@@ -68,34 +70,26 @@ def wild_scatter_rules(game: GameDefinition, bet: Bet) -> str:
                 f"{symbol_art(game.wild_only_pays_as).name} symbols: {top} of them pay "
                 f"{format_cents(pay)}."
             )
-    rule = game.free_spins
+    fewest = min(count for count, mult in game.scatter_pays.items() if mult > 0)
+    starts = "".join(f", and {rule}" for rule in FeatureViews(game).scatter_rules())
     parts.append(
-        f"Anywhere on the reels, {rule.trigger_count} or more pay a multiple of the total bet "
-        f"(below), added to the line wins, and start {rule.award} free spins."
+        f"Anywhere on the reels, {fewest} or more pay a multiple of the total bet "
+        f"(below), added to the line wins{starts}."
     )
     return " ".join(parts)
 
 
-def feature_rules(game: GameDefinition, bet: Bet) -> str:
-    """Free spins, the special expanding symbol and the round cap, in our own words."""
-    rule = game.free_spins
-    high = [s for s in game.paying_symbols if min_expansion_reels(game, s) == 2]
-    low = [s for s in game.paying_symbols if min_expansion_reels(game, s) == 3]
-    names = ", ".join(symbol_art(s).name for s in high)
-    low_names = f"{symbol_art(low[0]).name} to {symbol_art(low[-1]).name}" if low else ""
+def feature_rules(game: GameDefinition, bet: Bet) -> tuple[str, str]:
+    """The rules section: its heading (the features') and text, in our own words."""
+    sections = FeatureViews(game).paytable_rules(bet)
+    heading = " / ".join(h for h, _ in sections) or "Rules"
     cap = format_cents(game.max_win(bet.total))
-    return (
-        f"Free spins are played at the bet and lines of the spin that started them; "
-        f"{rule.trigger_count} or more scatters during them add {rule.retrigger_award} more. "
-        "Before the first one the Magic Book picks one of the paying symbols at random as the "
-        "special symbol for the whole feature. After each free spin's usual wins, if the "
-        f"special symbol shows on enough reels to pay (2 for {names}; 3 for {low_names}), it "
-        "fills those reels and pays on every active line as if they stood side by side. "
-        "The wild does not stand in for it.\n"
+    core = (
         f"Wins are counted on active lines from the leftmost reel, symbols next to each other; "
         f"only the best win of each line is paid. One round pays at most "
         f"{game.max_win_x_total_bet:,}× the total bet ({cap} now)."
     )
+    return heading, "\n".join([*(text for _, text in sections), core])
 
 
 def line_columns(count: int, width: int) -> int:
@@ -183,10 +177,11 @@ class PaytableScreen(ModalScreen[None]):
                 yield Static(wild_scatter_rules(game, bet), id="pays-wild-text")
                 yield Static("Line pays", classes="pays-heading")
                 with Grid(id="pays-symbols"):
-                    for symbol in game.paying_symbols:
+                    for symbol in line_symbols(game):
                         yield self._symbol_cell(symbol)
-                yield Static("Free spins and the special symbol", classes="pays-heading")
-                yield Static(feature_rules(game, bet), id="pays-rules")
+                heading, rules = feature_rules(game, bet)
+                yield Static(heading, classes="pays-heading")
+                yield Static(rules, id="pays-rules")
                 yield Static(f"The {len(game.lines)} lines", classes="pays-heading")
                 with Grid(id="pays-lines"):
                     for number, line in enumerate(game.lines, 1):

@@ -1,78 +1,78 @@
-"""The main screen's keys that open another screen: gamble, paytable, help, history, stats.
+"""The screens opened over the machine: gamble, paytable, help, history, stats.
 
-A mixin of :class:`~slotterm.tui.screens.main_screen.MainScreen`; kept apart so the main
-screen's module stays about the reels, the boxes and the round.
+:class:`SideScreens` pushes them for its host screen and reports back with messages
+(messages up): :class:`SessionChanged` after each gamble step, so the machine behind
+shows the same win, and :class:`GambleClosed` when the gamble is over.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from textual.app import App
+from textual.message import Message
+from textual.screen import Screen
 
-from slotterm.engine.round import Phase
+from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 
 
+class SessionChanged(Message):
+    """A screen over the machine changed the session: show it again."""
+
+
+class GambleClosed(Message):
+    """The gamble screen closed; ``note`` says how the round ended (``None``: still open)."""
+
+    def __init__(self, note: str | None) -> None:
+        super().__init__()
+        self.note = note
+
+
 class SideScreens:
-    """Actions that push a screen over the machine (the main screen supplies the rest)."""
+    """Opens the screens over ``host`` (the machine) for ``session``."""
 
-    session: GameSession
-    _note: str
-    _gamble_open = False
+    def __init__(self, host: Screen[Any], session: GameSession) -> None:
+        self._host = host
+        self.session = session
+        self.gamble_open = False
 
-    if TYPE_CHECKING:  # supplied by Screen and MainScreen
-        app: App[Any]
-
-        def _begin_action(self) -> None: ...
-
-        def _rest(self) -> None: ...
-
-        def _sync(self) -> None: ...
-
-    def action_gamble(self) -> None:
-        """Open the gamble on the offered win."""
-        self._begin_action()
-        self._open_gamble()
-
-    def _open_gamble(self) -> None:
+    def gamble(self) -> None:
+        """Open the gamble on the offered win (once, even when asked twice)."""
         from slotterm.tui.screens.gamble_screen import GambleScreen
 
-        if self._gamble_open:  # resuming mid-gamble can ask twice (mount and resume)
+        if self.gamble_open:  # resuming mid-gamble can ask twice (mount and resume)
             return
-        self._gamble_open = True
-        screen = GambleScreen(self.session, on_change=self._sync)
-        self.app.push_screen(screen, callback=self._after_gamble)
+        self.gamble_open = True
+        screen = GambleScreen(self.session, on_change=self._changed)
+        self._host.app.push_screen(screen, callback=self._after_gamble)
+
+    def _changed(self) -> None:
+        self._host.post_message(SessionChanged())
 
     def _after_gamble(self, _result: None = None) -> None:
-        self._gamble_open = False
+        self.gamble_open = False
         history = self.session.history
+        note = None
         if self.session.phase is Phase.IDLE and history:
             paid = history[-1].paid
-            self._note = f"Collected {format_cents(paid)}." if paid else "The gamble was lost."
-        self._rest()
+            note = f"Collected {format_cents(paid)}." if paid else "The gamble was lost."
+        self._host.post_message(GambleClosed(note))
 
-    def action_paytable(self) -> None:
-        """Show the paytable at the current bet."""
-        from slotterm.tui.screens.paytable_screen import PaytableScreen
-
-        self.app.push_screen(PaytableScreen(self.session.game, self.session.bet))
-
-    def action_help(self) -> None:
-        """Show the rules and keys."""
+    def open(self, name: str) -> None:
+        """Show the ``paytable`` (at the current bet), the ``help``, the ``history`` or the
+        ``stats``."""
         from slotterm.tui.screens.help_screen import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.session.game))
-
-    def action_history(self) -> None:
-        """Show the game history."""
         from slotterm.tui.screens.history_screen import HistoryScreen
-
-        self.app.push_screen(HistoryScreen(self.session))
-
-    def action_stats(self) -> None:
-        """Show the session statistics."""
+        from slotterm.tui.screens.paytable_screen import PaytableScreen
         from slotterm.tui.screens.stats_screen import StatsScreen
 
-        self.app.push_screen(StatsScreen(self.session))
+        session = self.session
+        screens: dict[str, Callable[[], Screen[None]]] = {
+            "paytable": lambda: PaytableScreen(session.game, session.bet),
+            "help": lambda: HelpScreen(session.game),
+            "history": lambda: HistoryScreen(session),
+            "stats": lambda: StatsScreen(session),
+        }
+        self._host.app.push_screen(screens[name]())

@@ -2,8 +2,8 @@
 
 The widget only draws what it is told: the window (``window[reel][row]``), which reels
 are spinning and where their strips are, which cells are marked, which line is being
-shown, which reels are (partly) filled by the expanding special symbol.  The main screen
-and its scenes set these attributes; every change calls :meth:`refresh`.
+shown, which reels are (partly) covered by one symbol (a feature filling them).  The main
+screen and its scenes set these attributes; every change calls :meth:`refresh`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
 
-from slotterm.engine.evaluate import Window
+from slotterm.engine.outcome import Window
 from slotterm.tui.symbols import ArtSize, art_lines, symbol_art
 
 Cell = tuple[int, int]
@@ -123,7 +123,7 @@ class ReelsWindow(Widget):
         return self.reel_count * cell + (self.reel_count - 1) * GAP + 2 * MARGIN
 
     def shown_symbol(self, reel: int, row: int) -> str:
-        """The symbol drawn at a stopped cell (the special where a reel is filled)."""
+        """The symbol drawn at a stopped cell (the fill symbol where a reel is covered)."""
         if self.fill_symbol is not None and row < self.fill_rows.get(reel, 0):
             return self.fill_symbol
         return self.window[reel][row]

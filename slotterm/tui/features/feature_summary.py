@@ -1,13 +1,12 @@
-"""The panel that closes a free-spins feature: spins played, special symbol, total won."""
+"""The panel that closes a free-spins feature: spins played, the modifier's line, total won."""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.widgets import Static
 
-from slotterm.engine.round import EndReason
+from slotterm.engine.records import EndReason
 from slotterm.money import format_cents
-from slotterm.tui.symbols import symbol_art
 
 _REASONS = {
     EndReason.CAP: "The round reached the maximum win.",
@@ -25,14 +24,13 @@ class FeatureSummary(Static):
         self.border_title = "FREE SPINS COMPLETE"
 
     def show_summary(
-        self, *, spins: int, special: str | None, total: int, reason: EndReason | None
+        self, *, spins: int, extra: Text | None, total: int, reason: EndReason | None
     ) -> None:
-        """Fill the panel from the feature's recorded result."""
+        """Fill the panel from the feature's recorded result (``extra``: a modifier's line)."""
         text = Text(justify="center", end="")
         text.append(f"{spins} free spins played\n")
-        if special is not None:
-            text.append("Special symbol: ")
-            text.append(symbol_art(special).name.upper(), symbol_art(special).style)
+        if extra is not None:
+            text.append_text(extra)
             text.append("\n")
         text.append("\nFeature win\n")
         text.append(format_cents(total), "bold reverse")

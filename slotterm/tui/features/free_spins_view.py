@@ -1,0 +1,286 @@
+"""The view of the free spins (:mod:`slotterm.engine.features.free_spins`).
+
+"Free spin N of M" in the banner and the prompts, the announcement of free spins won
+(and won again), the summary panel once they are over, the keys that start and play
+them, their steps in a replayed round and their rules.  The free spins' modifier (the
+Magic Book's expanding symbol) has a view of its own, which this one asks for its part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.binding import Binding
+from textual.widget import Widget
+
+from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.events import FeatureEvent, ReelsStopped
+from slotterm.engine.feature import Feature
+from slotterm.engine.features.free_spins import (
+    REEL_SET,
+    FeatureEnded,
+    FreeSpins,
+    FreeSpinsAwarded,
+    FreeSpinsRecord,
+    PlayFreeSpin,
+    StartFeature,
+    record_of,
+)
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import EndReason, Round, SpinResult
+from slotterm.money import format_cents
+from slotterm.tui.features.feature_summary import FeatureSummary
+from slotterm.tui.features.view import FeatureView, ModifierView, Stage
+from slotterm.tui.keymap import PRIMARY
+from slotterm.tui.presenter import Scene
+from slotterm.tui.replay_step import ReplayStep, spin_step
+from slotterm.tui.scenes import AnnounceScene, WinItem
+from slotterm.tui.widgets.feature_banner import BannerPart
+
+_END_REASONS = {
+    EndReason.CAP: "The round reached the maximum win, which ended the feature.",
+    EndReason.LIMIT: "The feature's wins reached the operator limit, which ended it.",
+    None: "",
+}
+
+
+class FreeSpinsView(FeatureView):
+    """Free spins: awarded by scatters, started with a key, played one key at a time."""
+
+    feature_name = FreeSpins.name
+    stylesheet = "free_spins.tcss"
+
+    def __init__(
+        self, game: GameDefinition, feature: Feature, *, modifier: ModifierView | None = None
+    ) -> None:
+        super().__init__(game, feature, modifier=modifier)
+        assert isinstance(feature, FreeSpins)
+        self.rule = feature
+        self._summary: FeatureSummary | None = None
+        self._ended: FeatureEnded | None = None
+
+    # --- the machine: widgets and keys --------------------------------------------------
+
+    @property
+    def summary(self) -> FeatureSummary:
+        """The summary panel over the reels (made, hidden, on first use)."""
+        if self._summary is None:
+            self._summary = FeatureSummary(id="summary")
+            self._summary.display = False
+        return self._summary
+
+    def overlays(self) -> Iterable[Widget]:
+        """The modifier's overlays, then the summary panel."""
+        return (*(self.modifier.overlays() if self.modifier else ()), self.summary)
+
+    def close(self) -> None:
+        """Hide the summary (and the modifier's overlays)."""
+        if self.modifier is not None:
+            self.modifier.close()
+        self.summary.display = False
+
+    def bindings(self) -> list[Binding]:
+        """Space (Enter, 0, S) starts the feature, then plays each free spin."""
+        start = (self.modifier.start_label() if self.modifier else None) or "Start"
+        return [
+            Binding(PRIMARY, f"feature('{StartFeature.name}')", start, key_display="Space"),
+            Binding(PRIMARY, f"feature('{PlayFreeSpin.name}')", "Free spin", key_display="Space"),
+        ]
+
+    def actions(self) -> dict[str, FeatureAction]:
+        """:class:`StartFeature` and :class:`PlayFreeSpin`, by their save names."""
+        return {StartFeature.name: StartFeature(), PlayFreeSpin.name: PlayFreeSpin()}
+
+    # --- the machine: texts ---------------------------------------------------------------
+
+    def tagline(self) -> str:
+        """ "3 or more books award 10 free spins" (and what the modifier adds)."""
+        scatter = "/".join(sorted(s.lower() for s in self.game.scatter_ids))
+        line = f"{self.rule.trigger_count} or more {scatter}s award {self.rule.award} free spins"
+        return line + (self.modifier.tagline() if self.modifier else "")
+
+    def banner(self, round_: Round) -> BannerPart | None:
+        """Once started: the modifier's picture and labels, then "Free spin N of M"."""
+        record = record_of(round_)
+        if record is None or not record.started:
+            return None
+        played = len(record.spins)
+        head = (
+            f"Free spin {played} of {record.awarded}" if played else f"{record.awarded} free spins"
+        )
+        progress = f"{head}  ·  feature win {format_cents(round_.feature_win)}"
+        part = self.modifier.banner(record.modifier) if self.modifier else None
+        if part is None:
+            return BannerPart(None, (progress,))
+        return BannerPart(part.symbol, (*part.labels, progress))
+
+    def prompt(self, round_: Round) -> str | None:
+        """Start the free spins won, or play the next one."""
+        record = record_of(round_)
+        if record is None:
+            return None
+        if not record.started:
+            phrase = (self.modifier.start_phrase() if self.modifier else None) or "start them"
+            return f"{record.awarded} FREE SPINS! Press Space to {phrase}."
+        return f"Press Space for free spin {len(record.spins) + 1} of {record.awarded}."
+
+    def moving_text(self, round_: Round, *, open_round: bool) -> str | None:
+        """ "Free spin N of M…" while one spins; the modifier's text while it starts."""
+        record = record_of(round_)
+        if record is None or not record.started:
+            return None
+        if record.spins:
+            return f"Free spin {len(record.spins)} of {record.awarded}…"
+        if open_round and self.modifier is not None:
+            return self.modifier.moving_text(record.modifier)
+        return None
+
+    def note(self, event: FeatureEvent) -> str | None:
+        """More free spins won, or the feature's total once it is over."""
+        if isinstance(event, FreeSpinsAwarded) and event.retrigger:
+            return f"+{event.count} free spins!"
+        if isinstance(event, FeatureEnded):
+            return f"Free spins over: they won {format_cents(event.total)}."
+        return None
+
+    def autoplay_note(self) -> str:
+        """Autoplay stops when free spins are won (DESIGN.md §1)."""
+        return "Autoplay stopped: free spins won."
+
+    # --- the machine: scenes and pictures --------------------------------------------------
+
+    def latest_spin(self, round_: Round) -> SpinResult | None:
+        """The last free spin played."""
+        record = record_of(round_)
+        return record.spins[-1].result if record is not None and record.spins else None
+
+    def recorded_items(self, stage: Stage, round_: Round) -> list[WinItem]:
+        """What the modifier added to the last free spin."""
+        record = record_of(round_)
+        if record is None or not record.spins or self.modifier is None:
+            return []
+        return self.modifier.recorded_items(stage, record.spins[-1].extra)
+
+    def scenes(self, stage: Stage, event: FeatureEvent) -> list[Scene]:
+        """Free spins won (or won again) are announced; the modifier shows its events."""
+        if isinstance(event, FreeSpinsAwarded):
+            text = (
+                f"+{event.count} FREE SPINS! The feature goes on."
+                if event.retrigger
+                else f"{event.count} FREE SPINS WON!"
+            )
+            return [AnnounceScene(stage.message, text)]
+        return self.modifier.scenes(stage, event) if self.modifier is not None else []
+
+    def spin_scenes(
+        self, stage: Stage, event: ReelsStopped, win_from: int, win_to: int
+    ) -> list[Scene]:
+        """After a free spin's regular wins: what the modifier added to it."""
+        if event.reel_set != REEL_SET or self.modifier is None:
+            return []
+        return self.modifier.spin_scenes(stage, event.extra, win_from, win_to)
+
+    def remember(self, event: FeatureEvent) -> None:
+        """The summary goes up once the last free spin has been shown."""
+        if isinstance(event, FeatureEnded):
+            self._ended = event
+
+    def show_summary(self, round_: Round | None) -> bool:
+        """Put up the summary of the free spins just ended (if they just did)."""
+        ended, self._ended = self._ended, None
+        if ended is None:
+            return False
+        record = record_of(round_)
+        extra = (
+            self.modifier.summary_line(record.modifier)
+            if self.modifier is not None and record is not None
+            else None
+        )
+        self.summary.show_summary(
+            spins=ended.spins_played, extra=extra, total=ended.total, reason=ended.reason
+        )
+        self.summary.display = True
+        return True
+
+    # --- history and rules ------------------------------------------------------------------
+
+    def history_label(self, round_: Round) -> str | None:
+        """ "10 FS" (and what the modifier adds) once free spins were played."""
+        record = record_of(round_)
+        if record is None or not record.spins:
+            return None
+        extra = self.modifier.history_label(record.modifier) if self.modifier else ""
+        return f"{len(record.spins)} FS{extra}"
+
+    def replay_notes(self, round_: Round) -> list[str]:
+        """The free spins the base spin awarded."""
+        return [f"{self.rule.award} free spins awarded."] if record_of(round_) else []
+
+    def replay_steps(self, round_: Round, credits: int) -> list[ReplayStep]:
+        """The modifier's steps, each free spin, then the feature's summary."""
+        record = record_of(round_)
+        if record is None:
+            return []
+        steps: list[ReplayStep] = []
+        if self.modifier is not None and record.started:
+            steps += self.modifier.replay_steps(record.modifier, round_.base_win, credits)
+        steps += self._spin_steps(round_, record, credits)
+        if record.spins:
+            text = (
+                f"Free spins over: {len(record.spins)} played, "
+                f"won {format_cents(round_.feature_win)}."
+            )
+            details = tuple(t for t in (text, _END_REASONS[round_.ended_by]) if t)
+            steps.append(
+                ReplayStep("Feature summary", None, frozenset(), details, round_.round_win, credits)
+            )
+        return steps
+
+    def _spin_steps(self, round_: Round, record: FreeSpinsRecord, credits: int) -> list[ReplayStep]:
+        steps = []
+        awarded = self.rule.award
+        for spin in record.spins:
+            notes = [
+                f"This spin won {format_cents(spin.win)}; the feature stands at "
+                f"{format_cents(spin.feature_total)}."
+            ]
+            if spin.awarded_so_far > awarded:
+                notes.append(f"Retrigger: {spin.awarded_so_far - awarded} more free spins.")
+            awarded = spin.awarded_so_far
+            before, addition = (
+                self.modifier.replay_spin(record.modifier, spin.extra, spin.result.window)
+                if self.modifier is not None
+                else ([], None)
+            )
+            steps.append(
+                spin_step(
+                    self.game,
+                    f"Free spin {spin.number} of {spin.awarded_so_far}",
+                    spin.result,
+                    (before, notes),
+                    round_.base_win + spin.feature_total,
+                    credits,
+                    addition,
+                )
+            )
+        return steps
+
+    def scatter_rule(self) -> str:
+        """What the scatters start."""
+        return f"start {self.rule.award} free spins"
+
+    def paytable_rules(self, bet: Bet) -> tuple[str, str]:
+        """How free spins are played (and what the modifier does in them)."""
+        rule = self.rule
+        heading = "Free spins" + (self.modifier.heading() if self.modifier else "")
+        text = (
+            "Free spins are played at the bet and lines of the spin that started them; "
+            f"{rule.trigger_count} or more scatters during them add {rule.retrigger} more."
+        )
+        if self.modifier is not None:
+            text += " " + self.modifier.rules(bet)
+        return heading, text
+
+    def help_values(self) -> dict[str, str]:
+        """The spins awarded and the spins a retrigger adds."""
+        return {"award": str(self.rule.award), "retrigger": str(self.rule.retrigger)}

@@ -1,0 +1,66 @@
+"""The banner above the reels: the game's line between rounds, a feature's picture and
+progress while one is under way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+from slotterm.tui.symbols import ArtSize, art_lines, symbol_art
+
+
+@dataclass(frozen=True, slots=True)
+class BannerPart:
+    """What a feature shows in the banner: a symbol's picture (or none) and its labels."""
+
+    symbol: str | None
+    labels: tuple[str, ...]
+
+
+class FeatureBanner(Static):
+    """Shows ``idle_text``, or a symbol's picture with the feature's labels beside it.
+
+    ``symbol`` and ``labels`` hold what is shown (``None`` and ``()`` between features).
+    """
+
+    can_focus = False
+
+    def __init__(self, idle_text: str, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.idle_text = idle_text
+        self.symbol: str | None = None
+        self.labels: tuple[str, ...] = ()
+        self._key: tuple[bool, str | None, tuple[str, ...]] | None = None
+        self.show_feature(None, ())
+
+    def show_part(self, part: BannerPart | None) -> None:
+        """Show what a feature put in the banner (``None``: the idle line)."""
+        self.show_feature(*((part.symbol, part.labels) if part is not None else (None, ())))
+
+    def show_feature(self, symbol: str | None, labels: tuple[str, ...]) -> None:
+        """Show a feature (``labels`` beside ``symbol``'s picture); no labels: the idle line."""
+        key = (bool(labels), symbol, labels)
+        if self._key == key:
+            return
+        self._key = key
+        self.symbol, self.labels = symbol, labels
+        self.set_class(bool(labels), "-feature")
+        if not labels:
+            self.update(Text(self.idle_text, style="bold", justify="center", end=""))
+            return
+        text = Text(justify="center", no_wrap=True, end="")
+        width = max(len(label) for label in labels)
+        if symbol is None:
+            text.append("\n".join(label.ljust(width) for label in labels), "bold")
+            self.update(text)
+            return
+        art = symbol_art(symbol)
+        for i, picture in enumerate(art_lines(symbol, ArtSize.COMPACT)):
+            if i:
+                text.append("\n")
+            text.append(picture, art.style)
+            text.append("   ")
+            text.append((labels[i] if i < len(labels) else "").ljust(width), "bold")
+        self.update(text)
