@@ -6,6 +6,8 @@ Sessions come from a seeded first spin that wins; the gamble cards are then fed 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from slotterm.engine.actions import Collect, Guess, Limits, StartGamble
@@ -87,22 +89,33 @@ async def test_right_guess_doubles_and_shows_the_card() -> None:
 async def test_wrong_guess_loses_shows_the_card_then_closes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(gamble_screen, "LOST_PAUSE_SECONDS", 0.3)
+    # The pause is a timer: catch it instead of racing it, so a loaded machine cannot
+    # close the card before the test looks at it.
+    timers: list[tuple[float, Callable[[], object]]] = []
+
+    def catch_timer(self: GambleScreen, delay: float, callback: Callable[[], object]) -> None:
+        timers.append((delay, callback))
+
+    monkeypatch.setattr(GambleScreen, "set_timer", catch_timer)
     session = won_session(cards=(BLACK_CARD,))
     win = open_round(session).win
     credits = session.state.credits
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")
-        await pilot.pause()
+        await wait_for(pilot, lambda: bool(timers))
         assert session.phase is Phase.IDLE
         assert session.history[-1].paid == 0
         assert session.state.credits == credits
         assert isinstance(app.screen, GambleScreen), "the lost card stays up for a moment"
         assert f"the win of {format_cents(win)} is lost" in text_of(app, "#gamble-message")
+        assert [delay for delay, _ in timers] == [gamble_screen.LOST_PAUSE_SECONDS]
         # keys pressed while the lost card shows do nothing
         await pilot.press("5", "space")
+        await pilot.pause()
         assert app.dismissed == 0
+        assert isinstance(app.screen, GambleScreen)
+        timers[0][1]()  # the pause is over
         await wait_for(pilot, lambda: app.dismissed == 1)
         assert not isinstance(app.screen, GambleScreen)
         assert session.state.credits == credits
