@@ -26,11 +26,10 @@ Records are frozen values owned by their feature; the round keeps them in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction, Limits
-from slotterm.engine.fast_init import fast_init
+from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.records import EndReason, SpinResult
 
 __all__ = [
@@ -52,9 +51,8 @@ Json = dict[str, Any]
 """A JSON-ready object."""
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FeatureContext:
+@strict_tuple
+class FeatureContext(NamedTuple):
     """What a feature may know about the round it runs in.
 
     ``room`` is how much more the round may pay before its cap (cents; for the triggers
@@ -69,18 +67,16 @@ class FeatureContext:
     inside: str | None = None
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Triggered:
+@strict_tuple
+class Triggered(NamedTuple):
     """A window started a feature: its first record and the events that announce it."""
 
     record: Any
     events: tuple[Event, ...] = ()
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FeatureStep:
+@strict_tuple
+class FeatureStep(NamedTuple):
     """What one step of a feature did.
 
     ``win`` is what the step adds to the round (cents, already cut to the context's

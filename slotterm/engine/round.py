@@ -110,6 +110,11 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
     return "unknown action"
 
 
+_CHECKED_SPIN: list[object] = [None, None]
+"""The last Spin found allowed, and its game: the same action needs only its phase and
+credits checked again (a Spin's bet, lines and limits never change)."""
+
+
 def _spin_refusal(game: GameDefinition, state: GameState, action: Spin) -> str | None:
     if state.phase is not Phase.IDLE:
         return "finish the current round first"
@@ -142,9 +147,17 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
     on the record of the round it closes (carried by the :class:`RoundClosed` event).
     """
     if type(action) is Spin:
-        reason = _spin_refusal(game, state, action)
-        if reason is not None:
-            raise ActionRefused(reason)
+        checked = _CHECKED_SPIN
+        if not (
+            checked[0] is action
+            and checked[1] is game
+            and state.phase is Phase.IDLE
+            and action.bet.bet_per_line * action.bet.lines <= state.credits
+        ):
+            reason = _spin_refusal(game, state, action)
+            if reason is not None:
+                raise ActionRefused(reason)
+            checked[:] = [action, game]
         return spin_transition(game, state, action, rng)
     if type(action) is Collect and state.phase is Phase.WIN_OFFERED:
         return _collect(state, action)
@@ -229,7 +242,7 @@ def _feature_step(
     feature_win = round_.feature_win + outcome.win
     if ended_by is EndReason.CAP:
         frames = [f if f.done else FeatureFrame(f.feature, f.record, True) for f in frames]
-    elif outcome.spin is not None:
+    elif outcome.spin is not None and len(game.features) > 1:
         inner = FeatureContext(
             game=game,
             bet=round_.bet,

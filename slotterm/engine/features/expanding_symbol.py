@@ -11,10 +11,10 @@ as well.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from slotterm.engine.events import FeatureEvent
-from slotterm.engine.fast_init import fast_init
+from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import FeatureContext, SpinModifier
 from slotterm.engine.fields import as_str, check
 from slotterm.engine.model import DefinitionError, GameDefinition
@@ -23,9 +23,8 @@ from slotterm.engine.records import SpinResult
 from slotterm.rng import RandomSource
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Expansion:
+@strict_tuple
+class Expansion(NamedTuple):
     """The special symbol filled ``reels`` (0-based) and paid every active line."""
 
     symbol: str

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
 from slotterm.engine.evaluate import strip_table
 from slotterm.engine.events import FeatureEvent, ReelsStopped
-from slotterm.engine.fast_init import fast_init
+from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import (
     Feature,
     FeatureContext,
@@ -67,9 +67,8 @@ class PlayFreeSpin(FeatureAction):
     name = "play_free_spin"
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FreeSpin:
+@strict_tuple
+class FreeSpin(NamedTuple):
     """One played free spin: what it drew, what the modifier added, the running total.
 
     ``awarded_so_far`` counts every spin awarded up to and including this one's
@@ -85,9 +84,8 @@ class FreeSpin:
     feature_total: int
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FreeSpinsRecord:
+@strict_tuple
+class FreeSpinsRecord(NamedTuple):
     """The feature so far: spins awarded, whether it started, the modifier's state, spins."""
 
     awarded: int
