@@ -138,6 +138,8 @@ class StripTable:
         "_line_count",
         "_prefix",
         "_scatter_min",
+        "_settled",
+        "_settled_by_bet",
         "_silent",
         "columns",
         "lengths",
@@ -177,9 +179,13 @@ class StripTable:
         # settled: (line index, reading code) of the paying lines the first three reels
         # decide; running: indices of the lines whose reading may go on past reel 3.
         self._prefix: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+        # _settled_by_bet[(lines, bet per line)][prefix key * _SCATTER_SLOTS + scatters]:
+        # the evaluation of a window whose head decides every line; _settled the last used
+        self._settled_by_bet: dict[tuple[int, int], dict[int, Evaluation]] = {}
+        self._settled: tuple[int, int, dict[int, Evaluation]] = (0, 0, {})
         # _heads[first three symbols of a line] -> reading code it decides, or -1: runs on
         self._heads: dict[tuple[str, ...], int] = {}
-        self._by_prefix = game.reels > 3
+        self._by_prefix = game.reels > 3 and game.reels * game.rows < _SCATTER_SLOTS
         self._length1 = self.lengths[1] if game.reels > 1 else 1
         self._length2 = self.lengths[2] if game.reels > 2 else 1
         # the evaluation of a silent window by its scatter count
@@ -203,6 +209,16 @@ class StripTable:
                 if scatters < self._scatter_min:
                     return window, self._silent[scatters]
                 return window, _assemble(self._facts, [], scatters, lines, bet_per_line)
+            if not running:  # the head decides every line: the evaluation is memoised
+                memo = self._settled_memo(lines, bet_per_line)
+                slot = key * _SCATTER_SLOTS + scatters
+                evaluation = memo.get(slot)
+                if evaluation is None:
+                    hits = self._hits(window, settled, running, lines, bet_per_line)
+                    evaluation = memo[slot] = _assemble(
+                        self._facts, hits, scatters, lines, bet_per_line
+                    )
+                return window, evaluation
             hits = self._hits(window, settled, running, lines, bet_per_line)
             if not hits and scatters < self._scatter_min:
                 return window, self._facts.silent_evaluation(scatters)
@@ -218,6 +234,19 @@ class StripTable:
         if not hits and scatters < self._scatter_min:
             return window, facts.silent_evaluation(scatters)
         return window, _assemble(facts, hits, scatters, lines, bet_per_line)
+
+    def _settled_memo(self, lines: int, bet_per_line: int) -> dict[int, Evaluation]:
+        """Evaluations of windows whose first three reels decide every line, at one bet."""
+        last = self._settled
+        if last[0] == lines and last[1] == bet_per_line:
+            return last[2]
+        memo = self._settled_by_bet.get((lines, bet_per_line))
+        if memo is None:
+            if len(self._settled_by_bet) >= _BET_MEMO_MAX:
+                self._settled_by_bet.clear()
+            memo = self._settled_by_bet[(lines, bet_per_line)] = {}
+        self._settled = (lines, bet_per_line, memo)
+        return memo
 
     def _hits(
         self,
@@ -313,6 +342,12 @@ class StripTable:
             return True
         return a in game.paytable and (b == a or game.line_pay(a, 1) > 0)
 
+
+_SCATTER_SLOTS = 64
+"""More scatters than a window can show (a memo slot is prefix key × this + scatters)."""
+
+_BET_MEMO_MAX = 32
+"""How many bets' memo of settled evaluations a strip table keeps."""
 
 _TABLES: dict[int, StripTable] = {}
 _TABLES_MAX = 64
