@@ -163,14 +163,19 @@ def spin_transition(
     ended_by: EndReason | None = None
     if win >= cap:
         win, ended_by = cap, EndReason.CAP
+    if not started and game.gamble:  # a win on offer: its events are built when asked for
+        offered = _base_round(state, action, result, win, (), ended_by, draws)
+
+        def offer() -> tuple[Event, ...]:
+            return ReelsStopped(result, "base", win), WinOffered(win, gamble_allowed(offered))
+
+        opened = GameState(Phase.WIN_OFFERED, credits, offered, number, recent)
+        return Transition(opened, build=offer)
     events: list[Event] = [ReelsStopped(result, "base", win)]
     frames = push_frames((), started, events) if started else ()
     round_ = _base_round(state, action, result, win, frames, ended_by, draws)
     if frames:
         opened = GameState(Phase.FEATURE, credits, round_, number, recent)
-    elif game.gamble:
-        events.append(WinOffered(win, gamble_allowed(round_)))
-        opened = GameState(Phase.WIN_OFFERED, credits, round_, number, recent)
     else:
         events.append(Collected(win))
         round_ = evolve(round_, paid=win)
