@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from slotterm.engine.features.free_spins import record_of
 from slotterm.engine.records import Round
+from slotterm.engine.spin_codec import clear_caches
 from slotterm.games import get_game
-from slotterm.session.codec import clear_caches
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
 from slotterm.session.store import SaveStore

@@ -3,8 +3,8 @@
 This module holds the session-level codec: the payload as a whole, the machine state
 (its phase checked against the open round), round times, the statistics ledger and the
 random source.  Rounds are encoded by :mod:`slotterm.session.round_codec`, their actions
-and steps by :mod:`slotterm.session.action_codec` (both re-exported here); every field is
-read through :mod:`slotterm.engine.fields` (times through
+and steps by :mod:`slotterm.session.action_codec` (import them from there); every field
+is read through :mod:`slotterm.engine.fields` (times through
 :mod:`slotterm.session.save_fields`).  Anything that does not add up -- here, in the
 round codec or in a feature's own codec -- raises a
 :class:`~slotterm.engine.fields.RecordError` naming the field, which
@@ -37,43 +37,13 @@ from slotterm.engine.gamble import CARD_COUNT
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round, gamble_allowed
 from slotterm.engine.round import RECENT_CARDS
-from slotterm.engine.spin_codec import clear_caches
 from slotterm.rng import RandomSource, SecureSource, SeededSource
-from slotterm.session.action_codec import (
-    decode_action,
-    decode_bet,
-    decode_limits,
-    encode_action,
-    encode_bet,
-    encode_limits,
-)
+from slotterm.session.action_codec import decode_bet, decode_limits, encode_bet, encode_limits
 from slotterm.session.errors import SaveFormatError
 from slotterm.session.game_session import GameSession, RoundTimes
 from slotterm.session.round_codec import decode_round, encode_round
 from slotterm.session.save_fields import as_time, opt_time
 from slotterm.session.stats import TOP_WINS, BigWin, StatsLedger
-
-__all__ = [
-    "MT_WORDS",
-    "PayloadEncoder",
-    "SessionRecord",
-    "clear_caches",
-    "decode_action",
-    "decode_bet",
-    "decode_limits",
-    "decode_payload",
-    "decode_rng",
-    "decode_round",
-    "decode_state",
-    "decode_stats",
-    "encode_action",
-    "encode_bet",
-    "encode_head",
-    "encode_limits",
-    "encode_rng",
-    "encode_round",
-    "encode_stats",
-]
 
 MT_WORDS = 625
 """Length of the Mersenne Twister state: 624 words and the position."""
