@@ -1,13 +1,12 @@
 """Bad input to every command: one line on stderr, exit status 2, never a traceback.
 
 Each case runs ``python -m slotterm ...`` in a subprocess with the user folders pointed
-at a temporary directory.
+at a temporary directory (the ``user_dirs`` fixture).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -102,22 +101,14 @@ BAD_INPUT = {
 }
 
 
-def run(args: list[str], tmp_path: Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {
-        **os.environ,
-        "HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-        "COLUMNS": "100",
-    }
+def run(args: list[str], env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m slotterm <args>`` with ``env`` (the ``user_dirs`` fixture) and 100 columns."""
     return subprocess.run(
         [sys.executable, "-m", "slotterm", *args],
         input=stdin,
         capture_output=True,
         text=True,
-        env=env,
+        env={**env, "COLUMNS": "100"},
         timeout=60,
         check=False,
     )
@@ -125,9 +116,9 @@ def run(args: list[str], tmp_path: Path, stdin: str = "") -> subprocess.Complete
 
 @pytest.mark.parametrize("args", BAD_INPUT.values(), ids=BAD_INPUT.keys())
 def test_bad_input_gives_one_line_on_stderr_and_exit_status_2(
-    args: list[str], tmp_path: Path
+    args: list[str], user_dirs: dict[str, str]
 ) -> None:
-    done = run(args, tmp_path)
+    done = run(args, user_dirs)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
@@ -139,7 +130,7 @@ def test_bad_input_gives_one_line_on_stderr_and_exit_status_2(
 
 
 def test_a_bad_jsonl_request_gets_an_error_object_on_its_line_and_exit_status_2(
-    tmp_path: Path,
+    user_dirs: dict[str, str],
 ) -> None:
     requests = [
         json.dumps({"grid": [row.split(",") for row in GRID.split("/")], "bet": "0.10"}),
@@ -154,7 +145,7 @@ def test_a_bad_jsonl_request_gets_an_error_object_on_its_line_and_exit_status_2(
         '{"grid": "A", "lines": 1' + "0" * 5000 + "}",  # once a ValueError traceback
         json.dumps({"grid": GRID, "lines": 1}),
     ]
-    done = run(["eval", "book-of-spells", "--jsonl"], tmp_path, "\n".join(requests) + "\n")
+    done = run(["eval", "book-of-spells", "--jsonl"], user_dirs, "\n".join(requests) + "\n")
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert len(done.stderr.splitlines()) == 1
@@ -166,19 +157,21 @@ def test_a_bad_jsonl_request_gets_an_error_object_on_its_line_and_exit_status_2(
     assert results[-1]["total_win"] == "15.20"  # one line: A x5 15.00 + scatter 2 x 0.10
 
 
-def test_good_commands_exit_0_with_nothing_on_stderr(tmp_path: Path) -> None:
+def test_good_commands_exit_0_with_nothing_on_stderr(user_dirs: dict[str, str]) -> None:
     for args in (
         ["game-def", "book-of-spells", "--json"],
         ["eval", "book-of-spells", "--grid", GRID, "--json"],
         ["simulate", "book-of-spells", "--spins", "2000", "--seed", "1", "--json"],
     ):
-        done = run(args, tmp_path)
+        done = run(args, user_dirs)
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
         json.loads(done.stdout)
 
 
-def test_play_without_a_terminal_says_so_and_saves_nothing(tmp_path: Path) -> None:
+def test_play_without_a_terminal_says_so_and_saves_nothing(
+    tmp_path: Path, user_dirs: dict[str, str]
+) -> None:
     """Piped stdin/stdout: one line, exit 2, no game left spinning a core."""
     result = subprocess.run(
         [sys.executable, "-m", "slotterm", "--demo", "--seed", "1"],
@@ -187,6 +180,7 @@ def test_play_without_a_terminal_says_so_and_saves_nothing(tmp_path: Path) -> No
         text=True,
         timeout=30,
         cwd=tmp_path,
+        env=user_dirs,
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "terminal" in result.stderr
@@ -194,7 +188,7 @@ def test_play_without_a_terminal_says_so_and_saves_nothing(tmp_path: Path) -> No
 
 
 def test_jsonl_reads_utf8_whatever_the_locale_and_answers_a_bad_byte_line(
-    tmp_path: Path,
+    user_dirs: dict[str, str],
 ) -> None:
     good = json.dumps({"grid": GRID, "lines": 1}).encode()
     stdin = b"\xff\xfe" + good + b"\n" + b"\xef\xbb\xbf" + good + b"\n"
@@ -202,7 +196,7 @@ def test_jsonl_reads_utf8_whatever_the_locale_and_answers_a_bad_byte_line(
         [sys.executable, "-m", "slotterm", "eval", "book-of-spells", "--jsonl"],
         input=stdin,
         capture_output=True,
-        env={**os.environ, "HOME": str(tmp_path), "PYTHONIOENCODING": "utf-8:strict"},
+        env={**user_dirs, "PYTHONIOENCODING": "utf-8:strict"},
         timeout=60,
         check=False,
     )  # a strict stdin once raised UnicodeDecodeError with a traceback

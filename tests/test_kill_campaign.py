@@ -133,6 +133,7 @@ def _reference(tmp: Path) -> tuple[dict[int, str], dict[int, str], str, int]:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("user_dirs")  # the drivers read no real operator config
 def test_kill_campaign(tmp_path: Path) -> None:
     reference, phases, final_digest, final_credits = _reference(tmp_path)
     last = max(reference)
@@ -314,6 +315,7 @@ def _key_for(record: SessionRecord) -> bytes:
 
 
 @pytest.mark.slow
+@pytest.mark.usefixtures("user_dirs")  # the game reads no real operator config
 def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
     folder = tmp_path / "seeded" / "book-of-spells" / f"seed-{SEED}"
     tried = exact = 0

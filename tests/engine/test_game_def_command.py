@@ -7,12 +7,12 @@ import json
 import pytest
 
 from slotterm.cli import main
-from slotterm.games import get_game
-
-BOS = get_game("book-of-spells")
+from slotterm.engine.model import GameDefinition
 
 
-def test_game_def_json_has_exactly_the_contract_shape(capsys: pytest.CaptureFixture[str]) -> None:
+def test_game_def_json_has_exactly_the_contract_shape(
+    capsys: pytest.CaptureFixture[str], game: GameDefinition
+) -> None:
     assert main(["game-def", "book-of-spells", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {
@@ -35,8 +35,8 @@ def test_game_def_json_has_exactly_the_contract_shape(capsys: pytest.CaptureFixt
     assert data["scatter_pays"] == {"3": 2, "4": 20, "5": 200}
     assert data["lines"][3] == [0, 1, 2, 1, 0] and len(data["lines"]) == 9
     assert set(data["reels"]) == {"base", "free"}
-    assert data["reels"]["base"] == [list(s) for s in BOS.reel_sets["base"]]
-    assert data["reels"]["free"] == [list(s) for s in BOS.reel_sets["free"]]
+    assert data["reels"]["base"] == [list(s) for s in game.reel_sets["base"]]
+    assert data["reels"]["free"] == [list(s) for s in game.reel_sets["free"]]
     assert data["free_spins"] == {"award": 10, "trigger": 3, "retrigger": 10}
     assert data["wild"] == {
         "id": "BOOK",

@@ -4,14 +4,13 @@ from slotterm.engine.actions import Bet, Collect, Spin
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
 from slotterm.engine.features.free_spins import FreeSpins, PlayFreeSpin, StartFeature
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase
 from slotterm.engine.round import apply
-from slotterm.games import get_game
 from slotterm.rng import SeededSource
 
 
-def test_forced_feature_round_conserves_money() -> None:
-    game = get_game("book-of-spells")
+def test_forced_feature_round_conserves_money(game: GameDefinition) -> None:
     feature = game.feature(free_spins.NAME)
     assert isinstance(feature, FreeSpins) and isinstance(feature.modifier, ExpandingSymbol)
     rng = SeededSource(3)

@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.expanding_symbol import Expansion
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
-from slotterm.rng import SeededSource
-from slotterm.session.game_session import demo_session
+from slotterm.session.game_session import GameSession
 from slotterm.session.history_view import money, round_view
-from tests.session.helpers import GAME, Clock
+from tests.session.helpers import Clock
 from tests.session.policy import next_action, play_until
 
 
-def test_rounds_show_their_features_and_free_spins() -> None:
-    session = demo_session(GAME, SeededSource(2), clock=Clock())
+def test_rounds_show_their_features_and_free_spins(
+    demo: Callable[..., GameSession], game: GameDefinition
+) -> None:
+    session = demo(2, clock=Clock())
     play_until(session, 40)
     featured = [r for r in session.history if r.frames]
     plain = [r for r in session.history if not r.frames]
     assert featured and plain
     for round_ in plain:
-        view = round_view(round_, None, closed=True, game=GAME)
+        view = round_view(round_, None, closed=True, game=game)
         assert view["features"] == []
         assert (view["special"], view["free_spins_awarded"], view["free_spins"]) == (None, 0, [])
         assert view["base"]["expanding_wins"] == []
@@ -27,7 +31,7 @@ def test_rounds_show_their_features_and_free_spins() -> None:
     for round_ in featured:
         record = free_spins.record_of(round_)
         assert record is not None
-        view = round_view(round_, None, closed=True, game=GAME)
+        view = round_view(round_, None, closed=True, game=game)
         assert view["features"] == [
             {"feature": "free_spins", "done": True, "phase": "done", "win": money(record.win)}
         ]
@@ -50,13 +54,15 @@ def test_rounds_show_their_features_and_free_spins() -> None:
     assert expanded > 0
 
 
-def test_an_open_feature_shows_where_it_stands() -> None:
-    session = demo_session(GAME, SeededSource(2), clock=Clock())
+def test_an_open_feature_shows_where_it_stands(
+    demo: Callable[..., GameSession], game: GameDefinition
+) -> None:
+    session = demo(2, clock=Clock())
     seen = set()
     while session.state.rounds_played < 10 or session.phase is not Phase.IDLE:
         round_ = session.open_round
         if round_ is not None and round_.active is not None:
-            view = round_view(round_, None, closed=False, game=GAME)
+            view = round_view(round_, None, closed=False, game=game)
             (entry,) = view["features"]
             assert entry["done"] is False
             seen.add(entry["phase"])

@@ -2,48 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from slotterm.engine.actions import Collect, Spin, TopUp
-from slotterm.engine.features import free_spins
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine import policy
+from slotterm.engine.actions import Spin, TopUp
 from slotterm.engine.records import Phase
-from slotterm.games import get_game
-from slotterm.rng import SeededSource
-from slotterm.session.game_session import GameSession, demo_session
+from slotterm.session.game_session import GameSession
 from slotterm.session.stats import IDLE_GAP, new_ledger, record_activity, summarise
+from tests.session.helpers import Clock
+
+NEW_YEAR = datetime(2026, 1, 1, tzinfo=UTC)
 
 
-class FakeClock:
-    """A clock that moves forward by a fixed step on each call."""
-
-    def __init__(self, step: timedelta) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=UTC)
-        self.step = step
-
-    def __call__(self) -> datetime:
-        self.now += self.step
-        return self.now
-
-
-def _play(rounds: int, clock: FakeClock) -> GameSession:
-    game = get_game("book-of-spells")
-    session = demo_session(game, SeededSource(7), clock=clock)
+def _play(session: GameSession, rounds: int) -> GameSession:
+    """Play ``rounds`` rounds by the engine's policy (collect every win, never gamble)."""
     while session.state.rounds_played < rounds or session.phase is not Phase.IDLE:
-        record = free_spins.record_of(session.open_round)
-        if session.phase is Phase.IDLE:
-            session.act(Spin(bet=session.bet))
-        elif session.can(Collect()):
-            session.act(Collect())
-        elif record is not None and not record.started:
-            session.act(StartFeature())
-        else:
-            session.act(PlayFreeSpin())
+        action = policy.next_action(session.game, session.state)
+        session.act(Spin(bet=session.bet) if action is None else action)
     return session
 
 
-def test_summary_matches_the_history() -> None:
-    session = _play(60, FakeClock(timedelta(seconds=3)))
+def test_summary_matches_the_history(demo: Callable[..., GameSession]) -> None:
+    session = _play(demo(7, clock=Clock(NEW_YEAR, timedelta(seconds=3))), 60)
     stats = session.statistics()
     history = list(session.history)
     assert stats.rounds_played == 60 == len(history)
@@ -63,7 +44,7 @@ def test_summary_matches_the_history() -> None:
 
 
 def test_time_played_caps_long_pauses() -> None:
-    start = datetime(2026, 1, 1, tzinfo=UTC)
+    start = NEW_YEAR
     ledger = new_ledger(start, 100)
     ledger = record_activity(ledger, start)
     ledger = record_activity(ledger, start + timedelta(seconds=30))
@@ -72,8 +53,8 @@ def test_time_played_caps_long_pauses() -> None:
     assert played == timedelta(seconds=30) + IDLE_GAP
 
 
-def test_top_up_counts_in_series_not_in_rtp() -> None:
-    session = demo_session(get_game("book-of-spells"), SeededSource(1), credits=500)
+def test_top_up_counts_in_series_not_in_rtp(demo: Callable[..., GameSession]) -> None:
+    session = demo(1, credits=500)
     session.act(TopUp(amount=1_000))
     stats = session.statistics()
     assert stats.credits_series == (500, 1_500)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from itertools import pairwise
 
@@ -12,8 +13,7 @@ from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.engine.features.free_spins import FreeSpinsRecord, record_of
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
-from slotterm.rng import SeededSource
-from slotterm.session.game_session import GameSession, demo_session
+from slotterm.session.game_session import GameSession
 from slotterm.tui.replay_step import credits_after
 from slotterm.tui.screens.history_screen import HistoryScreen, round_features
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, replay_steps
@@ -169,8 +169,8 @@ async def test_history_lists_rounds_and_replays_one(played: GameSession) -> None
         assert app.dismissed == 1
 
 
-async def test_history_when_nothing_was_played() -> None:
-    session = demo_session(GAME, SeededSource(1))
+async def test_history_when_nothing_was_played(demo: Callable[..., GameSession]) -> None:
+    session = demo(1)
     app = ModalHost(lambda: HistoryScreen(session))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -186,8 +186,8 @@ def test_format_duration() -> None:
     assert format_duration(timedelta(seconds=59)) == "0:00:59"
 
 
-def test_stats_rows_before_any_round() -> None:
-    rows = dict(stats_rows(demo_session(GAME, SeededSource(1)).statistics()))
+def test_stats_rows_before_any_round(demo: Callable[..., GameSession]) -> None:
+    rows = dict(stats_rows(demo(1).statistics()))
     assert rows["Rounds played"] == "0"
     assert rows["Rounds per hour"] == "-"
     assert rows["Biggest wins"] == "none yet"
@@ -232,8 +232,8 @@ async def test_stats_screen_shows_figures_and_sparkline(played: GameSession) -> 
 
 
 @pytest.mark.parametrize("key", ["escape", "t", "q"])
-async def test_stats_closes(key: str) -> None:
-    session = demo_session(GAME, SeededSource(1), clock=StepClock())
+async def test_stats_closes(key: str, demo: Callable[..., GameSession]) -> None:
+    session = demo(1, clock=StepClock())
     app = ModalHost(lambda: StatsScreen(session))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

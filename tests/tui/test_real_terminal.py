@@ -141,17 +141,10 @@ def pick_seed(settings_path: Path) -> tuple[int, GameSession]:
 
 
 @pytest.fixture
-def game_env(tmp_path: Path) -> dict[str, str]:
+def game_env(user_dirs: dict[str, str]) -> dict[str, str]:
     """Environment for the child: a terminal type, and every user folder in ``tmp_path``."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
-    env.update(
-        TERM="xterm-256color",
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-        XDG_DATA_HOME=str(tmp_path / "data"),
-        HOME=str(tmp_path),
-        COLUMNS=str(COLS),
-        LINES=str(ROWS),
-    )
+    env = {k: v for k, v in user_dirs.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
+    env.update(TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
     return env
 
 

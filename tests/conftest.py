@@ -1,0 +1,65 @@
+"""Fixtures every test folder may ask for: the game, seeded sources and sessions, user folders.
+
+* ``game`` -- Book of Spells, the registered definition;
+* ``demo`` -- a factory of in-memory demo sessions of ``game`` on a seed (``demo(7)``;
+  keywords go to :func:`~slotterm.session.game_session.demo_session`);
+* ``user_dirs`` -- home, data, config, state and cache folders under ``tmp_path``, for
+  the test and the ``python -m slotterm`` children it starts (so nothing reads the real
+  config or writes a real save); it returns the environment to hand a child.
+
+Helpers that are not fixtures live beside the tests that use them (``support.py``,
+``helpers.py``, ``policy.py``, ``main_support.py``, ...); no test module imports another
+(``tests/test_hygiene.py`` checks it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from slotterm.engine.model import GameDefinition
+from slotterm.games import get_game
+from slotterm.rng import SeededSource
+from slotterm.session.game_session import GameSession, demo_session
+
+
+@pytest.fixture(scope="session")
+def game() -> GameDefinition:
+    """Book of Spells."""
+    return get_game("book-of-spells")
+
+
+@pytest.fixture
+def demo(game: GameDefinition) -> Callable[..., GameSession]:
+    """``demo(seed, **options)``: a demo session of ``game`` on ``SeededSource(seed)``."""
+
+    def make(seed: int, **options: Any) -> GameSession:
+        return demo_session(game, SeededSource(seed), **options)
+
+    return make
+
+
+USER_FOLDERS = {
+    "HOME": "",
+    "XDG_DATA_HOME": "data",
+    "XDG_CONFIG_HOME": "config",
+    "XDG_STATE_HOME": "state",
+    "XDG_CACHE_HOME": "cache",
+}
+"""Where ``user_dirs`` puts each user folder, under ``tmp_path``."""
+
+
+@pytest.fixture
+def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
+    """Every user folder under ``tmp_path`` for the test and its children; the environment.
+
+    platformdirs reads these variables when asked, so the operator config and the save
+    root of an in-process call land in ``tmp_path`` as well as a child's.
+    """
+    for name, folder in USER_FOLDERS.items():
+        monkeypatch.setenv(name, str(tmp_path / folder))
+    return dict(os.environ)

@@ -1,0 +1,192 @@
+"""Layout rules of the tests and of the imports (DESIGN.md §4, issue 7's clean-ups).
+
+* Tests live in packages (``tests/`` and each folder in it has an ``__init__.py``) and no
+  test module imports another: what several modules share is a fixture
+  (``tests/conftest.py``) or a helper module (``support.py``, ``helpers.py``, ...).
+* Names are imported from the module that defines them: a ``from slotterm.x import name``
+  anywhere in the repository names something ``slotterm.x`` defines, not something it
+  imports, and no module of ``slotterm`` lists another module's names in ``__all__``.
+  (The engine's own checks, with a handful allowed, are in ``tests/engine``.)
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+PACKAGE = REPO / "slotterm"
+SOURCES = ("slotterm", "tests", "saves", "benchmarks", "tools")
+"""The folders whose Python files the import rule reads."""
+
+
+def python_files(*folders: str) -> list[Path]:
+    """Every ``.py`` file under the given folders of the repository."""
+    return sorted(p for f in folders for p in (REPO / f).rglob("*.py"))
+
+
+def imported_modules(tree: ast.Module, package: str) -> Iterator[tuple[int, str]]:
+    """``(line, dotted name)`` of every module an ``import`` anywhere in ``tree`` names.
+
+    ``from a.b import c`` yields ``a.b`` and ``a.b.c`` (``c`` may be a module); relative
+    imports are resolved against ``package``.
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            yield node.lineno, base
+            for alias in node.names:
+                yield node.lineno, f"{base}.{alias.name}"
+
+
+def module_name(path: Path) -> str:
+    """A repository file's dotted name (``tests/tui/test_keys.py``: ``tests.tui.test_keys``)."""
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_test_modules(tree: ast.Module, package: str) -> list[tuple[int, str]]:
+    """``(line, name)`` of each test module (``tests.….test_*``) that ``tree`` imports."""
+    return [
+        (line, name)
+        for line, name in imported_modules(tree, package)
+        if name.startswith("tests.") and name.rpartition(".")[2].startswith("test_")
+    ]
+
+
+# --- the tests' layout -----------------------------------------------------------------------
+
+
+def test_no_test_module_imports_another() -> None:
+    found = [
+        f"{path.relative_to(REPO)}:{line}: imports {name}"
+        for path in sorted(TESTS.rglob("test_*.py"))
+        for line, name in imported_test_modules(
+            ast.parse(path.read_text(encoding="utf-8")), module_name(path).rpartition(".")[0]
+        )
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_would_see_a_test_module_imported() -> None:
+    cases = {
+        "from tests.session.test_store import folder": True,
+        "from tests.session import test_store": True,
+        "from . import test_store": True,
+        "from .test_store import folder": True,
+        "from ..tui.test_keys import KEYS": True,
+        "def f():\n    import tests.tui.test_keys": True,
+        "from tests.session.helpers import GAME": False,
+        "from . import policy": False,
+        "from slotterm.session import store": False,
+    }
+    for source, imports_a_test in cases.items():
+        found = imported_test_modules(ast.parse(source), "tests.session")
+        assert bool(found) is imports_a_test, source
+
+
+def test_every_test_folder_is_a_package() -> None:
+    folders = {p.parent for p in TESTS.rglob("test_*.py")} | {TESTS}
+    missing = sorted(str(f.relative_to(REPO)) for f in folders if not (f / "__init__.py").exists())
+    assert not missing, f"no __init__.py in {missing}"
+
+
+def test_engine_analysis_session_and_tui_tests_have_their_folders() -> None:
+    folders = {p.parent.relative_to(TESTS).as_posix() for p in TESTS.rglob("test_*.py")}
+    assert {"engine", "analysis", "session", "tui"} <= folders
+
+
+# --- imports from where things live ---------------------------------------------------------
+
+
+def top_level_imports(path: Path) -> dict[str, str]:
+    """Names a module imports at its top level (``if`` blocks included) -> where from."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: dict[str, str] = {}
+    statements: list[ast.stmt] = []
+    for top in tree.body:
+        statements.extend(top.body if isinstance(top, ast.If) else [top])
+    for statement in statements:
+        if isinstance(statement, ast.ImportFrom) and statement.module != "__future__":
+            for alias in statement.names:
+                names[alias.asname or alias.name] = statement.module or ""
+    return names
+
+
+def module_file(name: str) -> Path | None:
+    """The file of a ``slotterm`` module (``None`` for anything else)."""
+    path = REPO.joinpath(*name.split("."))
+    for candidate in (path.with_suffix(".py"), path / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def borrowed_imports(tree: ast.Module) -> list[tuple[int, str]]:
+    """``(line, what)`` for each ``from slotterm.x import n`` where ``slotterm.x`` only
+    imports ``n`` (from the module it names)."""
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("slotterm")):
+            continue
+        assert node.module is not None
+        source = module_file(node.module)
+        if source is None:
+            continue
+        imported = top_level_imports(source)
+        for alias in node.names:
+            is_submodule = module_file(f"{node.module}.{alias.name}") is not None
+            if alias.name in imported and not is_submodule:
+                home = imported[alias.name]
+                found.append((node.lineno, f"{alias.name} from {node.module} (lives in {home})"))
+    return found
+
+
+def test_the_check_would_see_a_borrowed_name() -> None:
+    cases = {
+        "from slotterm.session.codec import GameState": True,
+        "def f():\n    from slotterm.session.store import decode_payload": True,
+        "from slotterm.session.codec import SessionRecord": False,
+        "from slotterm.engine.features import free_spins": False,
+        "from slotterm.games import get_game": False,
+    }
+    for source, borrowed in cases.items():
+        assert bool(borrowed_imports(ast.parse(source))) is borrowed, source
+
+
+def test_names_are_imported_from_the_module_that_defines_them() -> None:
+    found = [
+        f"{path.relative_to(REPO)}:{line}: {what}"
+        for path in python_files(*SOURCES)
+        for line, what in borrowed_imports(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in python_files("slotterm") if "engine" not in p.relative_to(PACKAGE).parts],
+    ids=lambda p: module_name(p),
+)
+def test_no_module_outside_the_engine_exports_names_it_imports(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = top_level_imports(path)
+    exported: set[str] = set()
+    for top in tree.body:
+        if isinstance(top, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in top.targets
+        ):
+            exported |= {e.value for e in ast.walk(top.value) if isinstance(e, ast.Constant)}
+    borrowed = sorted(n for n in exported if n in imported)
+    assert not borrowed, f"{module_name(path)}.__all__ lists {borrowed}, defined elsewhere"
