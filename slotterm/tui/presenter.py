@@ -59,6 +59,8 @@ class Presenter:
         self._timer: Timer | None = None
         self.speed = 1.0
         self.frames = 0
+        self.clock: Callable[[], float] = monotonic
+        """Where scene time is read (seconds); tests put a clock they move themselves."""
 
     @property
     def animate(self) -> bool:
@@ -118,7 +120,7 @@ class Presenter:
                 scene.finish()
                 continue
             self._current = scene
-            self._started = monotonic()
+            self._started = self.clock()
             if self._timer is None:
                 self._timer = self._host.set_interval(1 / FRAME_RATE, self._tick)
             self._changed()
@@ -137,7 +139,7 @@ class Presenter:
         if scene is None:
             self._stop_timer()
             return
-        elapsed = (monotonic() - self._started) * self.speed
+        elapsed = (self.clock() - self._started) * self.speed
         self.frames += 1
         if elapsed >= scene.duration:
             self._current = None

@@ -1,4 +1,5 @@
-"""Shared helpers for the main-screen tests: seeded sessions, waiting for rest, box texts."""
+"""Shared helpers for the main-screen tests: seeded sessions, waiting for rest, box texts,
+and a scene clock that only the test moves (so no check races an animation)."""
 
 from __future__ import annotations
 
@@ -57,11 +58,86 @@ def main(app: SlotApp) -> MainScreen:
     return app.main_screen
 
 
-async def settle(pilot: Pilot[None], app: SlotApp, *, limit: float = 10.0) -> None:
-    """Wait until no scene runs (and autoplay is not between rounds)."""
-    screen = main(app)
+class SceneClock:
+    """The presenter's clock in a test: it stands still until the test moves it.
+
+    A scene shown on it stays on its frame however slow the machine is, so a test can
+    look at a running scene, or press keys into it, for as long as it likes; moving the
+    clock (:func:`run_scenes`, :func:`end_scene`, :func:`settle`) lets it go on."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        """The time the scenes see (seconds)."""
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` of wall time pass for the scenes."""
+        self.now += seconds
+
+
+def freeze_scenes(app: SlotApp) -> SceneClock:
+    """Put the main screen's scenes on a :class:`SceneClock` (before the keys that start them)."""
+    clock = SceneClock()
+    main(app).presenter.clock = clock
+    return clock
+
+
+def scene_clock(app: SlotApp) -> SceneClock:
+    """The scene clock :func:`freeze_scenes` put on the app (the test fails if there is none)."""
+    clock = main(app).presenter.clock
+    assert isinstance(clock, SceneClock), "the scenes are not on a scene clock"
+    return clock
+
+
+def scene_name(app: SlotApp) -> str | None:
+    """The class name of the running scene (``None`` at rest)."""
+    scene = main(app).presenter.current
+    return None if scene is None else type(scene).__name__
+
+
+async def _until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
     waited = 0.0
-    while screen.presenter.busy:
+    while not condition():
+        assert waited < 10.0, what
+        await pilot.pause(0.02)
+        waited += 0.02
+
+
+async def run_scenes(pilot: Pilot[None], app: SlotApp, seconds: float) -> None:
+    """Move the scene clock on by ``seconds`` and wait for a frame that draws that moment
+    (or for the rest, if the scenes ran out)."""
+    presenter = main(app).presenter
+    scene_clock(app).advance(seconds)
+    frames = presenter.frames
+    await _until(
+        pilot, lambda: presenter.frames > frames or not presenter.busy, "no frame was drawn"
+    )
+
+
+async def end_scene(pilot: Pilot[None], app: SlotApp) -> None:
+    """Let the running scene reach its end: the clock moves past it and the next frame
+    finishes it (the presenter goes on with the next scene, or comes to rest)."""
+    presenter = main(app).presenter
+    scene = presenter.current
+    assert scene is not None, "no scene runs"
+    scene_clock(app).advance(scene.duration / presenter.speed)
+    await _until(pilot, lambda: presenter.current is not scene, "the scene never ended")
+
+
+async def settle(pilot: Pilot[None], app: SlotApp, *, limit: float = 10.0) -> None:
+    """Wait until no scene runs (and autoplay is not between rounds).
+
+    Scenes on a :class:`SceneClock` are run out by moving the clock past each one's end.
+    """
+    presenter = main(app).presenter
+    clock = presenter.clock
+    waited = 0.0
+    while presenter.busy:
+        scene = presenter.current
+        if isinstance(clock, SceneClock) and scene is not None:
+            clock.advance(scene.duration / presenter.speed)  # the next frame ends it
         await pilot.pause(0.02)
         waited += 0.02
         assert waited < limit, "the screen never came to rest"
