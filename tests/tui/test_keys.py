@@ -15,6 +15,7 @@ from tests.tui.main_support import (
     SIZE,
     assert_boxes_match,
     box,
+    freeze_scenes,
     fs,
     losing_seed,
     main,
@@ -23,10 +24,13 @@ from tests.tui.main_support import (
     on_main,
     phase,
     record,
+    run_scenes,
+    scene_name,
     session_for,
     settle,
     winning_seed,
 )
+from tests.tui.modal_support import wait_for
 
 SPIN_KEYS = ["space", "enter", "s", "0"]
 
@@ -244,10 +248,9 @@ async def test_autoplay_runs_rounds_collects_and_never_gambles() -> None:
     app = make_app(winning_seed())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
-        for _ in range(200):
-            if app.session.state.rounds_played >= 5 or not main(app).autoplay:
-                break
-            await pilot.pause(0.01)
+        await wait_for(
+            pilot, lambda: app.session.state.rounds_played >= 5 or not main(app).autoplay
+        )
         if main(app).autoplay:
             await pilot.press("a")
         await settle(pilot, app)
@@ -262,6 +265,7 @@ async def test_autoplay_runs_rounds_collects_and_never_gambles() -> None:
 async def test_autoplay_is_shown_while_on_and_a_stops_it() -> None:
     app = make_app(losing_seed(), animations=True)
     async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)  # the first round's spin lasts until A is pressed again
         await pilot.press("a")
         screen = main(app)
         assert screen.autoplay
@@ -282,9 +286,10 @@ async def test_autoplay_stops_when_free_spins_are_won() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         await settle(pilot, app)
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert fs(app.session) == AWARDED
         assert not main(app).autoplay
+        assert not main(app)._autoplay.waiting  # no step left to come later
         assert "free spins" in message(app).lower()
 
 
@@ -292,10 +297,7 @@ async def test_autoplay_stops_when_credits_run_short() -> None:
     app = make_app(losing_seed(), credits=40)  # two spins of 0.18 at most
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f", "a")  # with quick spin on: both badges on the message line
-        for _ in range(300):
-            await pilot.pause(0.01)
-            if not main(app).autoplay:
-                break
+        await wait_for(pilot, lambda: not main(app).autoplay)
         await settle(pilot, app)
         assert not main(app).autoplay
         assert app.session.state.credits < app.session.bet.total or app.session.history[-1].paid
@@ -336,8 +338,9 @@ async def test_quick_key_toggles_quick_spin() -> None:
 async def test_spin_key_during_the_spin_stops_the_reels_at_once() -> None:
     app = make_app(losing_seed(), animations=True)
     async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)  # the reels spin until the test lets time pass
         await pilot.press("space")
-        await pilot.pause(0.1)
+        await run_scenes(pilot, app, 0.1)  # a tenth of a second into the spin
         screen = main(app)
         assert screen.presenter.stoppable
         assert any(p is not None for p in screen.reels.positions)
@@ -416,16 +419,17 @@ async def test_the_footer_says_skip_during_the_magic_book_and_stop_while_reels_s
     app = make_app(3, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = main(app)
+        freeze_scenes(app)  # each scene stays on screen while we look; settle runs them out
         await pilot.press("space")
         await pilot.pause()
+        assert scene_name(app) == "SpinScene"
         shown = {b.binding.action for b in screen.active_bindings.values() if b.enabled}
         assert "stop" in shown and "skip" not in shown  # the reels are spinning
         await settle(pilot, app)
         assert fs(app.session) == AWARDED
-        screen.presenter.speed = 0.5  # keep the book open while we look
         await pilot.press("space")
         await pilot.pause()
-        assert type(screen.presenter.current).__name__ == "MagicBookScene"
+        assert scene_name(app) == "MagicBookScene"
         shown = {b.binding.action for b in screen.active_bindings.values() if b.enabled}
         assert "skip" in shown and "stop" not in shown
         await pilot.press("space")  # skips to the chosen symbol
