@@ -1,20 +1,32 @@
-"""Key storms during every animation never break a round nor show a wrong amount."""
+"""Key storms during every animation never break a round nor show a wrong amount.
+
+The scenes run on a :class:`~tests.tui.main_support.SceneClock`: time passes for them only
+when the test says so, so where each key lands in a scene is fixed by the seed, not by how
+busy the machine is.
+"""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from textual.pilot import Pilot
 
 from slotterm.engine.features.free_spins import record_of
+from slotterm.session.game_session import HISTORY_LENGTH
+from slotterm.tui.app import SlotApp
 from tests.tui.main_support import (
     AWARDED,
     FREE_SPINS,
     SIZE,
     assert_boxes_match,
+    end_scene,
+    freeze_scenes,
     fs,
     main,
     make_app,
+    run_scenes,
+    scene_name,
     settle,
 )
 
@@ -40,14 +52,35 @@ START = 100_000
 
 
 def money_balances(app: object) -> None:
-    """Credits = start − every bet + every payout, over the whole session."""
+    """Credits = start − every bet + every payout, over the whole session.
+
+    The history keeps only the last ``HISTORY_LENGTH`` rounds, so the rounds it keeps are
+    checked to follow one another from where it starts (the first kept round's number and
+    credits before it), and the whole session against the statistics ledger's totals.
+    """
     session = app.session  # type: ignore[attr-defined]
     rounds = list(session.history)
     open_round = session.state.round
+    opened = 1 if open_round else 0
+    played = session.state.rounds_played
+    closed = played - opened
+    assert len(rounds) == min(closed, HISTORY_LENGTH)
+    first = closed - len(rounds) + 1  # the number of the oldest round kept
+    assert [r.number for r in rounds] == list(range(first, closed + 1))
+    if open_round:
+        assert open_round.number == played
+    start = rounds[0].credits_before if rounds else START
+    if first == 1:
+        assert start == START
     bets = sum(r.bet.total for r in rounds) + (open_round.bet.total if open_round else 0)
     paid = sum(r.paid for r in rounds)
-    assert session.state.rounds_played == len(rounds) + (1 if open_round else 0)
-    assert session.state.credits == START - bets + paid
+    assert session.state.credits == start - bets + paid
+    ledger = session.ledger
+    assert ledger.rounds == closed
+    open_bet = open_round.bet.total if open_round else 0
+    assert session.state.credits == (
+        START + ledger.topped_up - ledger.total_bet - open_bet + ledger.total_won
+    )
 
 
 @pytest.mark.parametrize(("seed", "force"), [(7, False), (3, True)])
@@ -57,11 +90,12 @@ async def test_key_storms_during_animations(seed: int, force: bool) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = main(app)
         screen.presenter.speed = 6.0  # short scenes keep the test fast; they still animate
+        freeze_scenes(app)
         for _storm in range(7):
             for _ in range(rng.randint(2, 10)):
                 await pilot.press(rng.choice(STORM_KEYS))
-                if rng.random() < 0.6:
-                    await pilot.pause(rng.uniform(0.0, 0.06))
+                if rng.random() < 0.6:  # some time passes before the next key
+                    await run_scenes(pilot, app, rng.uniform(0.0, 0.06))
             if screen.autoplay:
                 await pilot.press("a")
             await settle(pilot, app)
@@ -74,20 +108,21 @@ async def test_key_storms_during_animations(seed: int, force: bool) -> None:
         assert progress >= 3, "the storms should have played several spins"
 
 
-async def _mash_during(pilot: object, app: object, scene: str, rng: random.Random) -> None:
-    """Play on (Space) until ``scene`` is on screen, then storm keys while it runs."""
-    screen = main(app)  # type: ignore[arg-type]
+async def _mash_during(pilot: Pilot[None], app: SlotApp, scene: str, rng: random.Random) -> None:
+    """Play on (Space, each other scene run to its end) until ``scene`` is on screen, then
+    storm keys while it runs: the scene clock stands still, so it waits for them."""
+    screen = main(app)
     for _ in range(4000):
-        if type(screen.presenter.current).__name__ == scene:
-            screen.presenter.speed = 0.5  # hold the scene on screen through the storm
+        if scene_name(app) == scene:
             for _key in range(12):
-                await pilot.press(rng.choice(STORM_KEYS))  # type: ignore[attr-defined]
+                await pilot.press(rng.choice(STORM_KEYS))
             return
-        if not screen.presenter.busy:
+        if screen.presenter.busy:
+            await end_scene(pilot, app)
+        else:
             if screen.autoplay:
-                await pilot.press("a")  # type: ignore[attr-defined]
-            await pilot.press("space")  # type: ignore[attr-defined]
-        await pilot.pause(0.005)  # type: ignore[attr-defined]
+                await pilot.press("a")
+            await pilot.press("space")
     raise AssertionError(f"{scene} never came on screen")
 
 
@@ -105,7 +140,7 @@ async def test_key_storm_inside_each_animation(scene: str, force: bool) -> None:
     rng = random.Random(scene)
     app = make_app(5, force=FREE_SPINS if force else None, animations=True)
     async with app.run_test(size=SIZE) as pilot:
-        main(app).presenter.speed = 8.0  # hurry to the scene; it is slowed once caught
+        freeze_scenes(app)  # the scene is held, however long the storm takes
         await _mash_during(pilot, app, scene, rng)
         main(app).presenter.speed = 20.0
         if main(app).autoplay:
