@@ -1,4 +1,5 @@
-"""Helpers for the modal-screen tests: a bare host app, sessions in known states, a clock."""
+"""Helpers for the modal-screen tests: a bare host app, sessions in known states, a clock,
+and timers caught so that the test fires them."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -107,6 +109,47 @@ def widget_text(widget: Widget) -> str:
 def screen_text(screen: Screen[Any]) -> str:
     """The text every widget of the screen draws, joined (for content checks)."""
     return "\n".join(widget_text(w) for w in screen.query(Widget))
+
+
+class CaughtTimer:
+    """A one-shot timer a widget asked for, held by the test: it fires when the test says."""
+
+    def __init__(self, delay: float, callback: Callable[[], object]) -> None:
+        self.delay = delay
+        self.callback = callback
+        self.stopped = False
+        self.fired = False
+
+    def stop(self) -> None:
+        """What the widget calls to cancel it."""
+        self.stopped = True
+
+    def fire(self) -> None:
+        """The delay is over: run the callback (once; never after a stop)."""
+        assert not self.stopped and not self.fired, "the timer was stopped or fired already"
+        self.fired = True
+        self.callback()
+
+
+def catch_timers(monkeypatch: pytest.MonkeyPatch, widget: type[Widget]) -> list[CaughtTimer]:
+    """Every ``set_timer`` of ``widget`` (a class) from now on, caught instead of started:
+    the test fires them itself, so a slow machine cannot run them before it looks."""
+    caught: list[CaughtTimer] = []
+
+    def set_timer(
+        self: Widget, delay: float, callback: Callable[[], object], **_options: object
+    ) -> CaughtTimer:
+        timer = CaughtTimer(delay, callback)
+        caught.append(timer)
+        return timer
+
+    monkeypatch.setattr(widget, "set_timer", set_timer)
+    return caught
+
+
+def pending(timers: list[CaughtTimer]) -> list[CaughtTimer]:
+    """The caught timers neither fired nor stopped."""
+    return [t for t in timers if not t.fired and not t.stopped]
 
 
 async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], limit: float = 5.0) -> None:

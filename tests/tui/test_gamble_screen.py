@@ -18,13 +18,15 @@ from slotterm.rng import ReplaySource
 from slotterm.session.game_session import GameSession
 from slotterm.tui.screens import gamble_screen
 from slotterm.tui.screens.gamble_screen import GambleScreen
-from slotterm.tui.widgets.card import PlayingCard, card_art
+from slotterm.tui.widgets.card import FLIP_FRAME_SECONDS, FLIP_FRAMES, PlayingCard, card_art
 from tests.tui.main_support import make_app, settle, winning_seed
 from tests.tui.modal_support import (
     BLACK_CARD,
     RED_CARD,
     ModalHost,
+    catch_timers,
     open_round,
+    pending,
     screen_text,
     wait_for,
     widget_text,
@@ -190,7 +192,10 @@ async def test_resumed_gamble_is_not_started_again() -> None:
         assert card_label(RED_CARD) in text_of(app, "#gamble-recent")
 
 
-async def test_flip_is_animated_and_a_key_during_it_only_finishes_it() -> None:
+async def test_flip_is_animated_and_a_key_during_it_only_finishes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    frames = catch_timers(monkeypatch, PlayingCard)  # the flip waits for the test, not a clock
     session = won_session(cards=(RED_CARD, BLACK_CARD))
     win = open_round(session).win
     app = host_for(session, animations=True)
@@ -198,10 +203,12 @@ async def test_flip_is_animated_and_a_key_during_it_only_finishes_it() -> None:
         await pilot.press("5")
         card = app.screen.query_one(PlayingCard)
         assert card.animating, "the card turns over"
+        assert len(pending(frames)) == 1, "the next frame is due"
         # the outcome was drawn before the flip
         assert open_round(session).win == 2 * win
         await pilot.press("6")  # mashed: finishes the flip, draws nothing
         assert not card.animating and card.face_up and card.card == RED_CARD
+        assert pending(frames) == [], "the frame left was cancelled"
         assert len(open_round(session).gamble) == 1
         await pilot.press("space")  # nothing left to finish: this one collects
         await pilot.pause()
@@ -209,14 +216,23 @@ async def test_flip_is_animated_and_a_key_during_it_only_finishes_it() -> None:
         assert session.history[-1].paid == 2 * win
 
 
-async def test_flip_ends_by_itself() -> None:
+async def test_flip_ends_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    frames = catch_timers(monkeypatch, PlayingCard)  # each frame's timer fired by the test
     session = won_session(cards=(RED_CARD,))
     app = host_for(session, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")
         card = app.screen.query_one(PlayingCard)
         assert card.animating
-        await wait_for(pilot, lambda: not card.animating, limit=2.0)
+        # no key: the flip's own timers, one frame after the other, land the card
+        for _frame in FLIP_FRAMES:
+            (due,) = pending(frames)
+            assert due.delay == FLIP_FRAME_SECONDS
+            assert card.animating
+            due.fire()
+            await pilot.pause()
+        await wait_for(pilot, lambda: not card.animating)
+        assert len(frames) == len(FLIP_FRAMES) and pending(frames) == []
         assert card.face_up and card.card == RED_CARD
         assert "right" in text_of(app, "#gamble-message")
 
