@@ -20,6 +20,7 @@ from tests.tui.main_support import (
     session_for,
     settle,
 )
+from tests.tui.modal_support import wait_for
 
 
 async def test_large_art_at_100x32_and_compact_at_80x24() -> None:
@@ -103,8 +104,9 @@ async def test_out_of_credits_the_footer_offers_the_top_up_and_fits() -> None:
         assert _footer_cut(app, 80) == []
         await pilot.press("u")
         await settle(pilot, app)
-        await pilot.pause(0.05)
         assert app.session.state.credits == 100_000
+        # the footer is rebuilt after the keys changed: wait for it, not for a time
+        await wait_for(pilot, lambda: "spin" in [key.action for key in main(app).query(FooterKey)])
         assert "spin" in [key.action for key in main(app).query(FooterKey)]
 
 

@@ -22,6 +22,7 @@ from tests.tui.main_support import (
     settle,
     winning_seed,
 )
+from tests.tui.modal_support import wait_for
 
 
 class CountingSource:
@@ -120,8 +121,8 @@ async def test_resume_mid_gamble_opens_the_gamble_screen() -> None:
     source = counted(session)
     app = make_app(session=session)
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(5):
-            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: isinstance(app.screen, GambleScreen))
+        await pilot.pause()  # whatever else the opening queued has run
         assert isinstance(app.screen, GambleScreen)
         stack = [type(screen).__name__ for screen in app.screen_stack]
         assert stack == ["MainScreen", "GambleScreen"]  # once: a second one showed stale amounts
