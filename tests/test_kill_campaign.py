@@ -11,7 +11,9 @@ same session in a fresh folder as a chain of processes, each one killed:
 * with ``SLOTTERM_CRASH_POINT`` inside the next save, rotating through every point between
   the write, fsync, replace and folder-fsync steps of *both* copies' writes (the n-th
   arrival at a point: 1 is the first copy, 2 its twin);
-* with SIGKILL after a random delay, while it plays flat out.
+* with SIGKILL while it plays flat out, after a random number (0 to 3) of its saves: the
+  kill lands while the next one is being written, and every run gets as far as it was
+  let, however slow the machine.
 
 Each restart must load exactly the state the reference had at that sequence number (the
 one being written if the crash came after the first copy's replace, the previous one
@@ -21,7 +23,10 @@ paid twice.
 
 The second test drives the real game (``python -m slotterm`` in a pseudo-terminal) with
 its keys and SIGKILLs it at states of the round — mid-animation right after an outcome
-was saved, or settled waiting for a key — then restarts it: the save it resumes from must
+was saved, or settled waiting for a key — then restarts it.  Each run gets one key, sent
+once the screen that takes it is drawn (read back through ``pyte``), and the test waits
+for the save it makes: no key is sent again on a timer, so a slow machine cannot make
+one run play two steps.  The save it resumes from must
 be the one written before the kill, and the next transition it writes must be exactly
 what the engine computes from that save (read before the key was pressed) with the
 recorded action (same outcome, money conserved).  Run with ``-s`` to see the figures.
@@ -39,6 +44,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pyte
 import pytest
 
 from slotterm.engine.actions import Action
@@ -168,7 +174,9 @@ def test_kill_campaign(tmp_path: Path) -> None:
     final = _lines(_driver(save_dir))
     campaign.check_load(final[0], (seq,))
     assert final[-1].split()[2] == final_digest
-    # 3. Kills at random instants while playing flat out (racing the writes), new folder.
+    # 3. Kills while playing flat out (racing the writes), new folder: each run is killed
+    # once it reported a random number of saves, so it lands in the middle of the next one
+    # (a count of saves, not a delay: a loaded machine still moves the chain on).
     rng = random.Random(SEED)
     racing = tmp_path / "racing"
     racing_loads = []
@@ -176,7 +184,9 @@ def test_kill_campaign(tmp_path: Path) -> None:
         proc = _driver(racing)
         assert proc.stdout is not None
         racing_loads.append(campaign.check_load(proc.stdout.readline(), tuple(reference)))
-        time.sleep(rng.uniform(0.0, 0.015))
+        for _save in range(rng.randint(0, 3)):
+            if not proc.stdout.readline().startswith("STEP "):
+                break  # the run reached its end
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     final = _lines(_driver(racing))
@@ -207,10 +217,13 @@ def test_kill_campaign(tmp_path: Path) -> None:
 
 TUI_KILLS = 8
 TUI_FORCE_AT = 4
+WAIT = 30.0
+"""Seconds the game may take for a step before the test gives up (a deadline, never a wait)."""
 
 
 class Terminal:
-    """``python -m slotterm`` running in a pseudo-terminal (120x40), keys in, output drained."""
+    """``python -m slotterm`` running in a pseudo-terminal (120x40), keys in, output read
+    into a ``pyte`` screen."""
 
     def __init__(self, save_dir: Path, *extra: str) -> None:
         import fcntl
@@ -243,6 +256,8 @@ class Terminal:
         os.close(slave)
         self.master = master
         self.output = b""
+        self.screen = pyte.Screen(120, 40)
+        self.stream = pyte.ByteStream(self.screen)
 
     def pump(self, seconds: float) -> None:
         """Read output for ``seconds``."""
@@ -253,21 +268,39 @@ class Terminal:
             ready, _, _ = select.select([self.master], [], [], min(left, 0.05))
             if ready:
                 try:
-                    self.output += os.read(self.master, 65536)
+                    data = os.read(self.master, 65536)
                 except OSError:
                     return
+                self.output += data
+                self.stream.feed(data)
 
-    def wait_ready(self) -> None:
-        """Until the screen has been drawn and has settled."""
-        deadline = time.monotonic() + 20
+    def text(self) -> str:
+        """The screen as the player sees it."""
+        return "\n".join(self.screen.display)
+
+    def wait_ready(self, phase: Phase) -> None:
+        """Until the screen that takes the next key in ``phase`` is drawn: the card table
+        in a gamble (it opens over the machine), else the machine with its footer."""
+        if phase is Phase.GAMBLE:
+            marks = ["Gamble: double or nothing"]
+        else:
+            marks = ["─ Credits ─", "Q Quit"]
+        deadline = time.monotonic() + WAIT
+        while not all(mark in self.text() for mark in marks):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the game did not start; screen:\n{self.text()}")
+            self.pump(0.05)
+
+    def wait_quiet(self, quiet: float = 0.5) -> None:
+        """Until the screen stops changing (no frame drawn for ``quiet`` seconds): the
+        scenes are over and the game waits for a key."""
+        deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             before = len(self.output)
-            self.pump(0.4)
-            if len(self.output) > 2000 and len(self.output) == before:
+            self.pump(quiet)
+            if len(self.output) == before:
                 return
-        raise AssertionError(
-            "the game did not start: " + self.output[-400:].decode(errors="replace")
-        )
+        raise AssertionError(f"the screen never came to rest:\n{self.text()}")
 
     def press(self, key: bytes) -> None:
         """Type a key."""
@@ -322,17 +355,19 @@ def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
     phases: list[str] = []
     last_seen = None
     for kill in range(TUI_KILLS):
+        saved = _copies(folder) if folder.exists() else []
         term = Terminal(tmp_path, *(("--force", "free-spins") if kill >= TUI_FORCE_AT else ()))
-        term.wait_ready()
+        term.wait_ready(saved[-1][1].state.phase if saved else Phase.IDLE)
         newest, record = _copies(folder)[-1]
         resumed_where_killed = last_seen is None or newest == last_seen
         key = _key_for(record)
-        deadline = time.monotonic() + 15
-        while _copies(folder)[-1][0] == newest and time.monotonic() < deadline:
-            term.press(key)
-            term.pump(0.6)
+        term.press(key)  # once: the screen that takes it is up
+        deadline = time.monotonic() + WAIT
+        while _copies(folder)[-1][0] == newest:
+            assert time.monotonic() < deadline, f"{key!r} saved nothing; screen:\n{term.text()}"
+            term.pump(0.05)
         if kill % 2 == 0:
-            term.pump(0.8)  # let the scene settle: killed while waiting for a key
+            term.wait_quiet()  # let the scenes settle: killed while waiting for a key
         term.kill()  # otherwise killed mid-animation, right after the outcome was saved
         old_seq, old_record = newest, record
         new_seq, new_record = _copies(folder)[-1]
