@@ -45,7 +45,9 @@ KITTY_KP_5 = b"\x1b[57404u"
 KITTY_KP_7 = b"\x1b[57406u"
 KITTY_KP_SUBTRACT = b"\x1b[57412u"
 KITTY_KP_ADD = b"\x1b[57413u"
-WAIT = 8.0
+WAIT = 30.0
+"""Seconds a step may take before the test gives up: a deadline, long enough for a
+child started on a busy machine (nothing waits for it when the game is quick)."""
 
 
 class PtyGame:
