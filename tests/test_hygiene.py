@@ -190,3 +190,53 @@ def test_no_module_outside_the_engine_exports_names_it_imports(path: Path) -> No
             exported |= {e.value for e in ast.walk(top.value) if isinstance(e, ast.Constant)}
     borrowed = sorted(n for n in exported if n in imported)
     assert not borrowed, f"{module_name(path)}.__all__ lists {borrowed}, defined elsewhere"
+
+
+# --- the cap and the lines range, each in one place -----------------------------------------
+
+
+def own_computations(tree: ast.Module) -> list[tuple[int, str]]:
+    """Arithmetic on ``max_win_x_total_bet`` (the cap is ``GameDefinition.max_win``) and
+    comparisons with ``len(….lines)`` (the range is ``GameDefinition.lines_refusal``)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and any(
+            isinstance(side, ast.Attribute) and side.attr == "max_win_x_total_bet"
+            for side in (node.left, node.right)
+        ):
+            found.append((node.lineno, "computes the cap"))
+        if isinstance(node, ast.Compare) and any(
+            isinstance(part, ast.Call)
+            and isinstance(part.func, ast.Name)
+            and part.func.id == "len"
+            and len(part.args) == 1
+            and isinstance(part.args[0], ast.Attribute)
+            and part.args[0].attr == "lines"
+            for part in (node.left, *node.comparators)
+        ):
+            found.append((node.lineno, "checks the lines range"))
+    return found
+
+
+def test_the_cap_and_the_lines_range_are_asked_of_the_game() -> None:
+    found = [
+        f"{path.relative_to(REPO)}:{line}: {what}"
+        for path in python_files("slotterm")
+        if "engine" not in path.relative_to(PACKAGE).parts
+        for line, what in own_computations(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_would_see_a_cap_or_a_range_computed() -> None:
+    cases = {
+        "cap = game.max_win_x_total_bet * bet.total": True,
+        "cap = lines * self.game.max_win_x_total_bet": True,
+        "ok = 1 <= lines <= len(game.lines)": True,
+        "bad = lines > len(session.game.lines)": True,
+        "cap = game.max_win(bet.total)": False,
+        "shown = f'{game.max_win_x_total_bet:,}x'": False,
+        "count = len(game.lines)": False,
+    }
+    for source, computed in cases.items():
+        assert bool(own_computations(ast.parse(source))) is computed, source

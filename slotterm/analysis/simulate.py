@@ -270,8 +270,9 @@ def simulate(
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, got {policy!r}")
     lines = len(game.lines) if lines is None else lines
-    if not 1 <= lines <= len(game.lines):
-        raise ValueError(f"lines must be 1..{len(game.lines)}, got {lines}")
+    refusal = game.lines_refusal(lines)
+    if refusal is not None:
+        raise ValueError(f"{refusal}, got {lines}")
     seed = secrets.randbits(63) if seed is None else seed
     bet = Bet(game.bet_per_line_steps[0] if bet_per_line is None else bet_per_line, lines)
     tasks = _tasks(spins, seed, bet, policy)

@@ -91,8 +91,9 @@ def parse_lines(game: GameDefinition, lines: object) -> int:
         return len(game.lines)
     if isinstance(lines, bool) or not isinstance(lines, int):
         raise RequestError(f"lines must be a whole number, got {lines!r}")
-    if not 1 <= lines <= len(game.lines):
-        raise RequestError(f"lines must be 1..{len(game.lines)}, got {lines}")
+    refusal = game.lines_refusal(lines)
+    if refusal is not None:
+        raise RequestError(f"{refusal}, got {lines}")
     return lines
 
 

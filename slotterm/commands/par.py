@@ -20,8 +20,9 @@ def run_par(args: argparse.Namespace) -> int:
     """Compute the PAR sheet of ``args.game`` and print it."""
     game = get_game(args.game)
     lines = args.lines
-    if lines is not None and not 1 <= lines <= len(game.lines):
-        raise UsageError(f"--lines must be 1..{len(game.lines)}, got {lines}")
+    refusal = None if lines is None else game.lines_refusal(lines)
+    if refusal is not None:
+        raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
     from slotterm.analysis.par import compute_par
 
     sheet = compute_par(game, lines)

@@ -68,8 +68,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     except UnknownGame as exc:
         raise UsageError(str(exc)) from None
     lines = len(game.lines) if args.lines is None else args.lines
-    if not 1 <= lines <= len(game.lines):
-        raise UsageError(f"--lines must be 1..{len(game.lines)}, got {lines}")
+    refusal = game.lines_refusal(lines)
+    if refusal is not None:
+        raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
     if args.spins > MAX_SPINS:
         raise UsageError(f"--spins must be at most {MAX_SPINS:,}, got {args.spins:,}")
     # more processes than cores only adds forks (--workers 1000 once forked 200 for 10^7)

@@ -56,8 +56,13 @@ class LawContext:
 
     @property
     def cap(self) -> int:
-        """The round cap in bet-per-line units."""
-        return self.game.max_win_x_total_bet * self.lines
+        """The round cap in bet-per-line units.
+
+        A bet of one unit on each of ``lines`` lines is a total bet of ``lines`` units, so
+        the game's cap of that total bet is the cap in units (a change of unit only).
+        """
+        total_bet_in_units = self.lines
+        return self.game.max_win(total_bet_in_units)
 
     def spin_rules(self, inside: str | None) -> SpinRules:
         """The core's rules plus every feature's, for a spin played ``inside`` a feature.
