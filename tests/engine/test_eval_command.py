@@ -9,9 +9,8 @@ import pytest
 
 from slotterm.cli import main
 from slotterm.commands.evaluate import parse_grid, run_batch
-from slotterm.games import get_game
+from slotterm.engine.model import GameDefinition
 
-GAME = get_game("book-of-spells")
 DESIGN_GRID = "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
 
 # The design's example window, nine lines at 0.10 (total bet 0.90), worked by hand:
@@ -85,13 +84,13 @@ def test_the_readable_form_names_the_total(capsys: pytest.CaptureFixture[str]) -
     assert "Free spins awarded: 10" in out
 
 
-def test_grid_text_is_read_rows_top_first_case_and_spaces_forgiven() -> None:
-    window = parse_grid(GAME, " a, k ,Q,J,ten/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT")
+def test_grid_text_is_read_rows_top_first_case_and_spaces_forgiven(game: GameDefinition) -> None:
+    window = parse_grid(game, " a, k ,Q,J,ten/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT")
     assert window[0] == ("A", "BOOK", "HAT")
     assert window[4] == ("TEN", "A", "HAT")
 
 
-def test_jsonl_batch_answers_every_line_in_order() -> None:
+def test_jsonl_batch_answers_every_line_in_order(game: GameDefinition) -> None:
     out = io.StringIO()
     rows = [r.split(",") for r in DESIGN_GRID.split("/")]
     requests = [
@@ -100,7 +99,7 @@ def test_jsonl_batch_answers_every_line_in_order() -> None:
         json.dumps({"grid": DESIGN_GRID, "bet": 0.1}),
         json.dumps({"grid": rows, "lines": 42}),
     ]
-    bad = run_batch(GAME, [r + "\n" for r in requests], out)
+    bad = run_batch(game, [r + "\n" for r in requests], out)
     results = [json.loads(line) for line in out.getvalue().splitlines()]
     assert bad == 1
     assert results[0] == DESIGN_RESULT and results[1] == DESIGN_RESULT

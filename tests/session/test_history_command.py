@@ -9,12 +9,10 @@ import pytest
 
 from slotterm.commands.history import history_title, run_history
 from slotterm.engine.actions import Collect, Spin
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
-from slotterm.games import get_game
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
-
-GAME = get_game("book-of-spells")
 
 
 def test_history_title_counts_rounds_in_good_english() -> None:
@@ -24,9 +22,12 @@ def test_history_title_counts_rounds_in_good_english() -> None:
 
 
 def test_the_table_keeps_each_start_time_on_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    game: GameDefinition,
 ) -> None:
-    opened = open_session(GAME, default_settings(GAME), root=tmp_path, seed=1, demo=False)
+    opened = open_session(game, default_settings(game), root=tmp_path, seed=1, demo=False)
     session = opened.session
     session.act(Spin(bet=session.bet))
     if session.phase is Phase.WIN_OFFERED:
