@@ -143,7 +143,13 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
             f"{source}: 'start_credits' ({format_cents(credits)}) must cover the smallest bet "
             f"({format_cents(steps[0])}, the first of bet_steps on one line)"
         )
-    return Settings(steps, gamble, free_limit, credits, currency)
+    return Settings(
+        bet_steps=steps,
+        gamble_limit=gamble,
+        free_spin_limit=free_limit,
+        start_credits=credits,
+        currency=currency,
+    )
 
 
 def _amount(value: Any, bounds: AmountRange, error: ConfigError) -> int:

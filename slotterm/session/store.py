@@ -119,7 +119,7 @@ class SaveStore:
         sequence, index, record = max(valid, key=lambda v: v[0])
         self._sequence, self._latest = sequence, index
         notice = self._recover(damaged, index, now, readonly) if damaged else None
-        return LoadResult(record, sequence, self.copies[index], notice)
+        return LoadResult(record=record, sequence=sequence, path=self.copies[index], notice=notice)
 
     def verify(self, data: bytes) -> tuple[int, SessionRecord]:
         """Check one copy's bytes: its sequence number and record, or SaveFormatError."""

@@ -74,9 +74,10 @@ def test_every_round_goes_through_the_state_machine(monkeypatch: pytest.MonkeyPa
 
 
 def test_tallies_add_up_and_chunk_seeds_are_stable() -> None:
-    a = Tally(1, 18, 0, 0, 0, 0, 0, 0, 0)
-    b = Tally(2, 36, 40, 800, 1, 0, 0, 0, 30)
-    assert a + b == Tally(3, 54, 40, 800, 1, 0, 0, 0, 30)
+    a = Tally(rounds=1, staked=18)
+    b = Tally(rounds=2, staked=36, paid=40, paid_squares=800, base_hits=1, top_win=30)
+    total = Tally(rounds=3, staked=54, paid=40, paid_squares=800, base_hits=1, top_win=30)
+    assert a + b == total
     assert chunk_seed(1, 0) == chunk_seed(1, 0)
     assert len({chunk_seed(s, c) for s in range(20) for c in range(20)}) == 400
 

@@ -39,13 +39,13 @@ def test_the_design_example_window() -> None:
     #   lines 2, 4, 7, 9 pay nothing; three BOOKs scatter 2 x 90 =          180
     evaluation = evaluate(GAME, DESIGN_WINDOW, 9, 10)
     assert evaluation.line_wins == (
-        LineWin(1, "A", 5, 150, 1_500),
-        LineWin(3, "HAT", 5, 750, 7_500),
-        LineWin(5, "HAT", 2, 5, 50),
-        LineWin(6, "HAT", 4, 100, 1_000),
-        LineWin(8, "HAT", 3, 30, 300),
+        LineWin(line=1, symbol="A", count=5, multiplier=150, win=1_500),
+        LineWin(line=3, symbol="HAT", count=5, multiplier=750, win=7_500),
+        LineWin(line=5, symbol="HAT", count=2, multiplier=5, win=50),
+        LineWin(line=6, symbol="HAT", count=4, multiplier=100, win=1_000),
+        LineWin(line=8, symbol="HAT", count=3, multiplier=30, win=300),
     )
-    assert evaluation.scatter_win == ScatterWin(3, 2, 180)
+    assert evaluation.scatter_win == ScatterWin(count=3, multiplier=2, win=180)
     assert evaluation.scatter_count == 3
     assert evaluation.total_win == 10_530
     assert FREE_SPINS.awarded_by(evaluation.scatter_count, retrigger=False) == 10
@@ -59,7 +59,9 @@ def test_the_design_example_as_a_free_spin_with_special_a() -> None:
     assert expansion == Expansion(
         symbol="A",
         reels=(0, 3, 4),
-        wins=tuple(LineWin(n, "A", 3, 5, 50) for n in range(1, 10)),
+        wins=tuple(
+            LineWin(line=n, symbol="A", count=3, multiplier=5, win=50) for n in range(1, 10)
+        ),
         total=450,
     )
     evaluation = evaluate(GAME, DESIGN_WINDOW, 9, 10)
@@ -69,7 +71,7 @@ def test_the_design_example_as_a_free_spin_with_special_a() -> None:
     modifier = FREE_SPINS.modifier
     assert modifier is not None
     ctx = FeatureContext(game=GAME, bet=Bet(10, 9), limits=Limits(), room=10**9)
-    spin = SpinResult((0,) * 5, DESIGN_WINDOW, evaluation)
+    spin = SpinResult(stops=(0,) * 5, window=DESIGN_WINDOW, evaluation=evaluation)
     assert modifier.modify(ctx, "A", spin) == (expansion, 450)
 
 
@@ -77,7 +79,7 @@ def test_lines_and_bet() -> None:
     # one line at 5 cents: A x5 = 150 x 5 = 750, scatter 2 x 5 = 10
     evaluation = evaluate(GAME, DESIGN_WINDOW, 1, 5)
     assert evaluation.total_win == 760
-    assert evaluation.scatter_win == ScatterWin(3, 2, 10)
+    assert evaluation.scatter_win == ScatterWin(count=3, multiplier=2, win=10)
 
 
 def test_a_window_that_pays_nothing() -> None:
@@ -92,7 +94,12 @@ def test_a_window_that_pays_nothing() -> None:
     assert reels_showing(window, "WITCH") == ()
     for special, reels in (("A", (0, 2, 4)), ("K", (0, 3, 4))):
         assert expand(GAME, window, special, 9, 10) == Expansion(
-            special, reels, tuple(LineWin(n, special, 3, 5, 50) for n in range(1, 10)), 450
+            symbol=special,
+            reels=reels,
+            wins=tuple(
+                LineWin(line=n, symbol=special, count=3, multiplier=5, win=50) for n in range(1, 10)
+            ),
+            total=450,
         )
     assert all(expand(GAME, window, s, 9, 10) is None for s in CANDIDATES if s not in ("A", "K"))
 

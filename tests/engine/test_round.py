@@ -117,7 +117,9 @@ def test_a_refused_action_draws_nothing_and_changes_nothing() -> None:
 def test_a_spin_without_a_win_closes_the_round_at_once() -> None:
     t = play(GAME, GameState(Phase.IDLE, 1_000), Spin(BET), *at(0))
     assert [type(e) for e in t.events] == [ReelsStopped, RoundClosed]
-    assert t.state == GameState(Phase.IDLE, 990, None, 1, ())
+    assert t.state == GameState(
+        phase=Phase.IDLE, credits=990, round=None, rounds_played=1, recent_cards=()
+    )
     closed = t.events[1]
     assert isinstance(closed, RoundClosed)
     assert closed.round.number == 1 and closed.round.paid == 0 and closed.round.win == 0
