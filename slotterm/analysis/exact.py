@@ -45,7 +45,13 @@ def law_context(
     strips: dict[str, Strips] = dict(game.reel_sets)
     strips.update(reel_sets or {})
     laws = {f.name: feature_law(f) for f in game.features}
-    return LawContext(game, lines, automaton or build_automaton(game), strips, laws)
+    return LawContext(
+        game=game,
+        lines=lines,
+        automaton=automaton or build_automaton(game),
+        reel_sets=strips,
+        laws=laws,
+    )
 
 
 @dataclass(frozen=True, eq=False)

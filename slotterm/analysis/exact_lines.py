@@ -115,7 +115,11 @@ class _Builder:
             finals.append(self._final(desc))
             position += 1
         return LineAutomaton(
-            self.symbols, tuple(descriptors), tuple(next_rows), tuple(settle_rows), tuple(finals)
+            symbols=self.symbols,
+            descriptors=tuple(descriptors),
+            next_state=tuple(next_rows),
+            settle_reading=tuple(settle_rows),
+            final_reading=tuple(finals),
         )
 
     def _step(self, desc: _Descriptor, symbol: str) -> tuple[_Descriptor, LineReading | None]:
@@ -222,6 +226,9 @@ def line_reading_odds(
     cycle = 1
     for length in lengths:
         cycle *= length
-    odds = [ReadingOdds(s, c, m, n) for (s, c, m), n in counts.items()]
+    odds = [
+        ReadingOdds(symbol=s, count=c, multiplier=m, combinations=n)
+        for (s, c, m), n in counts.items()
+    ]
     odds.sort(key=lambda o: (-o.multiplier, o.symbol, -o.count))
     return tuple(odds), cycle

@@ -130,7 +130,7 @@ def _tracker_moves(
                 counts.append(0.0)
             counts[groups[key]] += float(reel.count[c])
         grouped.append((np.ascontiguousarray(moved[:, firsts]), np.array(counts)))
-    return _Moves(size, int(start), tuple(by_column), tuple(grouped))
+    return _Moves(size=size, start=int(start), by_column=tuple(by_column), grouped=tuple(grouped))
 
 
 @dataclass(frozen=True)
@@ -233,7 +233,10 @@ def spin_counts_many(
         moves = _tracker_moves(trackers, reels, tables)
         # no name keeps the table alive here while the caller uses it
         yield SpinCounts(
-            _count_states(reels, moves, steps, pay_dim).reshape(shape), cycle, lines, trackers
+            counts=_count_states(reels, moves, steps, pay_dim).reshape(shape),
+            cycle=cycle,
+            lines=lines,
+            trackers=trackers,
         )
 
 

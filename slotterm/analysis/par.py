@@ -121,11 +121,11 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
         win_bands=_bands(a),
         confidence=tuple(
             Confidence(
-                n,
-                rtp - Z_90 * sd / math.sqrt(n),
-                rtp + Z_90 * sd / math.sqrt(n),
-                rtp - Z_95 * sd / math.sqrt(n),
-                rtp + Z_95 * sd / math.sqrt(n),
+                rounds=n,
+                low_90=rtp - Z_90 * sd / math.sqrt(n),
+                high_90=rtp + Z_90 * sd / math.sqrt(n),
+                low_95=rtp - Z_95 * sd / math.sqrt(n),
+                high_95=rtp + Z_95 * sd / math.sqrt(n),
             )
             for n in CONFIDENCE_ROUNDS
         ),
@@ -144,7 +144,11 @@ def _scatters(a: RoundAnalysis) -> tuple[ScatterOdds, ...]:
     for count, p in enumerate(a.base.marginal(tracker)):
         mult = game.scatter_pay(count)
         if mult or count in awarding:
-            rows.append(ScatterOdds(count, mult, p, _one_in(p), p * mult))
+            rows.append(
+                ScatterOdds(
+                    count=count, multiplier=mult, probability=p, one_in=_one_in(p), rtp=p * mult
+                )
+            )
     return tuple(rows)
 
 
@@ -152,17 +156,27 @@ def _bands(a: RoundAnalysis) -> tuple[WinBand, ...]:
     lines = a.lines
     below = a.below_cap
     x = np.arange(a.cap, dtype=np.float64) / lines
-    bands = [WinBand("no win", 0.0, 0.0, float(below[0]), 0.0)]
+    bands = [WinBand(label="no win", low=0.0, high=0.0, probability=float(below[0]), rtp=0.0)]
     edges = [*WIN_BANDS, float(a.game.max_win_x_total_bet)]
     for low, high in pairwise(edges):
         mask = (x > low) & (x < high) if low == 0 else (x >= low) & (x < high)
         label = f"{low:g}-{high:g}x" if low else f"0-{high:g}x"
         bands.append(
-            WinBand(label, low, high, float(below[mask].sum()), float((below * x)[mask].sum()))
+            WinBand(
+                label=label,
+                low=low,
+                high=high,
+                probability=float(below[mask].sum()),
+                rtp=float((below * x)[mask].sum()),
+            )
         )
     cap_x = float(a.game.max_win_x_total_bet)
     cap_p = a.cap_probability
-    bands.append(WinBand(f"{cap_x:g}x (cap)", cap_x, cap_x, cap_p, cap_p * cap_x))
+    bands.append(
+        WinBand(
+            label=f"{cap_x:g}x (cap)", low=cap_x, high=cap_x, probability=cap_p, rtp=cap_p * cap_x
+        )
+    )
     return tuple(bands)
 
 

@@ -299,4 +299,11 @@ def simulate(
                 tally += part
                 if progress is not None:
                     progress(part.rounds)
-    return SimulationResult(game.id, seed, lines, bet.bet_per_line, workers, tally)
+    return SimulationResult(
+        game_id=game.id,
+        seed=seed,
+        lines=lines,
+        bet_per_line=bet.bet_per_line,
+        workers=workers,
+        tally=tally,
+    )

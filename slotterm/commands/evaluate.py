@@ -208,10 +208,10 @@ def request_from_json(game: GameDefinition, text: str) -> Request:
     if "grid" not in data:
         raise RequestError("a request needs a grid")
     return Request(
-        parse_grid(game, data["grid"]),
-        parse_lines(game, data.get("lines")),
-        parse_bet(data.get("bet", DEFAULT_BET)),
-        parse_special(game, data.get("special")),
+        window=parse_grid(game, data["grid"]),
+        lines=parse_lines(game, data.get("lines")),
+        bet_per_line=parse_bet(data.get("bet", DEFAULT_BET)),
+        special=parse_special(game, data.get("special")),
     )
 
 
@@ -250,10 +250,10 @@ def run_eval(args: argparse.Namespace) -> int:
         raise UsageError("give the window with --grid (or --jsonl for a batch on stdin)")
     try:
         request = Request(
-            parse_grid(game, args.grid),
-            parse_lines(game, args.lines),
-            parse_bet(args.bet),
-            parse_special(game, args.special),
+            window=parse_grid(game, args.grid),
+            lines=parse_lines(game, args.lines),
+            bet_per_line=parse_bet(args.bet),
+            special=parse_special(game, args.special),
         )
     except RequestError as exc:
         raise UsageError(str(exc)) from None
