@@ -240,3 +240,65 @@ def test_the_check_would_see_a_cap_or_a_range_computed() -> None:
     }
     for source, computed in cases.items():
         assert bool(own_computations(ast.parse(source))) is computed, source
+
+
+# --- records built by keyword ---------------------------------------------------------------
+
+POSITIONAL_MOST = 3
+"""The most fields a record may be given by position (``Bet(10, 9)`` reads fine)."""
+
+
+def record_classes() -> set[str]:
+    """Names of the dataclasses and named tuples that ``slotterm`` defines."""
+    names = set()
+    for path in python_files("slotterm"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
+            dataclass = any(
+                (isinstance(d, ast.Name) and d.id == "dataclass")
+                or (isinstance(d, ast.Attribute) and d.attr == "dataclass")
+                for d in decorators
+            )
+            named_tuple = any(isinstance(b, ast.Name) and b.id == "NamedTuple" for b in node.bases)
+            if dataclass or named_tuple:
+                names.add(node.name)
+    return names
+
+
+def positional_records(tree: ast.Module, records: set[str]) -> list[tuple[int, str]]:
+    """Constructions of ``records`` with more than :data:`POSITIONAL_MOST` positional fields."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and len(node.args) > POSITIONAL_MOST:
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            if name in records:
+                found.append((node.lineno, f"{name}(...) with {len(node.args)} positional fields"))
+    return found
+
+
+def test_records_outside_the_engine_are_built_by_keyword() -> None:
+    records = record_classes()
+    found = [
+        f"{path.relative_to(REPO)}:{line}: {what}"
+        for path in python_files("slotterm")
+        if "engine" not in path.relative_to(PACKAGE).parts
+        for line, what in positional_records(ast.parse(path.read_text(encoding="utf-8")), records)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_would_see_a_positional_record() -> None:
+    records = record_classes()
+    assert {"GameState", "Round", "Tally", "Settings", "ReplayStep", "LineWin"} <= records
+    cases = {
+        "GameState(Phase.IDLE, 990, None, 1, ())": True,
+        "records.LineWin(1, 'A', 5, 150, 1_500)": True,
+        "GameState(Phase.IDLE, 990)": False,
+        "Tally(rounds=1, staked=18, paid=0, paid_squares=0)": False,
+        "SpinScene(reels, strips, stops, window)": False,  # a scene, not a record
+    }
+    for source, positional in cases.items():
+        assert bool(positional_records(ast.parse(source), records)) is positional, source

@@ -7,7 +7,7 @@ part of a spin step is here; the features' views add theirs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, Window
@@ -90,7 +90,9 @@ def spin_step(
         marks |= addition.marks
         found += addition.details
     details = (*notes[0], *(found or ["No win."]), *notes[1])
-    return ReplayStep(title, window, marks, details, win, credits)
+    return ReplayStep(
+        title=title, window=window, marks=marks, details=details, win=win, credits=credits
+    )
 
 
 def carry_windows(steps: list[ReplayStep]) -> list[ReplayStep]:
@@ -99,7 +101,7 @@ def carry_windows(steps: list[ReplayStep]) -> list[ReplayStep]:
     out = []
     for step in steps:
         if step.window is None and shown is not None:
-            step = ReplayStep(step.title, shown, frozenset(), step.details, step.win, step.credits)
+            step = replace(step, window=shown, marks=frozenset())
         shown = step.window
         out.append(step)
     return out

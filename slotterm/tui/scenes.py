@@ -48,7 +48,7 @@ def line_items(game: GameDefinition, wins: Sequence[LineWin]) -> list[WinItem]:
         cells = frozenset((r, rows[r]) for r in range(win.count))
         name = symbol_art(win.symbol).name.upper()
         label = f" Line {win.line}: {win.count} × {name} pays {format_cents(win.win)} "
-        items.append(WinItem(cells, label, win.win, rows, win.line))
+        items.append(WinItem(cells=cells, label=label, amount=win.win, path=rows, number=win.line))
     return items
 
 
@@ -65,7 +65,7 @@ def regular_items(game: GameDefinition, window: Window, evaluation: Evaluation) 
         pay = evaluation.scatter_win.win
         name = "/".join(sorted(game.scatter_ids))
         label = f" {evaluation.scatter_count} × {name} scatter pays {format_cents(pay)} "
-        items.append(WinItem(cells, label, pay))
+        items.append(WinItem(cells=cells, label=label, amount=pay))
     return items
 
 

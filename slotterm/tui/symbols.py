@@ -110,80 +110,115 @@ def _card(letter: tuple[str, ...]) -> tuple[str, ...]:
 
 _ARTS = (
     SymbolArt(
-        "BOOK",
-        "Book of Spells",
-        "B",
-        "gold1",
-        (
+        id="BOOK",
+        name="Book of Spells",
+        glyph="B",
+        color="gold1",
+        large=(
             ".----.----.",
             "|~~~~|~~~~|",
             "|~~* | *~~|",
             "|~~~~|~~~~|",
             "'----'----'",
         ),
-        (".--.--.", "|*~|~*|", "'-BOOK'"),
+        compact=(".--.--.", "|*~|~*|", "'-BOOK'"),
     ),
     SymbolArt(
-        "WITCH",
-        "Witch",
-        "W",
-        "green3",
-        (
+        id="WITCH",
+        name="Witch",
+        glyph="W",
+        color="green3",
+        large=(
             "     /\\     ",
             "    /  \\    ",
             " __/____\\__ ",
             "   (o  o)   ",
             "    \\__/    ",
         ),
-        ("_/\\_", "(oo)", "WITCH"),
+        compact=("_/\\_", "(oo)", "WITCH"),
     ),
     SymbolArt(
-        "CAULDRON",
-        "Cauldron",
-        "C",
-        "dark_orange",
-        (
+        id="CAULDRON",
+        name="Cauldron",
+        glyph="C",
+        color="dark_orange",
+        large=(
             "  o  O  o  ",
             " .-~~~~~-. ",
             "(=========)",
             " \\       / ",
             "  '-----'  ",
         ),
-        ("o O o", "(=====)", "CAULDRON"),
+        compact=("o O o", "(=====)", "CAULDRON"),
     ),
     SymbolArt(
-        "POTION",
-        "Potion",
-        "P",
-        "magenta",
-        (
+        id="POTION",
+        name="Potion",
+        glyph="P",
+        color="magenta",
+        large=(
             "  _[]_  ",
             "  |  |  ",
             " /    \\ ",
             "| ~~~~ |",
             " \\____/ ",
         ),
-        ("_[]_", "(~~~~)", "POTION"),
+        compact=("_[]_", "(~~~~)", "POTION"),
     ),
     SymbolArt(
-        "HAT",
-        "Hat",
-        "H",
-        "medium_purple1",
-        (
+        id="HAT",
+        name="Hat",
+        glyph="H",
+        color="medium_purple1",
+        large=(
             "     /\\     ",
             "    /  \\    ",
             "   / [] \\   ",
             "__/______\\__",
             "\\__________/",
         ),
-        ("/[]\\", "/____\\", "HAT"),
+        compact=("/[]\\", "/____\\", "HAT"),
     ),
-    SymbolArt("A", "Ace", "A", "red1", _card(_LETTER_A), _LETTER_A),
-    SymbolArt("K", "King", "K", "dodger_blue1", _card(_LETTER_K), _LETTER_K),
-    SymbolArt("Q", "Queen", "Q", "hot_pink", _card(_LETTER_Q), _LETTER_Q),
-    SymbolArt("J", "Jack", "J", "turquoise2", _card(_LETTER_J), _LETTER_J),
-    SymbolArt("TEN", "Ten", "T", "chartreuse3", _card(_LETTER_10), _LETTER_10),
+    SymbolArt(
+        id="A",
+        name="Ace",
+        glyph="A",
+        color="red1",
+        large=_card(_LETTER_A),
+        compact=_LETTER_A,
+    ),
+    SymbolArt(
+        id="K",
+        name="King",
+        glyph="K",
+        color="dodger_blue1",
+        large=_card(_LETTER_K),
+        compact=_LETTER_K,
+    ),
+    SymbolArt(
+        id="Q",
+        name="Queen",
+        glyph="Q",
+        color="hot_pink",
+        large=_card(_LETTER_Q),
+        compact=_LETTER_Q,
+    ),
+    SymbolArt(
+        id="J",
+        name="Jack",
+        glyph="J",
+        color="turquoise2",
+        large=_card(_LETTER_J),
+        compact=_LETTER_J,
+    ),
+    SymbolArt(
+        id="TEN",
+        name="Ten",
+        glyph="T",
+        color="chartreuse3",
+        large=_card(_LETTER_10),
+        compact=_LETTER_10,
+    ),
 )
 
 SYMBOL_ART: Mapping[str, SymbolArt] = MappingProxyType({a.id: a for a in _ARTS})
@@ -198,7 +233,14 @@ def symbol_art(symbol_id: str) -> SymbolArt:
     label = symbol_id[: COMPACT_WIDTH - 2]
     edge = "+" + "-" * (len(label) + 2) + "+"
     framed = (edge, "| " + label + " |", edge)
-    return SymbolArt(symbol_id, symbol_id.title(), symbol_id[0], "white", framed, (label,))
+    return SymbolArt(
+        id=symbol_id,
+        name=symbol_id.title(),
+        glyph=symbol_id[0],
+        color="white",
+        large=framed,
+        compact=(label,),
+    )
 
 
 def art_lines(symbol_id: str, size: ArtSize) -> tuple[str, ...]:

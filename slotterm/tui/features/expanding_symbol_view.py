@@ -50,7 +50,7 @@ def expansion_item(rows: int, expansion: Expansion) -> WinItem:
         f" {name} on {first.count} reels: {len(expansion.wins)} lines × {format_cents(first.win)}"
         f" = {format_cents(expansion.total)} "
     )
-    return WinItem(cells, label, expansion.total)
+    return WinItem(cells=cells, label=label, amount=expansion.total)
 
 
 def expanded_window(window: Window, expansion: Expansion) -> Window:
@@ -228,7 +228,15 @@ class ExpandingSymbolView(ModifierView):
             return []
         name = symbol_art(state).name
         text = f"The Magic Book chose {name} ({state}) as the special symbol."
-        return [ReplayStep("Magic Book", None, frozenset(), (text,), win, credits)]
+        step = ReplayStep(
+            title="Magic Book",
+            window=None,
+            marks=frozenset(),
+            details=(text,),
+            win=win,
+            credits=credits,
+        )
+        return [step]
 
     def replay_spin(
         self, state: Any, extra: Any, window: Window

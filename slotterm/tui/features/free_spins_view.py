@@ -232,7 +232,14 @@ class FreeSpinsView(FeatureView):
             )
             details = tuple(t for t in (text, _END_REASONS[round_.ended_by]) if t)
             steps.append(
-                ReplayStep("Feature summary", None, frozenset(), details, round_.round_win, credits)
+                ReplayStep(
+                    title="Feature summary",
+                    window=None,
+                    marks=frozenset(),
+                    details=details,
+                    win=round_.round_win,
+                    credits=credits,
+                )
             )
         return steps
 

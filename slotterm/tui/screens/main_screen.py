@@ -73,7 +73,9 @@ class MainScreen(Screen[None]):
         """The message line widget."""
         self.boxes = MachineBoxes(id="boxes")
         """The Bet, Lines, Credits and Win boxes."""
-        self.stage = Stage(session.game, self.reels, self.message, self.boxes.show_win)
+        self.stage = Stage(
+            game=session.game, reels=self.reels, message=self.message, show_win=self.boxes.show_win
+        )
         """What the features' views draw on."""
         self.presenter = Presenter(self, self._rest, self._scene_changed)
         self._autoplay = Autoplay(self, self._autoplay_step)

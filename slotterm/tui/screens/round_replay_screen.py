@@ -62,32 +62,32 @@ def replay_steps(game: GameDefinition, round_: Round) -> tuple[ReplayStep, ...]:
         )
         steps.append(
             ReplayStep(
-                f"Gamble card {n}",
-                None,
-                frozenset(),
-                (
+                title=f"Gamble card {n}",
+                window=None,
+                marks=frozenset(),
+                details=(
                     f"Stake {format_cents(g.stake)}, guessed {g.guess}.",
                     f"The card was {card_label(g.card)} ({card_color(g.card)}): {outcome}",
                 ),
-                g.result,
-                staked,
+                win=g.result,
+                credits=staked,
             )
         )
     after = credits_after(round_)
     steps.append(
         ReplayStep(
-            "Round closed",
-            None,
-            frozenset(),
-            (
+            title="Round closed",
+            window=None,
+            marks=frozenset(),
+            details=(
                 f"Paid {format_cents(round_.paid)}.",
                 f"Credits {format_cents(round_.credits_before)} before, "
                 f"{format_cents(after)} after "
                 f"({'+' if after >= round_.credits_before else ''}"
                 f"{format_cents(after - round_.credits_before)}).",
             ),
-            round_.paid,
-            after,
+            win=round_.paid,
+            credits=after,
         )
     )
     return tuple(carry_windows(steps))
