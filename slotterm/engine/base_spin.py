@@ -159,7 +159,10 @@ def spin_transition(
             round_ = _base_round(state, action, result, 0, (), None, draws)
             return ReelsStopped(result, "base", 0), RoundClosed(round_)
 
-        return Transition(GameState(Phase.IDLE, credits, None, number, recent), build=build)
+        closed = GameState(
+            phase=Phase.IDLE, credits=credits, round=None, rounds_played=number, recent_cards=recent
+        )
+        return Transition(closed, build=build)
     ended_by: EndReason | None = None
     if win >= cap:
         win, ended_by = cap, EndReason.CAP
@@ -169,18 +172,36 @@ def spin_transition(
         def offer() -> tuple[Event, ...]:
             return ReelsStopped(result, "base", win), WinOffered(win, gamble_allowed(offered))
 
-        opened = GameState(Phase.WIN_OFFERED, credits, offered, number, recent)
+        opened = GameState(
+            phase=Phase.WIN_OFFERED,
+            credits=credits,
+            round=offered,
+            rounds_played=number,
+            recent_cards=recent,
+        )
         return Transition(opened, build=offer)
     events: list[Event] = [ReelsStopped(result, "base", win)]
     frames = push_frames((), started, events) if started else ()
     round_ = _base_round(state, action, result, win, frames, ended_by, draws)
     if frames:
-        opened = GameState(Phase.FEATURE, credits, round_, number, recent)
+        opened = GameState(
+            phase=Phase.FEATURE,
+            credits=credits,
+            round=round_,
+            rounds_played=number,
+            recent_cards=recent,
+        )
     else:
         events.append(Collected(win))
         round_ = evolve(round_, paid=win)
         events.append(RoundClosed(round_))
-        opened = GameState(Phase.IDLE, credits + win, None, number, recent)
+        opened = GameState(
+            phase=Phase.IDLE,
+            credits=credits + win,
+            round=None,
+            rounds_played=number,
+            recent_cards=recent,
+        )
     return Transition(opened, tuple(events))
 
 

@@ -103,7 +103,9 @@ def _assemble(
             total += scatter.win
     if not hits and scatter is None:
         return facts.silent_evaluation(scatters)
-    return Evaluation(tuple(hits), scatter, scatters, total)
+    return Evaluation(
+        line_wins=tuple(hits), scatter_win=scatter, scatter_count=scatters, total_win=total
+    )
 
 
 def evaluate(game: GameDefinition, window: Window, lines: int, bet_per_line: int) -> Evaluation:

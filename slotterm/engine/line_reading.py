@@ -125,7 +125,13 @@ class GameFacts:
             reading = self.readings[code]
             assert reading is not None
             mult = reading.multiplier
-            win = LineWin(index + 1, reading.symbol, reading.count, mult, mult * bet_per_line)
+            win = LineWin(
+                line=index + 1,
+                symbol=reading.symbol,
+                count=reading.count,
+                multiplier=mult,
+                win=mult * bet_per_line,
+            )
             memo[slot] = win
         return win
 
@@ -133,7 +139,9 @@ class GameFacts:
         """The shared evaluation of a window with ``scatters`` scatters that pays nothing."""
         evaluation = self.silent.get(scatters)
         if evaluation is None:
-            evaluation = self.silent[scatters] = Evaluation((), None, scatters, 0)
+            evaluation = self.silent[scatters] = Evaluation(
+                line_wins=(), scatter_win=None, scatter_count=scatters, total_win=0
+            )
         return evaluation
 
 

@@ -203,7 +203,13 @@ def _steps(round_: Round | None, action: Action, rng: RecordingSource) -> tuple[
 
 def _with_round(state: GameState, phase: Phase, round_: Round | None) -> GameState:
     """The state in ``phase`` with ``round_`` open, credits and memory unchanged."""
-    return GameState(phase, state.credits, round_, state.rounds_played, state.recent_cards)
+    return GameState(
+        phase=phase,
+        credits=state.credits,
+        round=round_,
+        rounds_played=state.rounds_played,
+        recent_cards=state.recent_cards,
+    )
 
 
 def _end_round(
@@ -282,7 +288,13 @@ def _guess(state: GameState, action: Guess, rng: RecordingSource, events: list[E
     round_ = evolve(
         round_, gamble=(*round_.gamble, step), win=result, steps=_steps(round_, action, rng)
     )
-    state = GameState(state.phase, state.credits, round_, state.rounds_played, recent)
+    state = GameState(
+        phase=state.phase,
+        credits=state.credits,
+        round=round_,
+        rounds_played=state.rounds_played,
+        recent_cards=recent,
+    )
     if not won:
         return _close(state, round_, 0, events, round_.steps)
     if not gamble_allowed(round_):
@@ -300,7 +312,11 @@ def _close(
         events.append(Collected(paid))
     events.append(RoundClosed(evolve(round_, win=paid, steps=steps, paid=paid)))
     return GameState(
-        Phase.IDLE, state.credits + paid, None, state.rounds_played, state.recent_cards
+        phase=Phase.IDLE,
+        credits=state.credits + paid,
+        round=None,
+        rounds_played=state.rounds_played,
+        recent_cards=state.recent_cards,
     )
 
 
@@ -316,6 +332,10 @@ def _collect(state: GameState, action: Collect) -> Transition:
         return (Collected(paid), RoundClosed(closed)) if paid else (RoundClosed(closed),)
 
     idle = GameState(
-        Phase.IDLE, state.credits + paid, None, state.rounds_played, state.recent_cards
+        phase=Phase.IDLE,
+        credits=state.credits + paid,
+        round=None,
+        rounds_played=state.rounds_played,
+        recent_cards=state.recent_cards,
     )
     return Transition(idle, build=build)

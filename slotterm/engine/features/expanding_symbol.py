@@ -55,7 +55,10 @@ def expand(
     if mult <= 0:
         return None
     win = mult * bet_per_line
-    wins = tuple(LineWin(n, symbol, len(reels), mult, win) for n in range(1, lines + 1))
+    wins = tuple(
+        LineWin(line=n, symbol=symbol, count=len(reels), multiplier=mult, win=win)
+        for n in range(1, lines + 1)
+    )
     return Expansion(symbol=symbol, reels=reels, wins=wins, total=win * lines)
 
 

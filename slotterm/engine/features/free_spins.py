@@ -266,7 +266,11 @@ class FreeSpins(Feature):
             win=total,
             ended_by=ended_by,
         )
-        events: list[Any] = [ReelsStopped(result, REEL_SET, spin.win, spin.number, extra)]
+        events: list[Any] = [
+            ReelsStopped(
+                result=result, reel_set=REEL_SET, win=spin.win, number=spin.number, extra=extra
+            )
+        ]
         if retrigger:
             events.append(FreeSpinsAwarded(retrigger, retrigger=True))
         if self.finished(record):
@@ -348,7 +352,16 @@ class FreeSpins(Feature):
             check(cut or win == pays, f"{at}.win is less than the spin pays")
             feature_total = as_int(need(spin, "feature_total", at), f"{at}.feature_total")
             check(feature_total == total + win, f"{at}.feature_total does not add up")
-            spins.append(FreeSpin(i + 1, so_far, result, extra, win, feature_total))
+            spins.append(
+                FreeSpin(
+                    number=i + 1,
+                    awarded_so_far=so_far,
+                    result=result,
+                    extra=extra,
+                    win=win,
+                    feature_total=feature_total,
+                )
+            )
             awarded, total = so_far, feature_total
         check(
             as_int(need(doc, "awarded", where), f"{where}.awarded") == awarded,
