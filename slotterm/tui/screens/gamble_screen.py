@@ -22,6 +22,7 @@ from slotterm.engine.events import CardDrawn
 from slotterm.engine.gamble import Color, card_color, card_label
 from slotterm.engine.records import GambleStep, Phase
 from slotterm.money import format_cents
+from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.widgets.card import PlayingCard, card_text
 
@@ -29,8 +30,18 @@ LOST_PAUSE_SECONDS = 1.5
 """How long the losing card stays on screen before the gamble closes."""
 
 
-class GambleScreen(ModalScreen[None]):
-    """Double or nothing on the colour of the next card; collect at any step."""
+def save_failed(error: SaveError) -> str:
+    """What the player is told when a step could not be saved."""
+    return f"Could not save, nothing was played: {error}."
+
+
+class GambleScreen(ModalScreen[str | None]):
+    """Double or nothing on the colour of the next card; collect at any step.
+
+    A step that cannot be saved shows nothing of its outcome: the screen says so and
+    stays on the last saved step (when the gamble itself cannot be opened, it closes with
+    the message as its result, for the machine to show).
+    """
 
     DEFAULT_CSS = """
     GambleScreen {
@@ -106,7 +117,12 @@ class GambleScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         """Open the gamble in the engine, unless it is already open (resumed after a crash)."""
         if self.session.phase is Phase.WIN_OFFERED and self.session.can(StartGamble()):
-            self.session.act(StartGamble())
+            try:
+                self.session.act(StartGamble())
+            except SaveError as error:
+                self._ended = True
+                self.dismiss(save_failed(error))
+                return
             self._on_change()
         self._show_stakes(self.session.state.recent_cards)
         if self.session.phase is Phase.GAMBLE:
@@ -139,7 +155,11 @@ class GambleScreen(ModalScreen[None]):
         if self._ended or self.session.phase is not Phase.GAMBLE:
             return
         recent_before = self.session.state.recent_cards
-        transition = self.session.act(Guess(Color(color)))
+        try:
+            transition = self.session.act(Guess(Color(color)))
+        except SaveError as error:
+            self._say(f"{save_failed(error)} Guess again or press Space to collect.")
+            return
         step = next(e.step for e in transition.events if isinstance(e, CardDrawn))
         self._show_stakes(recent_before, stake=step.stake)
         self._say(f"You said {color}. Turning the card…")
@@ -154,7 +174,11 @@ class GambleScreen(ModalScreen[None]):
         if self._ended:
             return
         if self.session.can(Collect()):
-            self.session.act(Collect())
+            try:
+                self.session.act(Collect())
+            except SaveError as error:
+                self._say(f"{save_failed(error)} Press Space to try again, or Q to quit.")
+                return
         self._ended = True
         self.dismiss(None)
 

@@ -303,10 +303,14 @@ class MainScreen(Screen[None]):
         self._begin_action()
         try:
             self.session.set_bet(message.bet)
-        except (ActionRefused, SaveError) as error:
+        except ActionRefused as error:
             self._note = f"{str(error).capitalize()}."
-        if message.note is not None:
-            self._note = message.note
+        except SaveError as error:
+            self.bet_keys.armed = False
+            self._note = f"Could not save, the bet stays as it was: {error}."
+        else:
+            if message.note is not None:
+                self._note = message.note
         self._rest()
 
     @on(BetNote)

@@ -51,11 +51,11 @@ class SideScreens:
     def _changed(self) -> None:
         self._host.post_message(SessionChanged())
 
-    def _after_gamble(self, _result: None = None) -> None:
+    def _after_gamble(self, result: str | None = None) -> None:
         self.gamble_open = False
         history = self.session.history
-        note = None
-        if self.session.phase is Phase.IDLE and history:
+        note = result  # the gamble screen's own note: a step that could not be saved
+        if note is None and self.session.phase is Phase.IDLE and history:
             paid = history[-1].paid
             note = f"Collected {format_cents(paid)}." if paid else "The gamble was lost."
         self._host.post_message(GambleClosed(note))

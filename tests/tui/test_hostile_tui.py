@@ -1,0 +1,208 @@
+"""A hostile world around the game's screens: saves that fail at every action.
+
+Every place the interface acts on the session is tried with a save that fails
+(``session.persist`` raising :class:`SaveError`, as a full disk makes the store do): no
+exception escapes, the player is told, and the session (and what is shown) stays at
+the last saved state.
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Callable
+
+import pytest
+
+from slotterm.engine.actions import Bet, Spin
+from slotterm.engine.features.free_spins import StartFeature
+from slotterm.engine.records import Phase
+from slotterm.session.errors import SaveError
+from slotterm.session.game_session import GameSession
+from slotterm.tui.screens.gamble_screen import GambleScreen
+from tests.tui.main_support import (
+    AWARDED,
+    FREE_SPINS,
+    GAME,
+    PLAYING,
+    SIZE,
+    assert_boxes_match,
+    fs,
+    losing_seed,
+    make_app,
+    message,
+    session_for,
+    settle,
+    winning_seed,
+)
+from tests.tui.modal_support import ModalHost, screen_text, wait_for, won_session
+
+
+class FullDisk:
+    """A ``persist`` that fails every save while ``full`` is set, counting the tries."""
+
+    def __init__(self) -> None:
+        self.full = False
+        self.tries = 0
+
+    def __call__(self, _session: GameSession) -> None:
+        if self.full:
+            self.tries += 1
+            raise SaveError(errno.ENOSPC, "No space left on device")
+
+
+def saved(session: GameSession) -> tuple[object, ...]:
+    """What the last save holds, as far as the screen can change it."""
+    return (session.state, session.bet, len(session.history))
+
+
+def idle() -> GameSession:
+    return session_for(1)
+
+
+def won() -> GameSession:
+    session = session_for(winning_seed(gamble=False))
+    session.act(Spin(session.bet, limits=session.limits))
+    assert session.phase is Phase.WIN_OFFERED
+    return session
+
+
+def awarded() -> GameSession:
+    session = session_for(3)
+    session.act(Spin(session.bet, force=FREE_SPINS, limits=session.limits))
+    assert fs(session) == AWARDED
+    return session
+
+
+def playing() -> GameSession:
+    session = awarded()
+    session.act(StartFeature())
+    assert fs(session) == PLAYING
+    return session
+
+
+def poor() -> GameSession:
+    seed = losing_seed()
+    session = session_for(seed, credits=session_for(seed).bet.total)
+    session.act(Spin(session.bet, limits=session.limits))
+    assert session.state.credits == 0
+    assert session.start_credits > session.state.credits
+    return session
+
+
+def low_bet() -> GameSession:
+    session = session_for(1)
+    session.set_bet(Bet(GAME.bet_per_line_steps[0], len(GAME.lines)))
+    return session
+
+
+def high_bet() -> GameSession:
+    session = session_for(1)
+    session.set_bet(Bet(GAME.bet_per_line_steps[1], len(GAME.lines)))
+    return session
+
+
+MAIN_ACTIONS: dict[str, tuple[Callable[[], GameSession], tuple[str, ...]]] = {
+    "spin": (idle, ("space",)),
+    "collect": (won, ("space",)),
+    "collect and spin": (won, ("s",)),
+    "start feature": (awarded, ("space",)),
+    "free spin": (playing, ("space",)),
+    "top-up": (poor, ("u",)),
+    "bet up": (low_bet, ("plus",)),
+    "bet down": (high_bet, ("minus",)),
+    "lines": (idle, ("left",)),
+    "bet max": (low_bet, ("b",)),
+    "autoplay": (idle, ("a",)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MAIN_ACTIONS))
+async def test_a_failed_save_on_the_machine_shows_nothing_and_says_so(name: str) -> None:
+    make, keys = MAIN_ACTIONS[name]
+    session = make()
+    disk = FullDisk()
+    session.persist = disk
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        before = saved(session)
+        disk.full = True
+        for key in keys:
+            await pilot.press(key)
+        await settle(pilot, app)
+        assert disk.tries >= 1, "the key did not try to save"
+        assert saved(session) == before
+        assert "could not save" in message(app).lower()
+        assert_boxes_match(app)
+        disk.full = False  # the disk has room again: the game goes on
+        await pilot.press(*keys)
+        await settle(pilot, app)
+        assert "could not save" not in message(app).lower()
+
+
+def gamble_host(session: GameSession) -> ModalHost:
+    return ModalHost(lambda: GambleScreen(session))
+
+
+async def test_a_gamble_that_cannot_be_opened_closes_with_the_message() -> None:
+    session = won_session()
+    disk = FullDisk()
+    session.persist = disk
+    disk.full = True
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        before = saved(session)
+        await pilot.press("5")
+        await wait_for(pilot, lambda: app.screen is app.main_screen and disk.tries >= 1)
+        await settle(pilot, app)
+        assert saved(session) == before
+        assert session.phase is Phase.WIN_OFFERED
+        assert "could not save" in message(app).lower()
+        assert_boxes_match(app)
+
+
+@pytest.mark.parametrize("key", ["5", "6"])
+async def test_a_guess_that_cannot_be_saved_draws_no_card(key: str) -> None:
+    session = won_session()
+    disk = FullDisk()
+    session.persist = disk
+    app = gamble_host(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: session.phase is Phase.GAMBLE)
+        screen = app.screen
+        assert isinstance(screen, GambleScreen)
+        before = saved(session)
+        disk.full = True
+        await pilot.press(key)
+        await pilot.pause()
+        assert disk.tries == 1
+        assert saved(session) == before
+        assert not screen.card.animating
+        assert "Could not save" in screen_text(screen)
+        assert app.dismissed == 0
+        disk.full = False
+        await pilot.press(key)
+        await wait_for(pilot, lambda: saved(session) != before)
+
+
+async def test_a_collect_that_cannot_be_saved_keeps_the_gamble_open() -> None:
+    session = won_session()
+    disk = FullDisk()
+    session.persist = disk
+    app = gamble_host(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: session.phase is Phase.GAMBLE)
+        screen = app.screen
+        before = saved(session)
+        disk.full = True
+        await pilot.press("space")
+        await pilot.pause()
+        assert disk.tries == 1
+        assert saved(session) == before
+        assert app.screen is screen and app.dismissed == 0
+        assert "Could not save" in screen_text(screen)
+        disk.full = False
+        await pilot.press("space")
+        await wait_for(pilot, lambda: app.dismissed == 1)
+        assert session.phase is Phase.IDLE
