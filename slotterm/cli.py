@@ -1,20 +1,41 @@
 """Command-line entry point (DESIGN.md §6): play (default), par, simulate, eval, game-def.
 
-Every command reports bad input as one line on stderr and exits with status 2.
+Every command reports bad input as one line on stderr and exits with status 2.  Output
+that cannot be written is not bad input: a closed pipe (``slotterm par GAME | head -1``)
+ends the command quietly with status 141 (128 + SIGPIPE, what the shell shows for a tool
+killed by the signal); any other failed write (a full disk, an I/O error) is one line on
+stderr and status 1.  On an output whose encoding is not UTF-8 (``PYTHONIOENCODING=ascii``)
+tables fall back to ASCII, JSON is ASCII-escaped and other text is backslash-escaped.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import contextlib
 import importlib
+import os
+import re
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Iterable, Sequence
+from typing import Any, NoReturn, TextIO
 
 from slotterm.games import game_ids
 
 COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history")
 EXIT_USAGE = 2
+EXIT_OUTPUT_FAILED = 1
+"""A write to stdout failed (full disk, I/O error): one line on stderr."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of stdout went away: nothing is said (128 + SIGPIPE)."""
+MESSAGE_MAX = 200
+"""An error line is cut to this many characters."""
+
+EPILOG = (
+    "Run 'slotterm COMMAND --help' for the options of one command. "
+    "Exit status: 0 done, 2 bad input (one line on stderr), 1 the output could not be "
+    "written (one line on stderr), 141 the output pipe was closed (nothing said)."
+)
 
 
 class UsageError(Exception):
@@ -26,16 +47,40 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``slotterm: error: ...`` on one line and exit 2."""
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, one_line(f"{self.prog}: error: {message}") + "\n")
+
+
+def one_line(message: str) -> str:
+    """``message`` safe for one terminal line: controls escaped, cut to ``MESSAGE_MAX``."""
+    text = "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode()
+        for ch in message
+    )
+    return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
+
+
+_ASCII_WHOLE = re.compile(r"-?[0-9]+")
+_ASCII_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+def _shown_text(text: str) -> str:
+    return repr(text if len(text) <= 24 else text[:20] + "…")
 
 
 def _whole_number(text: str, minimum: int) -> int:
-    """``text`` as an int of at least ``minimum``, or an argparse error saying why not."""
-    try:
-        value = int(text)
-    except ValueError:  # also a number of more than 4300 digits
-        shown = text if len(text) <= 24 else text[:20] + "…"
-        raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+    """``text`` as an int of at least ``minimum``, or an argparse error saying why not.
+
+    Only plain ASCII digits with an optional leading ``-``: not ``" 10 "``, ``1_0`` or
+    ``١٠``, all of which ``int()`` would take.
+    """
+    if not _ASCII_WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"not a whole number: {_shown_text(text)}")
+    digits = text.lstrip("-").lstrip("0")
+    if len(digits) > len(str(_WHOLE_NUMBER_MAX)):  # before int(): no 4300-digit limit
+        if text.startswith("-"):
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got a negative number")
+        raise argparse.ArgumentTypeError(f"must be at most 10^30, got a {len(digits)}-digit number")
+    value = int(text)
     if value < minimum:
         raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {_shown_int(value)}")
     if value > _WHOLE_NUMBER_MAX:
@@ -59,6 +104,15 @@ def _positive_int(text: str) -> int:
 
 def _non_negative_int(text: str) -> int:
     return _whole_number(text, 0)
+
+
+def _amount(text: str) -> str:
+    """An amount such as ``0.10``: ASCII digits and at most one ``.``, nothing else."""
+    if not _ASCII_AMOUNT.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"not an amount: {_shown_text(text)} (expected e.g. 0.10 or 2)"
+        )
+    return text
 
 
 def _policy(text: str) -> str:
@@ -87,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="slotterm",
         description="A video slot in your terminal, with exact published maths.",
-        epilog="Run 'slotterm COMMAND --help' for the options of one command.",
+        epilog=EPILOG,
     )
     subs = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
@@ -124,7 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arg(ev)
     ev.add_argument("--grid", help='rows top first, e.g. "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/..."')
     ev.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
-    ev.add_argument("--bet", default="0.10", help="bet per line, e.g. 0.10")
+    ev.add_argument("--bet", type=_amount, default="0.10", help="bet per line, e.g. 0.10")
     ev.add_argument("--special", default=None, help="special symbol: evaluate as a free spin")
     ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -173,18 +227,162 @@ def _normalise(argv: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run slotterm; returns the process exit status."""
+    args_in = _normalise(sys.argv[1:] if argv is None else argv)
+    if args_in[0] == "play":  # the game owns the terminal: its output is not guarded
+        return _main(args_in)
+    real = sys.stdout
+    guarded = GuardedOutput(_safe_encoding(real))
+    sys.stdout = guarded
+    try:
+        status = _main(args_in)
+        guarded.flush()
+    except SystemExit:  # rich's console exits 1 after a broken pipe
+        if not guarded.broken:
+            raise
+        _silence(real)
+        return EXIT_BROKEN_PIPE
+    except BrokenPipeError:
+        _silence(real)
+        return EXIT_BROKEN_PIPE
+    except OutputFailed as exc:
+        _silence(real)
+        reason = exc.error.strerror or str(exc.error)
+        _say(f"slotterm: error: cannot write the output: {reason}")
+        return EXIT_OUTPUT_FAILED
+    finally:
+        sys.stdout = real
+    if guarded.broken:  # a closed pipe that something (argparse's help) swallowed
+        _silence(real)
+        return EXIT_BROKEN_PIPE
+    return status
+
+
+def _main(args_in: list[str]) -> int:
     parser = build_parser()
-    args = parser.parse_args(_normalise(sys.argv[1:] if argv is None else argv))
+    try:
+        args = parser.parse_args(args_in)
+    except SystemExit as exc:  # --help, or a parser error already said in one line
+        return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
         return _run(args)
     except UsageError as exc:
-        print(f"slotterm: error: {exc}", file=sys.stderr)
+        _say(f"slotterm: error: {exc}")
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print("slotterm: interrupted", file=sys.stderr)
+        _say("slotterm: interrupted")
         return 130
-    except BrokenPipeError:
-        return 0
+
+
+def _say(message: str) -> None:
+    """One line on stderr (nothing when stderr itself cannot be written)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(one_line(message), file=sys.stderr, flush=True)
+
+
+class OutputFailed(Exception):
+    """Writing stdout failed with ``error`` (not a closed pipe, which stays BrokenPipeError)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+_ASCII_FALLBACK = str.maketrans({"×": "x", "−": "-", "–": "-", "—": "-", "✓": "+", "✗": "-"})
+"""Characters of the tables that have a one-cell ASCII stand-in (widths stay right)."""
+
+
+class GuardedOutput:
+    """``sys.stdout`` for the commands: a failed write raises :class:`OutputFailed`.
+
+    On an output that cannot encode everything, the table characters get ASCII stand-ins
+    (the rest is backslash-escaped by the stream).  Everything else goes to the stream.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        encoding = getattr(stream, "encoding", None) or "utf-8"
+        self._utf = _is_utf(encoding)
+        self.broken = False
+        """Whether a write met a closed pipe (whoever caught the error)."""
+
+    @property
+    def is_utf(self) -> bool:
+        """Whether the output can encode every character."""
+        return self._utf
+
+    def write(self, text: str) -> int:
+        if not self._utf:
+            text = text.translate(_ASCII_FALLBACK)
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self.broken = True
+            raise
+        except OSError as exc:
+            raise OutputFailed(exc) from None
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self.broken = True
+            raise
+        except OSError as exc:
+            raise OutputFailed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _is_utf(encoding: str) -> bool:
+    try:
+        return codecs.lookup(encoding).name.startswith("utf")
+    except LookupError:
+        return False
+
+
+def output_is_utf() -> bool:
+    """Whether ``sys.stdout`` can take any character (else JSON should be ASCII-escaped)."""
+    stdout = sys.stdout
+    if isinstance(stdout, GuardedOutput):
+        return stdout.is_utf
+    return _is_utf(getattr(stdout, "encoding", None) or "utf-8")
+
+
+def _safe_encoding(stream: TextIO) -> TextIO:
+    """``stream``, told to backslash-escape what its encoding cannot take."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    reconfigure = getattr(stream, "reconfigure", None)
+    if not _is_utf(encoding) and reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):
+            reconfigure(errors="backslashreplace")
+    return stream
+
+
+def _silence(stream: TextIO) -> None:
+    """After a failed write: point stdout at /dev/null so nothing fails again at exit.
+
+    (Python's documentation on SIGPIPE recommends this; the interpreter flushes stdout at
+    shutdown and would print "Exception ignored" otherwise.)
+    """
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(devnull, fd)
+    except OSError:
+        pass
+    finally:
+        os.close(devnull)
 
 
 _HANDLERS = {

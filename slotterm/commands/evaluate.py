@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -93,14 +94,20 @@ def parse_lines(game: GameDefinition, lines: object) -> int:
         raise RequestError(f"lines must be a whole number, got {lines!r}")
     refusal = game.lines_refusal(lines)
     if refusal is not None:
-        raise RequestError(f"{refusal}, got {lines}")
+        raise RequestError(f"{refusal}, got {_shown(lines)}")
     return lines
+
+
+_AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+"""A bet as text: ASCII digits and at most one ``.`` (not ``" 1 "``, ``1,5`` or ``١``)."""
 
 
 def parse_bet(bet: object) -> int:
     """Bet per line in cents from text such as ``"0.10"`` (or a JSON number)."""
     if isinstance(bet, bool) or not isinstance(bet, str | int | float):
-        raise RequestError(f'bet must be an amount such as "0.10", got {bet!r}')
+        raise RequestError(f'bet must be an amount such as "0.10", got {_shown(bet)}')
+    if isinstance(bet, str) and not _AMOUNT_TEXT.fullmatch(bet):
+        raise RequestError(f"bet: not an amount: {_shown(bet)} (expected e.g. 0.10 or 2)")
     try:
         cents = parse_cents(str(bet))
     except MoneyFormatError as exc:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from slotterm.cli import UsageError
+from slotterm.cli import UsageError, output_is_utf
 from slotterm.engine.features import free_spins
 from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
@@ -35,12 +35,16 @@ def run_history(args: argparse.Namespace) -> int:
         loaded = store.load(utc_now(), readonly=True)
     except SaveUnreadable as exc:
         raise UsageError(str(exc)) from None
+    except OSError as exc:  # e.g. --save-dir names a file, or a folder that cannot be read
+        where = exc.filename or folder
+        raise UsageError(f"cannot read saves in {where} ({exc.strerror or exc})") from None
     if loaded is None:
         raise UsageError(f"no saved session in {folder}")
     if loaded.notice:
         print(f"slotterm: {loaded.notice}", file=sys.stderr)
     if args.json:
-        json.dump(history_document(loaded, game), sys.stdout, indent=2, ensure_ascii=False)
+        document = history_document(loaded, game)
+        json.dump(document, sys.stdout, indent=2, ensure_ascii=not output_is_utf())
         print()
     else:
         _print_table(loaded, game)

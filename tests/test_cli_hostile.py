@@ -1,0 +1,323 @@
+"""Hostile command lines and hostile outputs: one line, the documented status, no traceback.
+
+* output that cannot be written: stdout on ``/dev/full`` (one line, status 1), a pipe whose
+  reader is gone (nothing said, status 141), a non-UTF-8 output encoding (still works);
+* numbers: only plain ASCII digits (``" 10 "``, ``1_0``, ``١٠`` are refused, status 2);
+* a campaign of random bad values for every option of every command, in-process through
+  :func:`slotterm.cli.main` and a sample through ``python -m slotterm``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from slotterm.cli import EXIT_BROKEN_PIPE, EXIT_OUTPUT_FAILED, MESSAGE_MAX, main
+
+GRID = "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
+GAME = "book-of-spells"
+
+OUTPUT_COMMANDS = {
+    "game-def --json": ["game-def", GAME, "--json"],
+    "game-def tables": ["game-def", GAME],
+    "par tables": ["par", GAME],
+    "par --json": ["par", GAME, "--json"],
+    "eval tables": ["eval", GAME, "--grid", GRID],
+    "eval --json": ["eval", GAME, "--grid", GRID, "--json"],
+    "simulate": ["simulate", GAME, "--spins", "20", "--seed", "1", "--workers", "1"],
+    "--help": ["--help"],
+    "par --help": ["par", "--help"],
+}
+
+
+def child(
+    args: list[str],
+    env: dict[str, str],
+    *,
+    stdout: int | None = None,
+    stdin: str = "",
+    extra_env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
+    """``python -m slotterm <args>``; stderr captured, stdout to ``stdout`` (else captured)."""
+    return subprocess.run(
+        [sys.executable, "-m", "slotterm", *args],
+        input=stdin,
+        stdout=subprocess.PIPE if stdout is None else stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**env, "COLUMNS": "100", **(extra_env or {})},
+        timeout=120,
+        check=False,
+    )
+
+
+def assert_one_line(stderr: str) -> None:
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr, stderr
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert len(lines[0]) <= MESSAGE_MAX, lines[0]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS.values(), ids=OUTPUT_COMMANDS.keys())
+def test_a_full_disk_on_stdout_is_one_line_and_status_1(
+    args: list[str], user_dirs: dict[str, str]
+) -> None:
+    fd = os.open("/dev/full", os.O_WRONLY)
+    try:
+        done = child(args, user_dirs, stdout=fd)
+    finally:
+        os.close(fd)
+    assert done.returncode == EXIT_OUTPUT_FAILED, done.stderr
+    assert_one_line(done.stderr)
+    assert "cannot write the output" in done.stderr
+
+
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS.values(), ids=OUTPUT_COMMANDS.keys())
+def test_a_closed_pipe_ends_quietly_with_status_141(
+    args: list[str], user_dirs: dict[str, str]
+) -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first write
+    try:
+        done = child(args, user_dirs, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == EXIT_BROKEN_PIPE, done.stderr
+    assert done.stderr == ""
+
+
+def test_a_reader_that_stops_after_the_first_line_leaves_nothing_said(
+    user_dirs: dict[str, str],
+) -> None:
+    """``slotterm par book-of-spells | head -1``, in the shell."""
+    done = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -m slotterm par {GAME} | head -1; exit 0'],
+        capture_output=True,
+        text=True,
+        env={**user_dirs, "COLUMNS": "100"},
+        timeout=120,
+        check=False,
+    )
+    assert done.stderr == ""
+    assert "exact PAR sheet" in done.stdout
+
+
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS.values(), ids=OUTPUT_COMMANDS.keys())
+def test_an_ascii_output_still_gets_the_output(args: list[str], user_dirs: dict[str, str]) -> None:
+    done = child(args, user_dirs, extra_env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.strip()
+    assert done.stdout.isascii()
+
+
+def test_an_ascii_jsonl_batch_still_answers(user_dirs: dict[str, str]) -> None:
+    request = '{"grid": "' + GRID + '", "bet": "0.10"}\n{"grid": "Ω"}\n'
+    done = child(
+        ["eval", GAME, "--jsonl"], user_dirs, stdin=request, extra_env={"PYTHONIOENCODING": "ascii"}
+    )
+    assert done.returncode == 2
+    assert_one_line(done.stderr)
+    assert len(done.stdout.splitlines()) == 2
+
+
+ODD_NUMBERS = {
+    "spaces": " 10 ",
+    "underscore": "1_0",
+    "arabic-indic": "١٠",
+    "full-width": "１０",
+    "plus": "+10",
+    "empty": "",
+    "tab": "10\t",
+}
+
+NUMERIC_OPTIONS = {
+    "simulate --spins": ["simulate", GAME, "--spins", "{}"],
+    "simulate --seed": ["simulate", GAME, "--spins", "10", "--seed", "{}"],
+    "simulate --lines": ["simulate", GAME, "--spins", "10", "--lines", "{}"],
+    "simulate --workers": ["simulate", GAME, "--spins", "10", "--workers", "{}"],
+    "par --lines": ["par", GAME, "--lines", "{}"],
+    "eval --lines": ["eval", GAME, "--grid", GRID, "--lines", "{}"],
+    "eval --bet": ["eval", GAME, "--grid", GRID, "--bet", "{}"],
+    "history --seed": ["history", GAME, "--seed", "{}"],
+    "play --seed": ["--demo", "--seed", "{}"],
+}
+
+
+@pytest.mark.parametrize("value", ODD_NUMBERS.values(), ids=ODD_NUMBERS.keys())
+@pytest.mark.parametrize("template", NUMERIC_OPTIONS.values(), ids=NUMERIC_OPTIONS.keys())
+def test_numbers_take_only_ascii_digits(
+    template: list[str], value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = [value if a == "{}" else a for a in template]
+    option = template[template.index("{}") - 1]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert_one_line(err)
+    assert option in err
+
+
+@pytest.mark.parametrize("bet", [" 1 ", "1,5", "١", "1_0", "0.1.0", "1e2"])
+def test_a_jsonl_bet_as_text_takes_only_ascii_digits_and_one_point(
+    bet: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import json
+
+    stdin = io.TextIOWrapper(io.BytesIO(json.dumps({"grid": GRID, "bet": bet}).encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    assert main(["eval", GAME, "--jsonl"]) == 2
+    out, err = capsys.readouterr()
+    assert "not an amount" in json.loads(out)["error"]
+    assert_one_line(err)
+
+
+# --- the campaign ------------------------------------------------------------------------
+
+COMMAND_OPTIONS = {
+    "par": [GAME],
+    "simulate": [GAME, "--spins", "10", "--workers", "1"],
+    "eval": [GAME, "--grid", GRID],
+    "game-def": [GAME],
+    "history": [GAME],
+    "play": ["--demo"],
+}
+OPTIONS = {
+    "par": ["--lines", "GAME"],
+    "simulate": ["--spins", "--seed", "--lines", "--workers", "--policy", "GAME"],
+    "eval": ["--grid", "--lines", "--bet", "--special", "GAME"],
+    "game-def": ["GAME"],
+    "history": ["--seed", "GAME"],
+    "play": ["--seed", "--force", "GAME"],
+}
+
+
+def garbage(rng: random.Random) -> str:
+    """A value no option takes."""
+    kind = rng.randrange(10)
+    if kind == 0:
+        return ""
+    if kind == 1:
+        return rng.choice(["١٠", "１０", "٣", "𝟙𝟘", "½", "²", "Ⅻ"]) * rng.randint(1, 3)
+    if kind == 2:
+        return "9" * rng.choice([31, 100, 4301, 5000])
+    if kind == 3:
+        return "-" + "9" * rng.randint(1, 40)
+    if kind == 4:
+        return "".join(rng.choice("\x1b[2J\x07\r\n\t\x7f\u202e\ud800\x00") for _ in range(8))
+    if kind == 5:
+        return rng.choice([" 10 ", "1_0", "+5", "0x10", "1e3", "10.", "1,5", "inf", "nan"])
+    if kind == 6:
+        return "".join(chr(rng.randint(0x21, 0x2FFF)) for _ in range(rng.randint(1, 300)))
+    if kind == 7:
+        return "Z" * rng.choice([50, 3000])
+    if kind == 8:
+        return "-" * rng.randint(1, 3) + "x"
+    return "".join(rng.choice("0123456789.-") for _ in range(rng.randint(2, 12))) + "x"
+
+
+def bad_invocation(rng: random.Random) -> list[str]:
+    """One command with one option given a garbage value."""
+    command = rng.choice(list(COMMAND_OPTIONS))
+    base = list(COMMAND_OPTIONS[command])
+    option = rng.choice(OPTIONS[command])
+    value = garbage(rng)
+    head = [] if command == "play" else [command]
+    if option == "GAME":
+        rest = base[1:] if base and base[0] == GAME else base
+        if command == "play":
+            return ["play", value, *rest]
+        return [*head, value, *rest]
+    if option in base:  # replace the base value of this option
+        index = base.index(option)
+        base = base[:index] + base[index + 2 :]
+    return [*head, *base, f"{option}={value}"]
+
+
+BAD_JSONL = [
+    "not json",
+    "[]",
+    '{"grid": 5}',
+    '{"grid": "' + GRID + '", "lines": "9"}',
+    '{"grid": "' + GRID + '", "lines": ' + "9" * 5000 + "}",
+    '{"grid": "' + GRID + '", "bet": "١"}',
+    '{"grid": "' + GRID + '", "bet": " 1 "}',
+    '{"grid": "' + GRID + '", "bet": 1e400}',
+    '{"grid": "' + GRID + '", "special": "\\u001b[2J"}',
+    "[" * 100000,
+    '{"grid": "' + GRID + '", "x": 1}',
+]
+
+
+def campaign(seed: int, count: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    return [bad_invocation(rng) for _ in range(count)]
+
+
+def test_campaign_in_process(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    user_dirs: dict[str, str],
+) -> None:
+    import io
+
+    invocations = campaign(11, 1500)
+    handled = 0
+    failures: list[tuple[list[str], int, str]] = []
+    for args in invocations:
+        status = main(args)
+        err = capsys.readouterr().err
+        lines = err.splitlines()
+        ok = (
+            status == 2
+            and len(lines) == 1
+            and len(lines[0]) <= MESSAGE_MAX
+            and "Traceback" not in err
+            and all(ch.isprintable() for ch in lines[0])
+        )
+        handled += ok
+        if not ok:
+            failures.append((args, status, err))
+    for line in BAD_JSONL:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(line.encode())))
+        status = main(["eval", GAME, "--jsonl"])
+        out, err = capsys.readouterr()
+        ok = status == 2 and len(err.splitlines()) == 1 and '"error"' in out
+        handled += ok
+        if not ok:
+            failures.append((["eval", "--jsonl", line[:40]], status, err))
+    tried = len(invocations) + len(BAD_JSONL)
+    with capsys.disabled():
+        print(f"\ncli campaign (in process): {tried} tried, {handled} handled")
+    assert not failures, failures[:5]
+
+
+def test_campaign_sample_in_subprocesses(user_dirs: dict[str, str]) -> None:
+    invocations = [args for args in campaign(12, 400) if all("\x00" not in a for a in args)]
+    sample = random.Random(13).sample(invocations, 24)
+    handled = tried = 0
+    failures = []
+    for args in sample:
+        try:
+            done = child(args, user_dirs)
+        except ValueError:  # a lone surrogate cannot go into argv
+            continue
+        tried += 1
+        lines = done.stderr.splitlines()
+        ok = (
+            done.returncode == 2
+            and len(lines) == 1
+            and len(lines[0]) <= MESSAGE_MAX
+            and "Traceback" not in done.stderr
+        )
+        handled += ok
+        if not ok:
+            failures.append((args, done.returncode, done.stderr[-300:]))
+    print(f"\ncli campaign (subprocesses): {tried} tried, {handled} handled")
+    assert not failures, failures[:3]
