@@ -41,9 +41,12 @@ from slotterm.engine.fields import (
 from slotterm.engine.gamble import Color
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Step
+from slotterm.session.save_fields import as_bounded
 
 MAX_DRAW = 10**9
 """No recorded draw may exceed this (a sanity bound; draws index strips and decks)."""
+MAX_DRAWS = 100_000
+"""The most draws one step records (a whole autoplayed feature draws thousands)."""
 
 _CORE_SIMPLE: dict[str, Action] = {"collect": Collect(), "start_gamble": StartGamble()}
 _CORE_NAMES = {type(action): name for name, action in _CORE_SIMPLE.items()}
@@ -160,5 +163,7 @@ def encode_step(step: Step, game: GameDefinition) -> list[Any]:
 def decode_step(value: Any, game: GameDefinition, where: str) -> Step:
     """``[action, draws]``, every draw a whole number in range."""
     action_raw, draws_raw = as_list(value, where, 2)
-    draws = as_ints(draws_raw, f"{where}.draws", 0, MAX_DRAW)
+    draws = as_ints(
+        as_bounded(draws_raw, f"{where}.draws", MAX_DRAWS), f"{where}.draws", 0, MAX_DRAW
+    )
     return Step(action=decode_action(action_raw, game, f"{where}.action"), draws=draws)

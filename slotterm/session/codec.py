@@ -24,6 +24,7 @@ from typing import Any
 from slotterm.engine.actions import Bet, Limits
 from slotterm.engine.feature import Json
 from slotterm.engine.fields import (
+    MAX_CENTS,
     RecordError,
     as_dict,
     as_int,
@@ -39,14 +40,25 @@ from slotterm.engine.records import GameState, Phase, Round, gamble_allowed
 from slotterm.engine.round import RECENT_CARDS
 from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.action_codec import decode_bet, decode_limits, encode_bet, encode_limits
-from slotterm.session.errors import SaveFormatError
-from slotterm.session.game_session import GameSession, RoundTimes
-from slotterm.session.round_codec import decode_round, encode_round
-from slotterm.session.save_fields import as_time, opt_time
-from slotterm.session.stats import TOP_WINS, BigWin, StatsLedger
+from slotterm.session.errors import SaveError, SaveFormatError
+from slotterm.session.game_session import HISTORY_LENGTH, GameSession, RoundTimes
+from slotterm.session.round_codec import decode_round, encode_round, round_bounds
+from slotterm.session.save_fields import (
+    MAX_TEXT,
+    as_bounded,
+    as_number_key,
+    as_text,
+    as_time,
+    opt_time,
+)
+from slotterm.session.stats import SERIES_LENGTH, TOP_WINS, BigWin, StatsLedger
 
 MT_WORDS = 625
 """Length of the Mersenne Twister state: 624 words and the position."""
+SEED_MAX = 10**30
+"""The largest seed a save holds: every seed ``--seed`` accepts (``slotterm.cli``'s bound)."""
+MAX_BET_STEPS = 20
+"""The most bet steps a save holds (as many as the settings file allows)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +93,14 @@ class PayloadEncoder:
         if session.game is not self._game:
             self._cache.clear()
             self._game = session.game
-        head = _dumps(encode_head(session))
+        head_doc = encode_head(session)
+        problem = writable(session, head_doc)
+        if problem is not None:
+            raise SaveError(
+                f"the game could not be saved: {problem} (beyond what a save may hold); "
+                f"the last saved state is kept and this outcome was not shown"
+            )
+        head = _dumps(head_doc)
         rounds = ",".join(self._round_text(r, session.game) for r in session.history)
         keep = {r.number for r in session.history}
         for number in [n for n in self._cache if n not in keep]:
@@ -92,9 +111,78 @@ class PayloadEncoder:
         cached = self._cache.get(round_.number)
         if cached is not None and cached[0] is round_:
             return cached[1]
+        problem = round_bounds(round_) or _out_of_range(encode_round(round_, game), "round")
+        if problem is not None:
+            raise SaveError(f"the game could not be saved: {problem}; the last state is kept")
         text = _dumps(encode_round(round_, game))
         self._cache[round_.number] = (round_, text)
         return text
+
+
+def writable(session: GameSession, head: Json) -> str | None:
+    """What in the session the reader would refuse (checked before anything is written).
+
+    Cheap: the head's numbers and text, the list lengths, the round times and the ledger
+    (the history rounds are checked once each, when first encoded).
+    """
+    state, ledger, rng = session.state, session.ledger, session.rng
+    if isinstance(rng, SeededSource) and not 0 <= rng.seed <= SEED_MAX:
+        return f"the seed is beyond {SEED_MAX}"
+    currency = session.currency
+    if len(currency) > MAX_TEXT or not currency.isprintable():
+        return "the currency is not printable text of at most 16 characters"
+    lengths = (
+        (len(session.history), HISTORY_LENGTH, "history rounds"),
+        (len(session.bet_steps), MAX_BET_STEPS, "bet steps"),
+        (len(ledger.credits_series), SERIES_LENGTH, "credits points"),
+        (len(ledger.biggest), TOP_WINS, "biggest wins"),
+        (len(state.recent_cards), RECENT_CARDS, "recent cards"),
+    )
+    for length, most, what in lengths:
+        if length > most:
+            return f"{length} {what} (at most {most})"
+    if state.round is not None:
+        problem = round_bounds(state.round)
+        if problem is not None:
+            return problem
+    if not 0 <= ledger.active_seconds < 1e12:
+        return "the time played is out of range"
+    problem = _out_of_range({k: v for k, v in head.items() if k != "rng"}, "save")
+    if problem is not None:
+        return problem
+    record = SessionRecord(
+        game_id=session.game.id,
+        state=state,
+        bet=session.bet,
+        limits=session.limits,
+        bet_steps=session.bet_steps,
+        start_credits=session.start_credits,
+        currency=currency,
+        history=tuple(session.history),
+        round_times=session.round_times,
+        stats=ledger,
+        rng=rng,
+    )
+    try:
+        decode_round_times(head["round_times"], record.history, state)
+        check_ledger(record)
+    except RecordError as exc:
+        return str(exc)
+    return None
+
+
+def _out_of_range(value: object, where: str) -> str | None:
+    """The first whole number in ``value`` outside ``0..MAX_CENTS``, as a message."""
+    stack: list[tuple[object, str]] = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((v, f"{at}.{k}") for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, at) for v in item)
+        elif isinstance(item, int) and not isinstance(item, bool) and not 0 <= item <= MAX_CENTS:
+            return f"{at} is {item}, outside 0..{MAX_CENTS}"
+    return None
 
 
 def _dumps(value: object) -> str:
@@ -173,6 +261,8 @@ def decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
         raise
     except RecordError as exc:
         raise SaveFormatError(str(exc)) from None
+    except RecursionError:
+        raise SaveFormatError("the save is nested too deeply") from None
 
 
 def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
@@ -180,14 +270,20 @@ def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
     game_id = as_str(need(doc, "game", "save"), "save.game")
     check(game_id == game.id, f"save.game is {game_id!r}, expected {game.id!r}")
     bet = decode_bet(need(doc, "bet", "save"), game, "save.bet")
-    bet_steps = as_ints(need(doc, "bet_steps", "save"), "save.bet_steps", 1)
+    bet_steps = as_ints(
+        as_bounded(need(doc, "bet_steps", "save"), "save.bet_steps", MAX_BET_STEPS),
+        "save.bet_steps",
+        1,
+    )
     check(
         bool(bet_steps) and list(bet_steps) == sorted(set(bet_steps)),
         "save.bet_steps must be increasing",
     )
     history = tuple(
         decode_round(r, game, f"save.history[{i}]", closed=True)
-        for i, r in enumerate(as_list(need(doc, "history", "save"), "save.history"))
+        for i, r in enumerate(
+            as_bounded(need(doc, "history", "save"), "save.history", HISTORY_LENGTH)
+        )
     )
     numbers = [r.number for r in history]
     check(numbers == sorted(set(numbers)), "save.history rounds are out of order")
@@ -198,28 +294,112 @@ def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
     )
     if state.round is not None:
         check(state.round.number not in numbers, "the open round is also in the history")
-    times_doc = as_dict(need(doc, "round_times", "save"), "save.round_times")
-    round_times: dict[int, RoundTimes] = {}
-    for key, value in times_doc.items():
-        where = f"save.round_times[{key}]"
-        check(key.isdigit(), f"{where}: key must be a round number")
-        pair = as_list(value, where, 2)
-        round_times[int(key)] = RoundTimes(
-            started_at=as_time(pair[0], where), closed_at=opt_time(pair[1], where)
-        )
-    return SessionRecord(
+    round_times = decode_round_times(need(doc, "round_times", "save"), history, state)
+    record = SessionRecord(
         game_id=game_id,
         state=state,
         bet=bet,
         limits=decode_limits(need(doc, "limits", "save"), "save.limits"),
         bet_steps=bet_steps,
         start_credits=as_int(need(doc, "start_credits", "save"), "save.start_credits"),
-        currency=as_str(need(doc, "currency", "save"), "save.currency")[:16],
+        currency=as_text(need(doc, "currency", "save"), "save.currency"),
         history=history,
         round_times=round_times,
         stats=decode_stats(need(doc, "stats", "save")),
         rng=decode_rng(need(doc, "rng", "save")),
     )
+    check_ledger(record)
+    return record
+
+
+def decode_round_times(
+    value: Any, history: tuple[Round, ...], state: GameState
+) -> dict[int, RoundTimes]:
+    """Start and close times: exactly one entry per history round and the open round."""
+    where = "save.round_times"
+    doc = as_dict(value, where)
+    expected = {r.number for r in history}
+    if state.round is not None:
+        expected.add(state.round.number)
+    check(
+        len(doc) == len(expected),
+        f"{where} holds {len(doc)} entries for {len(expected)} rounds",
+    )
+    round_times: dict[int, RoundTimes] = {}
+    for key, raw in doc.items():
+        number = as_number_key(key, where)
+        at = f"{where}[{number}]"
+        check(number in expected, f"{at}: no such round in the save")
+        pair = as_list(raw, at, 2)
+        closed_at = opt_time(pair[1], at)
+        check(
+            (closed_at is None) == (state.round is not None and number == state.round.number),
+            f"{at}: only the open round has no close time",
+        )
+        round_times[number] = RoundTimes(started_at=as_time(pair[0], at), closed_at=closed_at)
+    return round_times
+
+
+def check_ledger(record: SessionRecord) -> None:
+    """The credits against the statistics ledger and the history (an edit is damage).
+
+    What the ledger proves: the money in play (credits, plus the open round's bet) is the
+    start credits + top-ups - bets + wins of every closed round, and the closed rounds are
+    ``rounds_played`` (less the open one).  What the history proves (it keeps only the
+    last rounds): its rounds are the latest, in a row; each starts with the credits the
+    one before left plus any top-up (never less); those top-ups, bets and wins fit in the
+    ledger's totals -- and equal them when the history still holds every round.
+    """
+    state, ledger, history = record.state, record.stats, record.history
+    open_ = state.round
+    in_play = state.credits + (open_.bet.total if open_ is not None else 0)
+    closed = state.rounds_played - (1 if open_ is not None else 0)
+    check(ledger.rounds == closed, "save.stats.rounds does not match the rounds played")
+    balance = record.start_credits + ledger.topped_up - ledger.total_bet + ledger.total_won
+    check(
+        balance == in_play,
+        "save.state.credits do not match the statistics ledger "
+        "(start credits + top-ups - bets + wins)",
+    )
+    if open_ is not None:
+        check(
+            open_.credits_before - open_.bet.total == state.credits,
+            "save.state.credits do not match the open round's credits before its bet",
+        )
+    now = open_.credits_before if open_ is not None else state.credits
+    if not history:
+        check(
+            closed > 0 or record.start_credits + ledger.topped_up == in_play,
+            "save.state.credits do not match the start credits",
+        )
+        return
+    numbers = [r.number for r in history]
+    check(
+        numbers == list(range(closed - len(history) + 1, closed + 1)),
+        "save.history does not hold the latest rounds in a row",
+    )
+    top_ups = 0
+    after = history[0].credits_before
+    if numbers[0] == 1:
+        top_ups = history[0].credits_before - record.start_credits
+        check(top_ups >= 0, "save.history[0] starts with more credits than the session")
+    for i, round_ in enumerate((*history[1:], None)):
+        before = now if round_ is None else round_.credits_before
+        previous = history[i]
+        after = previous.credits_before - previous.bet.total + previous.paid
+        check(before >= after, f"save.history[{i + 1}]: the credits do not follow on")
+        top_ups += before - after
+    bets = sum(r.bet.total for r in history)
+    wins = sum(r.paid for r in history)
+    check(
+        top_ups <= ledger.topped_up and bets <= ledger.total_bet and wins <= ledger.total_won,
+        "save.history does not fit in the statistics ledger",
+    )
+    if numbers[0] == 1:
+        check(
+            (top_ups, bets, wins) == (ledger.topped_up, ledger.total_bet, ledger.total_won),
+            "save.history does not match the statistics ledger",
+        )
 
 
 def decode_state(value: Any, game: GameDefinition) -> GameState:
@@ -292,7 +472,10 @@ def decode_stats(value: Any) -> StatsLedger:
                 at=as_time(at, f"{where}.biggest[]"),
             )
         )
-    series = as_ints(need(doc, "credits_series", where), f"{where}.credits_series")
+    series = as_ints(
+        as_bounded(need(doc, "credits_series", where), f"{where}.credits_series", SERIES_LENGTH),
+        f"{where}.credits_series",
+    )
     return StatsLedger(
         started_at=as_time(need(doc, "started_at", where), f"{where}.started_at"),
         rounds=money("rounds"),
@@ -314,7 +497,7 @@ def decode_rng(value: Any) -> RandomSource:
     if kind == "secure":
         return SecureSource()
     check(kind == "seeded", f"{where}.kind {kind!r} is unknown")
-    seed = as_int(need(doc, "seed", where), f"{where}.seed", 0, 2**63)
+    seed = as_int(need(doc, "seed", where), f"{where}.seed", 0, SEED_MAX)
     version, words, gauss = as_list(need(doc, "state", where), f"{where}.state", 3)
     check(version == 3, f"{where}.state has an unknown version")
     check(gauss is None, f"{where}.state is not a saved generator")

@@ -46,7 +46,10 @@ being played).  A spin action says ``"force": null | FEATURE``; a feature's acti
 :func:`migrate_v1_to_v2` fills the new fields honestly: a version-1 file does not say
 when its rounds started, so every round gets the file's ``saved_at`` time (the latest
 time it can have started: a pending win is never collected too early); the statistics are
-rebuilt from the rounds the history still holds.
+rebuilt from the rounds the history still holds (``rounds`` from the state; what the
+money in play says the rounds no longer held won or lost is added to the totals, and
+when every round is held, money beyond the rounds' is the top-ups), so the ledger check
+of :func:`slotterm.session.codec.check_ledger` holds for an honest file.
 
 :func:`migrate_v2_to_v3` moves a round's free spins into a ``free_spins`` frame: there is
 one exactly when ``free_spins_awarded`` is above 0 (a base spin that reached the cap --
@@ -78,6 +81,8 @@ def read_v1(data: bytes) -> tuple[int, Payload]:
         doc = json.loads(data)
     except (UnicodeDecodeError, ValueError):
         raise SaveFormatError("the file is cut short or is not valid JSON") from None
+    except RecursionError:
+        raise SaveFormatError("the save is nested too deeply") from None
     if not isinstance(doc, dict) or doc.get("format") != "slotterm-save":
         raise SaveFormatError("not a slotterm save")
     if doc.get("version") != 1:
@@ -87,7 +92,11 @@ def read_v1(data: bytes) -> tuple[int, Payload]:
         raise SaveFormatError("the sequence number is damaged")
     if not isinstance(payload, dict) or not isinstance(doc.get("saved_at"), str):
         raise SaveFormatError("the payload is missing")
-    if digest != v1_checksum(sequence, doc["saved_at"], payload):
+    try:
+        same = digest == v1_checksum(sequence, doc["saved_at"], payload)
+    except (RecursionError, UnicodeEncodeError):
+        raise SaveFormatError("the payload cannot be checked: it is damaged") from None
+    if not same:
         raise SaveFormatError("the checksum does not match: the file was damaged or edited")
     payload = dict(payload)
     payload["_saved_at"] = doc["saved_at"]
@@ -122,7 +131,7 @@ def migrate_v1_to_v2(payload: Payload) -> Payload:
     if isinstance(open_round, dict) and isinstance(open_round.get("number"), int):
         times[str(open_round["number"])] = [saved_at, None]
     out["round_times"] = times
-    closed = [r for r in history if isinstance(r, dict)]
+    closed = [r for r in history if isinstance(r, dict) and _money(r.get("number")) > 0]
     total_bet = sum(_bet_total(r) for r in closed)
     total_won = sum(_money(r.get("paid")) for r in closed)
     wins = sorted(
@@ -133,12 +142,25 @@ def migrate_v1_to_v2(payload: Payload) -> Payload:
         _money(r.get("credits_before")) - _bet_total(r) + _money(r.get("paid")) for r in closed
     ]
     start = _money(closed[0].get("credits_before")) if closed else _money(state.get("credits"))
+    rounds, topped_up = len(closed), 0
+    played = state.get("rounds_played")
+    if isinstance(played, int) and not isinstance(played, bool) and played >= 0:
+        rounds = played - (1 if isinstance(open_round, dict) else 0)
+    in_play = _money(state.get("credits")) + (
+        _bet_total(open_round) if isinstance(open_round, dict) else 0
+    )
+    unexplained = in_play - _money(out.get("start_credits")) - total_won + total_bet
+    if rounds > len(closed):  # the rounds the history no longer holds won or lost this
+        total_won += max(unexplained, 0)
+        total_bet += max(-unexplained, 0)
+    elif unexplained > 0:  # every round is held: only top-ups explain more money
+        topped_up = unexplained
     out["stats"] = {
         "started_at": saved_at,
-        "rounds": len(closed),
+        "rounds": rounds,
         "total_bet": total_bet,
         "total_won": total_won,
-        "topped_up": 0,
+        "topped_up": topped_up,
         "active_seconds": 0.0,
         "last_activity": None,
         "biggest": [[r["number"], r["paid"], _bet_total(r), saved_at] for r in wins],

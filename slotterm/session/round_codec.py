@@ -42,6 +42,7 @@ from slotterm.engine.records import EndReason, FeatureFrame, GambleStep, Round, 
 from slotterm.engine.round import feature_context
 from slotterm.engine.spin_codec import decode_spin, encode_spin
 from slotterm.session.action_codec import (
+    MAX_DRAWS,
     color_of,
     decode_bet,
     decode_limits,
@@ -50,6 +51,33 @@ from slotterm.session.action_codec import (
     encode_limits,
     encode_step,
 )
+from slotterm.session.save_fields import as_bounded
+
+MAX_STEPS = 5_000
+"""The most steps a round holds (each free spin is one; far beyond any capped feature)."""
+MAX_FEATURE_ITEMS = 4_000
+"""The most items any list in a feature's record holds (free spins, picks)."""
+MAX_FRAMES = 16
+"""The most feature frames a round holds."""
+MAX_GAMBLE = 64
+"""The most gamble steps a round holds (a doubled stake passes any limit long before)."""
+
+
+def round_bounds(round_: Round) -> str | None:
+    """What in ``round_`` is beyond the reader's bounds (the writer checks it), or None."""
+    if len(round_.steps) > MAX_STEPS:
+        return f"round {round_.number} has {len(round_.steps)} steps (at most {MAX_STEPS})"
+    if len(round_.gamble) > MAX_GAMBLE:
+        return f"round {round_.number} has {len(round_.gamble)} gamble steps"
+    if len(round_.frames) > MAX_FRAMES:
+        return f"round {round_.number} has {len(round_.frames)} features"
+    if any(len(step.draws) > MAX_DRAWS for step in round_.steps):
+        return f"round {round_.number} has a step of more than {MAX_DRAWS} draws"
+    record = free_spins.record_of(round_)
+    if record is not None and len(record.spins) > MAX_FEATURE_ITEMS:
+        return f"round {round_.number} has {len(record.spins)} free spins"
+    return None
+
 
 # --- encoding --------------------------------------------------------------------------------
 
@@ -144,7 +172,7 @@ def decode_round(value: Any, game: GameDefinition, where: str, *, closed: bool =
         check(paid == 0, f"{where}.paid must be 0 while the round is open")
     steps = tuple(
         decode_step(s, game, f"{where}.steps[{i}]")
-        for i, s in enumerate(as_list(field("steps"), f"{where}.steps"))
+        for i, s in enumerate(as_bounded(field("steps"), f"{where}.steps", MAX_STEPS))
     )
     check(bool(steps), f"{where}.steps is empty")
     _check_opening_spin(steps[0].action, bet, limits, autoplay, f"{where}.steps[0]")
@@ -196,13 +224,18 @@ def _decode_frames(
 ) -> tuple[FeatureFrame, ...]:
     """The frames, each record decoded (and validated) by the game's own feature."""
     frames: list[FeatureFrame] = []
-    for i, raw in enumerate(as_list(value, where)):
+    for i, raw in enumerate(as_bounded(value, where, MAX_FRAMES)):
         at = f"{where}[{i}]"
         doc = as_dict(raw, at)
         name = as_str(need(doc, "feature", at), f"{at}.feature")
         check(game.has_feature(name), f"{at}.feature {name!r} is not a feature of {game.id}")
         feature = game.feature(name)
-        record = feature.decode(ctx, need(doc, "record", at), f"{at}.record")
+        raw_record = need(doc, "record", at)
+        if isinstance(raw_record, dict):  # bounded before the feature reads (and replays) it
+            for key, item in raw_record.items():
+                if isinstance(item, list):
+                    as_bounded(item, f"{at}.record.{as_str(key, at)[:20]}", MAX_FEATURE_ITEMS)
+        record = feature.decode(ctx, raw_record, f"{at}.record")
         done = as_bool(need(doc, "done", at), f"{at}.done")
         if ended_by is EndReason.CAP:  # the cap ends every feature of the round
             check(done, f"{at}.done: the round reached the cap")
@@ -233,7 +266,7 @@ def _started_by(game: GameDefinition, ctx: FeatureContext, base: SpinResult) -> 
 
 def _decode_gamble(value: Any, stake: int, where: str) -> tuple[GambleStep, ...]:
     steps: list[GambleStep] = []
-    for i, raw in enumerate(as_list(value, where)):
+    for i, raw in enumerate(as_bounded(value, where, MAX_GAMBLE)):
         at = f"{where}[{i}]"
         card_raw, guess_raw, stake_raw, won_raw, result_raw = as_list(raw, at, 5)
         card = as_int(card_raw, f"{at}[0]", 0, CARD_COUNT - 1)

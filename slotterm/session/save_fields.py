@@ -32,3 +32,34 @@ def as_time(value: Any, where: str) -> datetime:
 def opt_time(value: Any, where: str) -> datetime | None:
     """``None``, or a date and time as :func:`as_time` reads it."""
     return None if value is None else as_time(value, where)
+
+
+MAX_TEXT = 16
+"""The longest text a save holds (the currency label; settings allow fewer characters)."""
+
+
+def as_text(value: Any, where: str, most: int = MAX_TEXT) -> str:
+    """Text of at most ``most`` printable characters (no control, format or surrogate code).
+
+    Saves are shown on a terminal: an escape sequence or a lone surrogate is damage.
+    """
+    text = as_str(value, where)
+    if len(text) > most or not text.isprintable():
+        raise SaveFormatError(f"{where} must be printable text of at most {most} characters")
+    return text
+
+
+def as_bounded(value: Any, where: str, most: int) -> list[Any]:
+    """A list of at most ``most`` items (a save never grows without bound)."""
+    if not isinstance(value, list):
+        raise SaveFormatError(f"{where} must be a list")
+    if len(value) > most:
+        raise SaveFormatError(f"{where} holds {len(value)} items, at most {most} are allowed")
+    return value
+
+
+def as_number_key(key: str, where: str) -> int:
+    """An object key that is a round number: plain ASCII digits, no leading zero."""
+    if not (0 < len(key) <= 16 and key.isascii() and key.isdigit()) or str(int(key)) != key:
+        raise SaveFormatError(f"{where}: key {key[:20]!r} must be a round number")
+    return int(key)
