@@ -321,3 +321,101 @@ def test_campaign_sample_in_subprocesses(user_dirs: dict[str, str]) -> None:
             failures.append((args, done.returncode, done.stderr[-300:]))
     print(f"\ncli campaign (subprocesses): {tried} tried, {handled} handled")
     assert not failures, failures[:3]
+
+
+@pytest.fixture
+def saved_session(tmp_path: Path) -> Path:
+    """A save folder holding a seeded session (seed 1) with a few closed rounds."""
+    from slotterm.engine.actions import Collect, Spin
+    from slotterm.engine.records import Phase
+    from slotterm.games import get_game
+    from slotterm.session.opening import open_session
+    from slotterm.session.settings import default_settings
+
+    game = get_game(GAME)
+    root = tmp_path / "saves"
+    opened = open_session(game, default_settings(game), root=root, seed=1, demo=False)
+    session = opened.session
+    for _ in range(5):
+        session.act(Spin(bet=session.bet))
+        if session.phase is Phase.WIN_OFFERED:
+            session.act(Collect())
+        if session.phase is not Phase.IDLE:
+            break
+    opened.close()
+    return root
+
+
+HISTORY = {"table": [], "--json": ["--json"]}
+
+
+@pytest.mark.parametrize("extra", HISTORY.values(), ids=HISTORY.keys())
+def test_history_output_failures(
+    extra: list[str], saved_session: Path, user_dirs: dict[str, str]
+) -> None:
+    args = ["history", GAME, "--seed", "1", "--save-dir", str(saved_session), *extra]
+    ascii_run = child(args, user_dirs, extra_env={"PYTHONIOENCODING": "ascii"})
+    assert ascii_run.returncode == 0, ascii_run.stderr
+    assert ascii_run.stderr == "" and ascii_run.stdout.isascii() and ascii_run.stdout.strip()
+    if Path("/dev/full").exists():
+        fd = os.open("/dev/full", os.O_WRONLY)
+        try:
+            full = child(args, user_dirs, stdout=fd)
+        finally:
+            os.close(fd)
+        assert full.returncode == EXIT_OUTPUT_FAILED, full.stderr
+        assert_one_line(full.stderr)
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        piped = child(args, user_dirs, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert (piped.returncode, piped.stderr) == (EXIT_BROKEN_PIPE, "")
+
+
+def test_jsonl_output_failures(user_dirs: dict[str, str]) -> None:
+    request = '{"grid": "' + GRID + '"}\n' * 50
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        piped = child(["eval", GAME, "--jsonl"], user_dirs, stdout=write_end, stdin=request)
+    finally:
+        os.close(write_end)
+    assert (piped.returncode, piped.stderr) == (EXIT_BROKEN_PIPE, "")
+    if Path("/dev/full").exists():
+        fd = os.open("/dev/full", os.O_WRONLY)
+        try:
+            full = child(["eval", GAME, "--jsonl"], user_dirs, stdout=fd, stdin=request)
+        finally:
+            os.close(fd)
+        assert full.returncode == EXIT_OUTPUT_FAILED, full.stderr
+        assert_one_line(full.stderr)
+
+
+def test_history_of_a_save_dir_that_is_a_file_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    assert main(["history", GAME, "--save-dir", str(not_a_folder)]) == 2
+    assert_one_line(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["par", GAME, "a\nb\x1b[2J\x1b]0;pwned\x07"],
+        ["simulate", GAME, "--spins", "10", "--policy", "x\r\n\x1b[31m"],
+        ["eval", GAME, "--grid", "\x1b[2J" * 100],
+        ["game-def", "\x9b2J" + "y" * 500],
+    ],
+    ids=["unrecognized", "policy", "grid", "game"],
+)
+def test_an_error_line_escapes_control_characters_and_stays_short(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert_one_line(err)
+    assert err.rstrip("\n").isprintable()
