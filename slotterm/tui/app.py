@@ -1,9 +1,17 @@
-"""The Textual app: one session, the main screen, and the too-small notice."""
+"""The Textual app: one session, the main screen, and the too-small notice.
+
+SIGTERM, SIGHUP and SIGQUIT end the game as Q does (every step is already saved): the
+driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
+process exits with the conventional status, 128 + the signal's number.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from pathlib import PurePath
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App
@@ -13,6 +21,9 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import stylesheets
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
+
+QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+"""The signals that end the game cleanly (SIGINT is Textual's own Ctrl+C)."""
 
 
 class SlotApp(App[None]):
@@ -32,14 +43,42 @@ class SlotApp(App[None]):
         self.session = session
         self.force = force
         self.main_screen = MainScreen(session, force=force)
+        self.signalled: int | None = None
+        """The quit signal that ended the game, if one did."""
+        self._handled: list[signal.Signals] = []
 
     def get_default_screen(self) -> Screen[None]:
         """The slot machine is the bottom screen."""
         return self.main_screen
 
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Play until the player quits; a quit signal ends the process with 128 + its number
+        (after the terminal is restored)."""
+        result = super().run(*args, **kwargs)
+        if self.signalled is not None:
+            raise SystemExit(128 + self.signalled)
+        return result
+
     def on_mount(self) -> None:
-        """Check the terminal size once at start."""
+        """Check the terminal size once at start, and take the quit signals."""
         self._fit(self.size.width, self.size.height)
+        loop = asyncio.get_running_loop()
+        for number in QUIT_SIGNALS:
+            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
+                loop.add_signal_handler(number, self._quit_on_signal, number)
+                self._handled.append(number)
+
+    def on_unmount(self) -> None:
+        """Give the signals back to whoever had them."""
+        loop = asyncio.get_running_loop()
+        for number in self._handled:
+            loop.remove_signal_handler(number)
+        self._handled.clear()
+
+    def _quit_on_signal(self, number: signal.Signals) -> None:
+        if self.signalled is None:
+            self.signalled = int(number)
+        self.exit(return_code=128 + int(number))
 
     def on_resize(self, event: events.Resize) -> None:
         """Show or take away the too-small notice as the terminal changes size."""

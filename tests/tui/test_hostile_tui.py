@@ -1,15 +1,22 @@
-"""A hostile world around the game's screens: saves that fail at every action.
+"""A hostile world around the game's screens: saves that fail, quit signals.
 
 Every place the interface acts on the session is tried with a save that fails
 (``session.persist`` raising :class:`SaveError`, as a full disk makes the store do): no
 exception escapes, the player is told, and the session (and what is shown) stays at
-the last saved state.
+the last saved state.  SIGTERM, SIGHUP and SIGQUIT, sent to the game in a real
+pseudo-terminal, end it with 128 + the signal's number and the terminal given back.
 """
 
 from __future__ import annotations
 
 import errno
+import os
+import select
+import signal
+import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -35,6 +42,7 @@ from tests.tui.main_support import (
     winning_seed,
 )
 from tests.tui.modal_support import ModalHost, screen_text, wait_for, won_session
+from tests.tui.test_real_terminal import WAIT, PtyGame
 
 
 class FullDisk:
@@ -206,3 +214,67 @@ async def test_a_collect_that_cannot_be_saved_keeps_the_gamble_open() -> None:
         await pilot.press("space")
         await wait_for(pilot, lambda: app.dismissed == 1)
         assert session.phase is Phase.IDLE
+
+
+# --- signals in a real terminal ---------------------------------------------------------
+
+
+class RecordingPty(PtyGame):
+    """A :class:`PtyGame` that also keeps every byte the game wrote."""
+
+    def __init__(self, argv: list[str], env: dict[str, str], cwd: Path) -> None:
+        super().__init__(argv, env, cwd)
+        self.written = bytearray()
+
+    def pump(self, timeout: float) -> None:
+        """Read what the game wrote into the emulator and the record."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if ready:
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:  # the child closed the terminal
+                return
+            self.written += data
+            self.stream.feed(data)
+
+    def drain_until_exit(self) -> int:
+        """Read everything the game writes until it ends; its exit status."""
+        deadline = time.monotonic() + WAIT
+        while self.process.poll() is None:
+            assert time.monotonic() < deadline, "the game did not end after the signal"
+            self.pump(0.05)
+        for _ in range(100):  # what is left in the terminal after the exit
+            before = len(self.written)
+            self.pump(0.01)
+            if len(self.written) == before:
+                break
+        return self.process.wait(WAIT)
+
+
+MOUSE_OFF = (b"\x1b[?1000l", b"\x1b[?1003l", b"\x1b[?1006l")
+
+
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT])
+def test_a_quit_signal_gives_the_terminal_back(
+    number: signal.Signals, user_dirs: dict[str, str], tmp_path: Path
+) -> None:
+    env = {k: v for k, v in user_dirs.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
+    env.update(TERM="xterm-256color", COLUMNS="100", LINES="32")
+    argv = [sys.executable, "-m", "slotterm", "--demo", "--seed", "1"]
+    game = RecordingPty(argv, env, tmp_path)
+    try:
+        game.wait_for(lambda: game.box("Credits") != "", "the machine's first frame")
+        game.process.send_signal(number)
+        status = game.drain_until_exit()
+    finally:
+        game.close()
+    assert status == 128 + number
+    out = bytes(game.written)
+    entered = out.rfind(b"\x1b[?1049h")
+    assert entered >= 0, "the game never entered the alternate screen"
+    tail = out[entered:]
+    assert b"\x1b[?1049l" in tail, "the alternate screen was not left"
+    assert tail.rfind(b"\x1b[?25h") > tail.rfind(b"\x1b[?25l"), "the cursor stays hidden"
+    for off in MOUSE_OFF:
+        assert off in tail, f"mouse tracking {off!r} stays on"
+    assert b"Traceback" not in out
