@@ -231,6 +231,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args_in[0] == "play":  # the game owns the terminal: its output is not guarded
         return _main(args_in)
     real = sys.stdout
+    if real is None:  # started with stdout closed (``>&-``): every command here writes
+        _say("slotterm: error: cannot write the output: stdout is closed")
+        return EXIT_OUTPUT_FAILED
     guarded = GuardedOutput(_safe_encoding(real))
     sys.stdout = guarded
     try:

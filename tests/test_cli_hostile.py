@@ -419,3 +419,21 @@ def test_an_error_line_escapes_control_characters_and_stays_short(
     err = capsys.readouterr().err
     assert_one_line(err)
     assert err.rstrip("\n").isprintable()
+
+
+@pytest.mark.parametrize("args", [["par", GAME], ["game-def", GAME, "--json"], ["--help"]])
+def test_a_closed_stdout_is_one_line_and_status_1(
+    args: list[str], user_dirs: dict[str, str]
+) -> None:
+    """``slotterm ... >&-``: Python starts with ``sys.stdout`` None."""
+    command = [sys.executable, "-m", "slotterm", *args]
+    done = subprocess.run(
+        ["sh", "-c", '"$@" >&-', "sh", *command],
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**user_dirs, "COLUMNS": "100"},
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == EXIT_OUTPUT_FAILED, done.stderr
+    assert_one_line(done.stderr)
