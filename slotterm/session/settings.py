@@ -13,9 +13,10 @@ Settings apply to new rounds only: a round keeps the limits it started with.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,10 @@ def load_settings(path: Path, game: GameDefinition, *, required: bool) -> Settin
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"settings file {path} is not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ConfigError(f"settings file {path} is nested too deeply") from None
+    except ValueError:  # a number tomllib cannot convert (an integer of thousands of digits)
+        raise ConfigError(f"settings file {path} holds a number out of range") from None
     return parse_settings(doc, game, str(path))
 
 
@@ -99,7 +104,12 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
     known = ("bet_steps", "gamble_limit", "free_spin_limit", "start_credits", "currency")
     for key in doc:
         if key not in known:
-            raise ConfigError(f"{source}: unknown key '{key}' (known keys: {', '.join(known)})")
+            shown = (
+                key
+                if len(key) <= 40 and key.isprintable()
+                else key[:40].encode("ascii", "backslashreplace").decode()
+            )
+            raise ConfigError(f"{source}: unknown key {shown!r} (known keys: {', '.join(known)})")
 
     def bad(key: str, allowed: str) -> ConfigError:
         return ConfigError(f"{source}: '{key}' must be {allowed}")
@@ -152,18 +162,32 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
     )
 
 
+AMOUNT_TEXT_LENGTH = 32
+"""The longest amount written as text."""
+_AMOUNT_TEXT = re.compile(r"[0-9]+(\.[0-9]+)?", re.ASCII)
+"""An amount as text: plain ASCII digits, maybe a decimal part (no exponent, no ``_``)."""
+
+
 def _amount(value: Any, bounds: AmountRange, error: ConfigError) -> int:
+    """An amount in ``bounds`` (cents), or ``error``: never an arithmetic error."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise error
+    if isinstance(value, int) and not -(10**18) <= value <= 10**18:
+        raise error
+    text = str(value).strip()
+    if len(text) > AMOUNT_TEXT_LENGTH:
+        raise error
+    if isinstance(value, str) and _AMOUNT_TEXT.fullmatch(text) is None:
+        raise error
     try:
-        number = Decimal(str(value).strip())
-    except InvalidOperation:
+        number = Decimal(text)
+        if not number.is_finite() or abs(number) > Decimal(bounds.high) / 100 + 1:
+            raise error
+        cents = number * 100
+        if cents != cents.to_integral_value():
+            raise error
+    except ArithmeticError:  # decimal.Overflow, InvalidOperation and the like
         raise error from None
-    if not number.is_finite():
-        raise error
-    cents = number * 100
-    if cents != cents.to_integral_value():
-        raise error
     result = int(cents)
     if not bounds.low <= result <= bounds.high:
         raise error
