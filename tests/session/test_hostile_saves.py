@@ -335,3 +335,28 @@ def test_campaign_messages_are_one_printable_line() -> None:
         except SaveFormatError as exc:
             message = str(exc)
             assert "\n" not in message and "\x1b" not in message, message
+
+
+def test_campaign_random_bad_old_format_payloads() -> None:
+    """The migrations take any damage too: a format-1 or format-2 payload mutated at random."""
+    from slotterm.session.migrations import migrate
+
+    rng = random.Random(1201)
+    small = _payload(_played(seed=4, actions=12))
+    tried = handled = accepted = 0
+    for _ in range(1_000):
+        doc = mutate(rng, small)
+        version = rng.choice([1, 2])
+        if version == 1 and isinstance(doc, dict):
+            for key in ("round_times", "stats", "currency"):
+                doc.pop(key, None)
+            doc["_saved_at"] = "2026-03-01T12:00:00+00:00"
+        tried += 1
+        try:
+            decode_payload(migrate(version, doc), GAME)
+            accepted += 1
+        except SaveFormatError:
+            pass
+        handled += 1
+    print(f"\nhostile old-format saves: {tried} tried, {handled} handled ({accepted} accepted)")
+    assert tried == handled
