@@ -3,6 +3,10 @@
 SIGTERM, SIGHUP and SIGQUIT end the game as Q does (every step is already saved): the
 driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
 process exits with the conventional status, 128 + the signal's number.
+
+Pasted text is not play (a bracketed paste is ignored), and keys that piled up while the
+game was busy with an earlier key are dropped beyond :data:`BACKLOG` of them, so a blob
+of keys never plays out for a minute; Q and Ctrl+C always go through at once.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from pathlib import PurePath
 from typing import Any, ClassVar
 
 from textual import events
+from textual._time import get_time
 from textual.app import App
 from textual.screen import Screen
 
@@ -24,6 +29,40 @@ from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 
 QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 """The signals that end the game cleanly (SIGINT is Textual's own Ctrl+C)."""
+
+
+BACKLOG = 2
+"""How many keys typed before the previous key was handled still count."""
+ALWAYS_KEYS = frozenset({"q", "ctrl+c", "ctrl+q"})
+"""Keys never dropped: leaving the game works at once, whatever is queued."""
+
+
+class KeyBacklog:
+    """Which keys to drop: those queued while an earlier key was handled, past a few."""
+
+    def __init__(self, keep: int = BACKLOG) -> None:
+        self.keep = keep
+        self.handled_at = float("-inf")
+        """When the last key that was let through had been handled."""
+        self._queued = 0
+        self.dropped = 0
+
+    def drop(self, event: events.Key) -> bool:
+        """True when ``event`` is to be ignored (it waited behind the previous key)."""
+        if event.key in ALWAYS_KEYS:
+            return False
+        if event.time >= self.handled_at:  # typed after the game answered the last key
+            self._queued = 0
+            return False
+        self._queued += 1
+        if self._queued <= self.keep:
+            return False
+        self.dropped += 1
+        return True
+
+    def done(self) -> None:
+        """A key was handled now."""
+        self.handled_at = get_time()
 
 
 class SlotApp(App[None]):
@@ -46,6 +85,7 @@ class SlotApp(App[None]):
         self.signalled: int | None = None
         """The quit signal that ended the game, if one did."""
         self._handled: list[signal.Signals] = []
+        self.backlog = KeyBacklog()
 
     def get_default_screen(self) -> Screen[None]:
         """The slot machine is the bottom screen."""
@@ -79,6 +119,22 @@ class SlotApp(App[None]):
         if self.signalled is None:
             self.signalled = int(number)
         self.exit(return_code=128 + int(number))
+
+    async def on_event(self, event: events.Event) -> None:
+        """Ignore pastes, and keys piled up behind a busy game (see :class:`KeyBacklog`)."""
+        if isinstance(event, events.Paste):
+            event.prevent_default()
+            event.stop()
+            return
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if self.backlog.drop(event):
+                event.prevent_default()
+                event.stop()
+                return
+            await super().on_event(event)
+            self.backlog.done()
+            return
+        await super().on_event(event)
 
     def on_resize(self, event: events.Resize) -> None:
         """Show or take away the too-small notice as the terminal changes size."""

@@ -3,8 +3,10 @@
 Every place the interface acts on the session is tried with a save that fails
 (``session.persist`` raising :class:`SaveError`, as a full disk makes the store do): no
 exception escapes, the player is told, and the session (and what is shown) stays at
-the last saved state.  SIGTERM, SIGHUP and SIGQUIT, sent to the game in a real
-pseudo-terminal, end it with 128 + the signal's number and the terminal given back.
+the last saved state.  A paste is not played, and a burst of keys behind a busy
+game is dropped but for a couple (Q still quits at once).  SIGTERM, SIGHUP and SIGQUIT,
+sent to the game in a real pseudo-terminal, end it with 128 + the signal's number and
+the terminal given back.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from slotterm.engine.actions import Bet, Spin
 from slotterm.engine.features.free_spins import StartFeature
@@ -33,8 +36,10 @@ from tests.tui.main_support import (
     PLAYING,
     SIZE,
     assert_boxes_match,
+    freeze_scenes,
     fs,
     losing_seed,
+    main,
     make_app,
     message,
     session_for,
@@ -278,3 +283,60 @@ def test_a_quit_signal_gives_the_terminal_back(
     for off in MOUSE_OFF:
         assert off in tail, f"mouse tracking {off!r} stays on"
     assert b"Traceback" not in out
+
+
+# --- pastes and key backlogs -------------------------------------------------------------
+
+
+class CountingDisk:
+    """A ``persist`` that counts the saves."""
+
+    def __init__(self) -> None:
+        self.saves = 0
+
+    def __call__(self, _session: GameSession) -> None:
+        self.saves += 1
+
+
+def burst(keys: str) -> list[events.Key]:
+    """Key events as the terminal's parser makes them from a pasted blob."""
+    names = {" ": "space", "+": "plus", "-": "minus"}
+    return [events.Key(names.get(c, c), c) for c in keys]
+
+
+async def test_a_paste_is_not_played() -> None:
+    session = idle()
+    disk = CountingDisk()
+    session.persist = disk
+    app = make_app(session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        bet = session.bet
+        app.post_message(events.Paste("b+++  ub+ q " * 20))
+        await pilot.pause()
+        await settle(pilot, app)
+        assert disk.saves == 0 and session.bet == bet
+        assert app.return_code is None, "a q inside a paste quit the game"
+
+
+async def test_a_burst_of_keys_while_a_spin_runs_is_mostly_dropped_and_q_quits() -> None:
+    session = idle()
+    disk = CountingDisk()
+    session.persist = disk
+    app = make_app(session=session, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        freeze_scenes(app)
+        bet = session.bet
+        await pilot.press("space")
+        assert main(app).presenter.busy, "the spin is not running"
+        saves = disk.saves
+        for key in burst("b+ +b s" * 29 + "b"):  # 204 keys, all queued before any is handled
+            app.post_message(key)
+        app.post_message(events.Key("q", "q"))
+        await wait_for(pilot, lambda: app.return_code is not None)
+        assert app.backlog.dropped >= 190
+        assert disk.saves - saves <= 2
+        assert GAME.bet_per_line_steps.index(session.bet.bet_per_line) <= (
+            GAME.bet_per_line_steps.index(bet.bet_per_line) + 2
+        )
