@@ -41,7 +41,7 @@ from slotterm.engine.fields import (
 from slotterm.engine.gamble import Color
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Step
-from slotterm.session.save_fields import as_bounded
+from slotterm.session.save_fields import as_bounded, shown
 
 MAX_DRAW = 10**9
 """No recorded draw may exceed this (a sanity bound; draws index strips and decks)."""
@@ -126,7 +126,7 @@ def decode_action(value: Any, game: GameDefinition, where: str) -> Action:
         force = None if force_raw is None else as_str(force_raw, f"{where}.force")
         check(
             force is None or game.has_feature(force),
-            f"{where}.force {force!r} is not a feature of {game.id}",
+            f"{where}.force {shown(force or '')} is not a feature of {game.id}",
         )
         return Spin(
             bet=decode_bet(need(doc, "bet", where), game, f"{where}.bet"),
@@ -141,7 +141,7 @@ def decode_action(value: Any, game: GameDefinition, where: str) -> Action:
     for feature in game.features:
         if kind in feature.actions:
             return feature.decode_action(doc, where)
-    raise RecordError(f"{where}.type {kind!r} is not an action")
+    raise RecordError(f"{where}.type {shown(kind)} is not an action")
 
 
 def color_of(value: Any, where: str) -> Color:

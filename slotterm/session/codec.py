@@ -50,6 +50,7 @@ from slotterm.session.save_fields import (
     as_text,
     as_time,
     opt_time,
+    shown,
 )
 from slotterm.session.stats import SERIES_LENGTH, TOP_WINS, BigWin, StatsLedger
 
@@ -259,8 +260,9 @@ def decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
         return _decode_payload(payload, game)
     except SaveFormatError:
         raise
-    except RecordError as exc:
-        raise SaveFormatError(str(exc)) from None
+    except RecordError as exc:  # the engine's readers quote save text in full: cut it
+        message = str(exc)
+        raise SaveFormatError(message if len(message) <= 200 else message[:200] + "…") from None
     except RecursionError:
         raise SaveFormatError("the save is nested too deeply") from None
 
@@ -268,7 +270,7 @@ def decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
 def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
     doc = as_dict(payload, "save")
     game_id = as_str(need(doc, "game", "save"), "save.game")
-    check(game_id == game.id, f"save.game is {game_id!r}, expected {game.id!r}")
+    check(game_id == game.id, f"save.game is {shown(game_id)}, expected {game.id!r}")
     bet = decode_bet(need(doc, "bet", "save"), game, "save.bet")
     bet_steps = as_ints(
         as_bounded(need(doc, "bet_steps", "save"), "save.bet_steps", MAX_BET_STEPS),
@@ -410,7 +412,7 @@ def decode_state(value: Any, game: GameDefinition) -> GameState:
     try:
         phase = Phase(phase_text)
     except ValueError:
-        raise SaveFormatError(f"{where}.phase {phase_text!r} is not a phase") from None
+        raise SaveFormatError(f"{where}.phase {shown(phase_text)} is not a phase") from None
     credits = as_int(need(doc, "credits", where), f"{where}.credits")
     played = as_int(need(doc, "rounds_played", where), f"{where}.rounds_played")
     cards = as_ints(need(doc, "recent_cards", where), f"{where}.recent_cards", 0, CARD_COUNT - 1)
@@ -496,7 +498,7 @@ def decode_rng(value: Any) -> RandomSource:
     kind = as_str(need(doc, "kind", where), f"{where}.kind")
     if kind == "secure":
         return SecureSource()
-    check(kind == "seeded", f"{where}.kind {kind!r} is unknown")
+    check(kind == "seeded", f"{where}.kind {shown(kind)} is unknown")
     seed = as_int(need(doc, "seed", where), f"{where}.seed", 0, SEED_MAX)
     version, words, gauss = as_list(need(doc, "state", where), f"{where}.state", 3)
     check(version == 3, f"{where}.state has an unknown version")

@@ -51,7 +51,7 @@ from slotterm.session.action_codec import (
     encode_limits,
     encode_step,
 )
-from slotterm.session.save_fields import as_bounded
+from slotterm.session.save_fields import as_bounded, shown
 
 MAX_STEPS = 5_000
 """The most steps a round holds (each free spin is one; far beyond any capped feature)."""
@@ -228,7 +228,7 @@ def _decode_frames(
         at = f"{where}[{i}]"
         doc = as_dict(raw, at)
         name = as_str(need(doc, "feature", at), f"{at}.feature")
-        check(game.has_feature(name), f"{at}.feature {name!r} is not a feature of {game.id}")
+        check(game.has_feature(name), f"{at}.feature {shown(name)} is not a feature of {game.id}")
         feature = game.feature(name)
         raw_record = need(doc, "record", at)
         if isinstance(raw_record, dict):  # bounded before the feature reads (and replays) it

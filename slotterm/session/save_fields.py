@@ -63,3 +63,8 @@ def as_number_key(key: str, where: str) -> int:
     if not (0 < len(key) <= 16 and key.isascii() and key.isdigit()) or str(int(key)) != key:
         raise SaveFormatError(f"{where}: key {key[:20]!r} must be a round number")
     return int(key)
+
+
+def shown(text: str, most: int = 24) -> str:
+    """``text`` for an error message: quoted, escaped, and cut to ``most`` characters."""
+    return repr(text if len(text) <= most else text[:most] + "…")

@@ -335,6 +335,7 @@ def test_campaign_messages_are_one_printable_line() -> None:
         except SaveFormatError as exc:
             message = str(exc)
             assert "\n" not in message and "\x1b" not in message, message
+            assert len(message) < 300, message  # save text is quoted and cut short
 
 
 def test_campaign_random_bad_old_format_payloads() -> None:
