@@ -41,7 +41,8 @@ def check_window(game: GameDefinition, window: Window) -> None:
     for column in window:
         for s in column:
             if s not in game.symbol_index:
-                raise GridError(f"unknown symbol {s!r}")
+                shown = repr(s) if len(s) <= 24 else repr(s[:24]) + "..."
+                raise GridError(f"unknown symbol {shown}")
 
 
 def window_from_rows(rows: Sequence[Sequence[str]]) -> Window:
