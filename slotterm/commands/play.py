@@ -24,17 +24,19 @@ def run_play(args: argparse.Namespace) -> int:
         raise UsageError("--force is for testers: use it with --seed or --demo")
     if getattr(args, "reset_save", False) and args.demo:
         raise UsageError("--reset-save has nothing to reset in a --demo session")
-    opened = open_from_args(args)
+    force = forced_feature(args.force, get_game(args.game))
+    settings = settings_from_args(args)
+    # Refuse before touching anything: no folder, lock, set-aside or settlement.
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")
+    opened = open_from_args(args, settings)
     session = opened.session
     if session.load_notice:
         print(f"slotterm: {session.load_notice}", file=sys.stderr)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        opened.close()
-        raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")
     try:
         from slotterm.tui.app import SlotApp
 
-        SlotApp(session, force=forced_feature(args.force, session.game)).run()
+        SlotApp(session, force=force).run()
     finally:
         opened.close()
     return 0
@@ -50,10 +52,11 @@ def forced_feature(force: str | None, game: GameDefinition) -> str | None:
     return name
 
 
-def open_from_args(args: argparse.Namespace) -> OpenedSession:
+def open_from_args(args: argparse.Namespace, settings: Settings | None = None) -> OpenedSession:
     """The session for ``play``'s options; every failure becomes a :class:`UsageError`."""
     game = get_game(args.game)
-    settings = settings_from_args(args)
+    if settings is None:
+        settings = settings_from_args(args)
     root = Path(args.save_dir) if args.save_dir else None
     try:
         return open_session(

@@ -29,6 +29,13 @@ FORMAT_VERSION = 3
 MAGIC = "slotterm-save"
 """The first word of every save file."""
 
+SEQUENCE_LIMIT = 10**12
+"""The highest sequence number written or read.  Far beyond any real session (a save a
+second for 30,000 years); a copy claiming more is refused as damaged, and the writer refuses
+to go past it, so nothing it writes is ever refused by its reader."""
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""The largest copy read or written (a full 100-round history is well under 1 MiB)."""
+
 _HEADER = re.compile(
     rb"slotterm-save (0|[1-9][0-9]{0,5}) (0|[1-9][0-9]{0,17}) (0|[1-9][0-9]{0,10}) "
     rb"([0-9a-f]{64})\n"
@@ -46,6 +53,8 @@ class SaveFile:
 
 def encode_file(sequence: int, payload: bytes) -> bytes:
     """Header line plus payload, in the current format."""
+    if not 0 <= sequence <= SEQUENCE_LIMIT:
+        raise ValueError(f"sequence {sequence} is outside 0..{SEQUENCE_LIMIT}")
     head = f"{MAGIC} {FORMAT_VERSION} {sequence} {len(payload)}".encode()
     digest = hashlib.sha256(head + b"\n" + payload).hexdigest()
     return head + b" " + digest.encode() + b"\n" + payload
@@ -60,6 +69,8 @@ def decode_file(data: bytes) -> SaveFile:
         raise SaveFormatError("the file is empty")
     if data[:1] == b"{":
         sequence, payload = read_v1(data)
+        if not 0 <= sequence <= SEQUENCE_LIMIT:
+            raise SaveFormatError(f"the sequence number {sequence} is out of range")
         return SaveFile(1, sequence, migrate(1, payload))
     match = _HEADER.match(data)
     if match is None:
@@ -79,6 +90,8 @@ def decode_file(data: bytes) -> SaveFile:
         )
     if version < 2:
         raise SaveFormatError(f"format {version} never used this header")
+    if sequence > SEQUENCE_LIMIT:
+        raise SaveFormatError(f"the sequence number {sequence} is out of range")
     try:
         payload = json.loads(body)
     except (UnicodeDecodeError, ValueError):

@@ -27,6 +27,8 @@ from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.errors import SaveUnreadable
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session, utc_now
+from slotterm.session.highwater import HighWater
+from slotterm.session.safeio import open_lock
 from slotterm.session.settings import Settings
 from slotterm.session.store import LoadResult, SaveStore
 
@@ -38,6 +40,10 @@ LOCK_NAME = "session.lock"
 
 class SessionInUse(SaveUnreadable):
     """Another slotterm process has this save open."""
+
+
+class SaveRolledBack(SaveUnreadable):
+    """The folder's newest copy is older than its high-water mark: it was put back."""
 
 
 def session_folder(root: Path, game_id: str, seed: int | None) -> Path:
@@ -78,8 +84,13 @@ def open_session(
     demo: bool = False,
     reset: bool = False,
     clock: Callable[[], datetime] = utc_now,
+    state_root: Path | None = None,
 ) -> OpenedSession:
     """Open (or create) the session the options ask for.
+
+    ``state_root`` is where the folder's high-water mark is kept
+    (``platformdirs.user_state_dir("slotterm")`` by default); a folder put back to a copy
+    older than its mark raises :class:`SaveRolledBack` unless ``reset``.
 
     Raises :class:`SaveUnreadable` when no save copy can be trusted (nothing touched),
     :class:`SessionInUse` when another process has it open, and
@@ -91,10 +102,10 @@ def open_session(
     folder = session_folder(root or default_save_root(), game.id, seed)
     folder.mkdir(parents=True, exist_ok=True)
     lock_path = folder / LOCK_NAME
-    lock_is_new = not lock_path.exists()
+    lock_is_new = not os.path.lexists(lock_path)
     lock = _lock(lock_path)
     try:
-        store = SaveStore(folder, game, seed=seed)
+        store = SaveStore(folder, game, seed=seed, mark=HighWater(folder, state_root))
         notices = []
         now = clock()
         if reset:
@@ -109,6 +120,7 @@ def open_session(
             session.persist = _persist_to(store)
             store.save(session)
         else:
+            _check_mark(store, loaded)
             session = _resume(game, settings, loaded, clock)
             if loaded.notice:
                 notices.append(loaded.notice)
@@ -123,6 +135,19 @@ def open_session(
         if lock_is_new:  # leave the folder exactly as it was found
             lock_path.unlink(missing_ok=True)
         raise
+
+
+def _check_mark(store: SaveStore, loaded: LoadResult) -> None:
+    """Refuse a folder older than its mark; record the mark on first sight."""
+    mark = store.mark.read() if store.mark is not None else None
+    if mark is not None and loaded.sequence < mark:
+        raise SaveRolledBack(
+            f"the save was put back to an older copy (#{loaded.sequence}, #{mark} was saved): "
+            f"it would replay rounds already played; nothing was changed; use --reset-save "
+            f"(files moved aside) or --save-dir DIR (in {store.folder})"
+        )
+    if mark is None or loaded.sequence > mark:
+        store.record_mark()
 
 
 def _fresh(
@@ -190,7 +215,14 @@ def collect_if_pending(session: GameSession, now: datetime) -> str | None:
 
 def _lock(path: Path) -> IO[bytes]:
     folder = path.parent
-    handle = open(path, "a+b")  # noqa: SIM115 - held for the session's life
+    try:
+        fd = open_lock(path)
+    except OSError as exc:
+        raise SaveUnreadable(
+            f"cannot use the lock file {path} ({exc.strerror or exc}); move it away, or use "
+            f"another --save-dir DIR"
+        ) from None
+    handle = os.fdopen(fd, "r+b")
     if os.name == "posix":
         import fcntl
 

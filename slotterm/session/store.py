@@ -26,6 +26,7 @@ that fails only while writing the twin has recorded the new state already, so it
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,8 +37,16 @@ from slotterm.rng import SecureSource, SeededSource
 from slotterm.session.codec import PayloadEncoder, SessionRecord, decode_payload
 from slotterm.session.crashpoints import CrashPlan
 from slotterm.session.errors import SaveError, SaveFormatError, SaveUnreadable
-from slotterm.session.fileformat import SaveFile, decode_file, encode_file
+from slotterm.session.fileformat import (
+    MAX_FILE_BYTES,
+    SEQUENCE_LIMIT,
+    SaveFile,
+    decode_file,
+    encode_file,
+)
 from slotterm.session.game_session import GameSession
+from slotterm.session.highwater import HighWater
+from slotterm.session.safeio import fsync_folder, read_regular, write_atomically
 
 COPY_NAMES = ("session-a.save", "session-b.save")
 ASIDE_PREFIX = "set-aside-"
@@ -63,12 +72,15 @@ class SaveStore:
         *,
         seed: int | None = None,
         crash_plan: CrashPlan | None = None,
+        mark: HighWater | None = None,
     ) -> None:
         self.folder = folder
         self.game = game
         self.seed = seed
         self.copies = tuple(folder / name for name in COPY_NAMES)
         self.crash_plan = crash_plan if crash_plan is not None else CrashPlan.from_env()
+        self.mark = mark
+        """Where the sequence high-water mark of this folder is kept (``None``: nowhere)."""
         self._encoder = PayloadEncoder()
         self._sequence = 0
         self._latest: int | None = None
@@ -84,7 +96,7 @@ class SaveStore:
 
     def exists(self) -> bool:
         """True when either copy is present (good or not)."""
-        return any(p.exists() for p in self.copies)
+        return any(os.path.lexists(p) for p in self.copies)
 
     def load(self, now: datetime, *, readonly: bool = False) -> LoadResult | None:
         """The newest valid copy, or ``None`` when the folder holds no save yet.
@@ -95,11 +107,11 @@ class SaveStore:
         damaged: list[tuple[int, str]] = []
         for index, path in enumerate(self.copies):
             try:
-                data = path.read_bytes()
-            except FileNotFoundError:
-                continue
+                data = read_regular(path, MAX_FILE_BYTES)
             except OSError as exc:
                 damaged.append((index, f"cannot be read ({exc.strerror or exc})"))
+                continue
+            if data is None:
                 continue
             try:
                 checked.append((index, 0, decode_file(data)))
@@ -153,11 +165,11 @@ class SaveStore:
         )
 
     def _unreadable_message(self, damaged: list[tuple[int, str]]) -> str:
-        details = "; ".join(f"{self.copies[i]}: {reason}" for i, reason in damaged)
+        # The ways out first: a terminal line may cut the end (the folder is named last).
+        details = "; ".join(f"{self.copies[i].name}: {reason}" for i, reason in damaged)
         return (
-            f"the saved game cannot be trusted, no copy is valid ({details}). Nothing was "
-            f"changed. To play on, choose another folder with --save-dir DIR, or start a new "
-            f"session with --reset-save (the damaged files are moved aside, not deleted)."
+            f"no save copy can be trusted, nothing was changed; play on with --reset-save "
+            f"(the files are moved aside) or --save-dir DIR ({details}; in {self.folder})"
         )
 
     # --- saving -------------------------------------------------------------------------
@@ -170,7 +182,17 @@ class SaveStore:
         """
         payload = self._encoder.encode(session)
         sequence = self._sequence + 1
+        if sequence > SEQUENCE_LIMIT:
+            raise SaveError(
+                f"the save in {self.folder} has used up its sequence numbers (#{self._sequence}); "
+                f"start a new session with --reset-save"
+            )
         data = encode_file(sequence, payload)
+        if len(data) > MAX_FILE_BYTES:
+            raise SaveError(
+                f"the game state is too large to save ({len(data)} bytes, at most "
+                f"{MAX_FILE_BYTES}); the last saved state is kept and this outcome was not shown"
+            )
         first = 0 if self._latest is None else 1 - self._latest
         try:
             self._write(self.copies[first], data)
@@ -188,29 +210,21 @@ class SaveStore:
                 f"the second copy {twin} could not be written ({exc.strerror or exc}); the "
                 f"game is saved in {self.copies[first].name} only until the next save"
             )
+            self.record_mark()
             return
         self.mirror_error = None
         self._latest = 1 - first
+        self.record_mark()
 
     def _write(self, target: Path, data: bytes) -> None:
-        crash = self.crash_plan.reached
-        temp = target.with_name(target.name + ".tmp")
-        crash("before-write")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            half = len(data) // 2
-            _write_all(fd, data[:half])
-            crash("mid-write")
-            _write_all(fd, data[half:])
-            crash("after-write")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        crash("after-fsync")
-        os.replace(temp, target)
-        crash("after-replace")
-        fsync_folder(self.folder)
-        crash("after-dir-fsync")
+        write_atomically(target, data, self.crash_plan.reached)
+
+    def record_mark(self) -> None:
+        """Record the current sequence as this folder's high-water mark (best effort)."""
+        if self.mark is not None:
+            # the mark guards against a folder put back; the save itself stands without it
+            with contextlib.suppress(OSError):
+                self.mark.record(self._sequence)
 
     # --- reset --------------------------------------------------------------------------
 
@@ -220,7 +234,7 @@ class SaveStore:
             p
             for copy in self.copies
             for p in (copy, copy.with_name(copy.name + ".tmp"))
-            if p.exists()
+            if os.path.lexists(p)
         ]
         if not present:
             return None
@@ -230,31 +244,15 @@ class SaveStore:
 
     def _set_aside(self, paths: list[Path], now: datetime) -> Path:
         stamp = now.strftime("%Y%m%dT%H%M%S")
-        aside = self.folder / f"{ASIDE_PREFIX}{stamp}"
         n = 1
-        while aside.exists() and any((aside / p.name).exists() for p in paths):
-            n += 1
-            aside = self.folder / f"{ASIDE_PREFIX}{stamp}-{n}"
-        aside.mkdir(parents=True, exist_ok=True)
+        while True:  # a new folder of our own: never one planted (or a link) in the way
+            aside = self.folder / (f"{ASIDE_PREFIX}{stamp}" + (f"-{n}" if n > 1 else ""))
+            try:
+                aside.mkdir()
+                break
+            except FileExistsError:
+                n += 1
         for path in paths:
             os.replace(path, aside / path.name)
         fsync_folder(self.folder)
         return aside
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        view = view[written:]
-
-
-def fsync_folder(folder: Path) -> None:
-    """Make a rename inside ``folder`` durable (no-op where folders cannot be opened)."""
-    if os.name != "posix":  # pragma: no cover - Windows has no directory fsync
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

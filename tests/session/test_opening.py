@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 import tomllib
 from datetime import timedelta
 from pathlib import Path
@@ -117,12 +118,16 @@ def test_play_with_a_bad_config_starts_nothing(
 
 
 def test_play_with_both_copies_damaged_exits_with_the_ways_out(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # play refuses a non-terminal before opening anything, so pretend to be one
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     open_seeded(tmp_path, seed=1).close()
     for path in folder(tmp_path, 1).glob("session-*.save"):
         path.write_bytes(b"\x00" * 10)
-    status = main(["--save-dir", str(tmp_path), "--seed", "1"])
+    monkeypatch.chdir(tmp_path)  # short paths: the one-line message is bounded
+    status = main(["--save-dir", ".", "--seed", "1"])
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert "session-a.save" in err and "--reset-save" in err and "--save-dir" in err
