@@ -96,4 +96,10 @@ def decode_file(data: bytes) -> SaveFile:
         payload = json.loads(body)
     except (UnicodeDecodeError, ValueError):
         raise SaveFormatError("the payload is not valid JSON") from None
-    return SaveFile(version, sequence, migrate(version, payload))
+    except RecursionError:
+        raise SaveFormatError("the payload is nested too deeply") from None
+    try:
+        migrated = migrate(version, payload)
+    except RecursionError:
+        raise SaveFormatError("the payload is nested too deeply") from None
+    return SaveFile(version, sequence, migrated)

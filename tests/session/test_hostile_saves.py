@@ -361,3 +361,14 @@ def test_campaign_random_bad_old_format_payloads() -> None:
         handled += 1
     print(f"\nhostile old-format saves: {tried} tried, {handled} handled ({accepted} accepted)")
     assert tried == handled
+
+
+def test_a_copy_nested_too_deeply_is_one_damaged_copy_not_a_crash() -> None:
+    """The file reader parses the payload itself: a 100,000-deep nesting is damage."""
+    from slotterm.session.fileformat import FORMAT_VERSION, decode_file, encode_file
+
+    deep = b"[" * 100_000 + b"]" * 100_000
+    data = encode_file(1, deep)
+    assert FORMAT_VERSION >= 3
+    with pytest.raises(SaveFormatError, match="nested too deeply"):
+        decode_file(data)
