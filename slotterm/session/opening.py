@@ -115,6 +115,8 @@ def open_session(
                     f"A new session was started; the old save files are kept in {aside}."
                 )
         loaded = store.load(now)
+        if loaded is None and not reset:
+            _check_emptied(store)
         if loaded is None:
             session = _fresh(game, settings, rng, clock)
             session.persist = _persist_to(store)
@@ -135,6 +137,17 @@ def open_session(
         if lock_is_new:  # leave the folder exactly as it was found
             lock_path.unlink(missing_ok=True)
         raise
+
+
+def _check_emptied(store: SaveStore) -> None:
+    """Refuse a folder whose save files are gone although its mark says it held a session."""
+    mark = store.mark.read() if store.mark is not None else None
+    if mark:
+        raise SaveRolledBack(
+            f"the save files are gone (#{mark} was saved here): a new session would replace "
+            f"the one played; nothing was changed; use --reset-save (start afresh) or "
+            f"--save-dir DIR (in {store.folder})"
+        )
 
 
 def _check_mark(store: SaveStore, loaded: LoadResult) -> None:

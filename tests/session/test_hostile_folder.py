@@ -360,3 +360,22 @@ def test_campaign(tmp_path: Path) -> None:
             shutil.rmtree(root)
     print(f"hostile folder campaign: {tried} tried, {handled} handled")
     assert handled == tried
+
+
+def test_a_folder_emptied_under_its_mark_is_refused_until_reset(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    _played(root, 4)
+    where = folder(root)
+    for name in ("session-a.save", "session-b.save"):
+        (where / name).unlink()
+    with pytest.raises(SaveRolledBack) as caught:
+        open_seeded(root)
+    _one_line(str(caught.value))
+    assert "gone" in str(caught.value) and "--reset-save" in str(caught.value)
+    assert not (where / "session-a.save").exists()  # nothing was written
+    opened = open_session(
+        GAME, default_settings(GAME), root=root, seed=11, reset=True, clock=Clock()
+    )
+    opened.session.act(next_action(opened.session))
+    opened.close()
+    open_seeded(root).close()  # the new session is at its own mark
