@@ -47,7 +47,7 @@ from tests.tui.main_support import (
     winning_seed,
 )
 from tests.tui.modal_support import ModalHost, screen_text, wait_for, won_session
-from tests.tui.test_real_terminal import WAIT, PtyGame
+from tests.tui.pty_support import WAIT, PtyGame
 
 
 class FullDisk:

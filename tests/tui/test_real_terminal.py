@@ -13,20 +13,12 @@ checks the Credits box against it.
 
 from __future__ import annotations
 
-import fcntl
-import os
 import re
-import select
-import signal
-import struct
-import subprocess
 import sys
-import termios
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
-import pyte
 import pytest
 
 from slotterm.engine.actions import Collect, Guess, Spin, StartGamble
@@ -38,88 +30,13 @@ from slotterm.session.opening import open_session
 from slotterm.session.settings import load_settings
 from tests.tui.main_support import GAME
 from tests.tui.modal_support import open_round
+from tests.tui.pty_support import COLS, ROWS, WAIT, PtyGame
 
-COLS, ROWS = 100, 32
 KITTY_KP_0 = b"\x1b[57399u"
 KITTY_KP_5 = b"\x1b[57404u"
 KITTY_KP_7 = b"\x1b[57406u"
 KITTY_KP_SUBTRACT = b"\x1b[57412u"
 KITTY_KP_ADD = b"\x1b[57413u"
-WAIT = 30.0
-"""Seconds a step may take before the test gives up: a deadline, long enough for a
-child started on a busy machine (nothing waits for it when the game is quick)."""
-
-
-class PtyGame:
-    """A child process on a pseudo-terminal, its screen kept by a pyte emulator."""
-
-    def __init__(self, argv: list[str], env: dict[str, str], cwd: Path) -> None:
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
-        self.process = subprocess.Popen(
-            argv,
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            cwd=cwd,
-            start_new_session=True,
-            close_fds=True,
-        )
-        os.close(slave)
-        self.fd = master
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-
-    def lines(self) -> list[str]:
-        """The screen as text lines."""
-        return list(self.screen.display)
-
-    def text(self) -> str:
-        """The whole screen as one string."""
-        return "\n".join(self.lines())
-
-    def pump(self, timeout: float) -> None:
-        """Read what the game wrote within ``timeout`` seconds into the emulator."""
-        ready, _, _ = select.select([self.fd], [], [], timeout)
-        if ready:
-            try:
-                data = os.read(self.fd, 65536)
-            except OSError:  # the child closed the terminal
-                return
-            self.stream.feed(data)
-
-    def send(self, keys: bytes) -> None:
-        """Type raw bytes."""
-        os.write(self.fd, keys)
-
-    def wait_for(self, condition: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
-        """Read the screen until ``condition()`` holds; fail naming ``what`` on timeout."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                pytest.fail(f"timed out waiting for {what}; screen:\n{self.text()}")
-            if self.process.poll() is not None:
-                pytest.fail(f"the game ended while waiting for {what}:\n{self.text()}")
-            self.pump(0.05)
-
-    def box(self, title: str) -> str:
-        """The value shown in the box titled ``title`` (the line under its top edge)."""
-        lines = self.lines()
-        for n, line in enumerate(lines[:-1]):
-            at = line.find(f"─ {title} ─")
-            if at >= 0:
-                left = line.rfind("╭", 0, at)
-                right = line.find("╮", at)
-                return lines[n + 1][left + 1 : right].strip()
-        return ""
-
-    def close(self) -> None:
-        """Make sure the child is gone and the terminal closed."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(5)
-        os.close(self.fd)
 
 
 def twin_session(seed: int, settings_path: Path) -> GameSession:
