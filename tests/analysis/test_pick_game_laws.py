@@ -248,6 +248,33 @@ def test_pumpkin_hand_figures() -> None:
     assert law_variance(first) == Fraction(992, 10) - Fraction(32, 5) ** 2
 
 
+def test_pumpkin_keeps_rule_at_its_edges() -> None:
+    best = pumpkin_thresholds(PUMPKIN, 3, "best")  # 6.4, 8.52, 10.216
+    worst = pumpkin_thresholds(PUMPKIN, 3, "worst")  # 6.4, 4.28, 3.512
+    # no pumpkin left to open: keep, whatever the amount and the policy
+    assert pumpkin_keeps(2, 0, "best", best)
+    assert pumpkin_keeps(50, 0, "worst", worst)
+    assert pumpkin_keeps(2, 0, "best", ())
+    assert pumpkin_keeps(2, 3, "keep-first", ())
+    assert [pumpkin_keeps(a, 3, "best", best) for a in (10, 11, 20)] == [False, True, True]
+    assert [pumpkin_keeps(a, 1, "best", best) for a in (6, 7)] == [False, True]
+    assert [pumpkin_keeps(a, 3, "worst", worst) for a in (3, 4)] == [True, False]
+    # a tie keeps: {1, 2, 3} uniform has V1 = 2, V2 = E[max(X, 2)] = 7/3
+    tie = {1: 1, 2: 1, 3: 1}
+    th = pumpkin_thresholds(tie, 2, "best")
+    assert th == (Fraction(2), Fraction(7, 3))
+    assert pumpkin_keeps(2, 1, "best", th)
+    assert not pumpkin_keeps(2, 2, "best", th)
+    assert pumpkin_keeps(2, 1, "worst", pumpkin_thresholds(tie, 1, "worst"))
+    # by play: pick 1 keeps a 3 only (>= 7/3); pick 2 keeps a 2 or a 3 (>= 2); pick 3 keeps
+    # anything.  P(3) = 1/3 + 2/3 * 1/3 + 2/3 * 1/3 * 1/3 = 17/27,
+    # P(2) = 2/3 * 1/3 + 2/3 * 1/3 * 1/3 = 8/27, P(1) = 2/3 * 1/3 * 1/3 = 2/27;
+    # mean 69/27 = 23/9 = V3 = E[max(X, 7/3)] = (2 * 7/3 + 3) / 3
+    expect = {1: Fraction(2, 27), 2: Fraction(8, 27), 3: Fraction(17, 27)}
+    assert law_mean(expect) == Fraction(23, 9)
+    assert pumpkin_law(tie, 2, "best") == expect
+
+
 @pytest.mark.parametrize("policy", ["best", "keep-first", "worst"])
 def test_pumpkin_equals_step_by_step_play(policy: str) -> None:
     thresholds = pumpkin_thresholds(PUMPKIN, 3, policy) if policy != "keep-first" else ()
