@@ -171,9 +171,10 @@ class _Builder:
                 assert isinstance(wild, str)
                 best = LineReading(wild, lead, mult)
         if first is not None:
-            mult = game.line_pay(first, count) * (game.wild_multiplier if used else 1)
+            doubled = used and game.wild_multiplier != 1
+            mult = game.line_pay(first, count) * (game.wild_multiplier if doubled else 1)
             if mult > 0 and (best is None or mult > best.multiplier):
-                best = LineReading(first, count, mult)
+                best = LineReading(symbol=first, count=count, multiplier=mult, doubled=doubled)
         return best
 
 

@@ -6,7 +6,7 @@ feature's from its law (:meth:`~slotterm.analysis.features.contract.FeatureLaw.f
 Money figures are fractions of the total bet (RTP 0.9613 means 96.13 %), standard
 deviations are in units of the total bet, frequencies are probabilities per base round.
 
-The round cap (``game.max_win_x_total_bet``) is applied exactly as the engine applies it.
+The round cap (``game.max_win``, at the highest bet) is applied exactly as the engine applies it.
 ``rtp`` is the capped RTP; the split ``rtp_base_lines + rtp_scatter + rtp_free_spins`` adds
 up to it: the part of a base spin's win above the cap is taken off ``rtp_base_lines``, the
 rest of the cap's effect (features cut short, or never played because the base spin already
@@ -108,7 +108,7 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
         sd_base=math.sqrt(max(a.base.second_moment - a.base.mean**2, 0.0)) / lines,
         vi_90=Z_90 * sd,
         vi_95=Z_95 * sd,
-        cap_x_total_bet=game.max_win_x_total_bet,
+        cap_x_total_bet=a.context.cap_x_total_bet,
         cap_probability=cap_p,
         cap_one_in=_one_in(cap_p),
         top_award_in_1e8_rounds=-math.expm1(TOP_AWARD_ROUNDS * math.log1p(-min(cap_p, 1.0)))
@@ -157,7 +157,7 @@ def _bands(a: RoundAnalysis) -> tuple[WinBand, ...]:
     below = a.below_cap
     x = np.arange(a.cap, dtype=np.float64) / lines
     bands = [WinBand(label="no win", low=0.0, high=0.0, probability=float(below[0]), rtp=0.0)]
-    edges = [*WIN_BANDS, float(a.game.max_win_x_total_bet)]
+    edges = [*WIN_BANDS, float(a.context.cap_x_total_bet)]
     for low, high in pairwise(edges):
         mask = (x > low) & (x < high) if low == 0 else (x >= low) & (x < high)
         label = f"{low:g}-{high:g}x" if low else f"0-{high:g}x"
@@ -170,7 +170,7 @@ def _bands(a: RoundAnalysis) -> tuple[WinBand, ...]:
                 rtp=float((below * x)[mask].sum()),
             )
         )
-    cap_x = float(a.game.max_win_x_total_bet)
+    cap_x = float(a.context.cap_x_total_bet)
     cap_p = a.cap_probability
     bands.append(
         WinBand(

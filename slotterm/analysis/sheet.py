@@ -102,7 +102,7 @@ class ParSheet:
     sd_base: float
     vi_90: float
     vi_95: float
-    cap_x_total_bet: int
+    cap_x_total_bet: int | float
     cap_probability: float
     cap_one_in: float
     top_award_in_1e8_rounds: float

@@ -28,10 +28,29 @@ class FeatureAction:
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Bet:
-    """A bet: cents per line and the number of active lines."""
+    """A bet: cents per line and the number of active lines.
+
+    In a game bet in coins (:attr:`~slotterm.engine.model.GameDefinition.coins`),
+    ``coin_size`` is the cents one coin is worth and ``bet_per_line`` is coins per line ×
+    coin size; pays in coins then turn into cents by the same product.  ``None`` for a
+    game bet in cents.
+    """
 
     bet_per_line: int
     lines: int
+    coin_size: int | None = None
+
+    @property
+    def coins(self) -> int | None:
+        """Coins per line (``None`` for a game bet in cents)."""
+        size = self.coin_size
+        return None if size is None else self.bet_per_line // size
+
+    @property
+    def total_coins(self) -> int | None:
+        """Coins bet on all lines (``None`` for a game bet in cents)."""
+        coins = self.coins
+        return None if coins is None else coins * self.lines
 
     @property
     def total(self) -> int:
@@ -42,10 +61,15 @@ class Bet:
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Operator limits, fixed for a round when it starts (cents; ``None`` = no limit)."""
+    """Operator limits, fixed for a round when it starts (cents; ``None`` = no limit).
+
+    ``max_win`` is the operator's maximum win of one round; ``None`` keeps the game's own
+    (:meth:`~slotterm.engine.model.GameDefinition.max_win`).
+    """
 
     gamble_limit: int | None = 50_000
     free_spin_limit: int | None = None
+    max_win: int | None = None
 
 
 # --- actions ------------------------------------------------------------------------------

@@ -95,7 +95,7 @@ class _BaseSpin:
         self.limits = limits
         self.table = strip_table(game, game.base_reels)
         self.lengths = self.table.lengths
-        self.cap = game.max_win(bet.bet_per_line * bet.lines)
+        self.cap = game.max_win(bet.bet_per_line * bet.lines, limits)
         self.features = game.features
         self.ctx = FeatureContext(game=game, bet=bet, limits=limits, room=self.cap)
 
@@ -141,7 +141,7 @@ def spin_transition(
     win = evaluation.total_win
     started: list[tuple[Feature, Triggered]] = []
     if win < cap:
-        ctx = base.ctx
+        ctx = base.ctx if action.force is None else base.ctx._replace(force=action.force)
         for feature in base.features:
             triggered = feature.trigger(ctx, result)
             if triggered is not None:
@@ -217,18 +217,18 @@ def _forced(
     """Redraw the base spin until it starts the feature ``action.force`` names (testers)."""
     bet = action.bet
     tries = 0
-    while all(f.name != action.force for f, _ in started):
+    name = action.force.partition(":")[0] if action.force else ""
+    ctx = base.ctx._replace(force=action.force)
+    while all(f.name != name for f, _ in started):
         tries += 1
         if tries > FORCE_TRIES:
-            raise ActionRefused(f"no base spin in {FORCE_TRIES:,} started {action.force}")
+            raise ActionRefused(f"no base spin in {FORCE_TRIES:,} started {name}")
         stops = draw_each(rng, base.lengths)
         draws += stops
         window, evaluation = base.table.evaluate(stops, bet.lines, bet.bet_per_line)
         result = SpinResult(stops, window, evaluation)
         started = (
-            triggered_features(game, base.ctx, result, None)
-            if evaluation.total_win < base.cap
-            else []
+            triggered_features(game, ctx, result, None) if evaluation.total_win < base.cap else []
         )
     return result, draws, started
 

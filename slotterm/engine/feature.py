@@ -18,6 +18,11 @@ feature only through this contract:
   decoding validates everything (a save is untrusted input) and raises
   :class:`~slotterm.engine.fields.RecordError`.
 * :meth:`Feature.next_action` -- what the "what happens next" policy does in this feature.
+* :meth:`Feature.parts` / :meth:`Feature.start` -- features a feature starts itself (the
+  Mystery bonus starts one of its pick games): a step returns them in
+  :attr:`FeatureStep.started` and the round pushes their frames on top of its own.
+* :meth:`Feature.force_refusal` -- testers may force a feature (``--force NAME[:DETAIL]``);
+  the trigger then sees the whole force string in :attr:`FeatureContext.force`.
 
 Records are frozen values owned by their feature; the round keeps them in
 :class:`~slotterm.engine.records.FeatureFrame` s.
@@ -57,7 +62,9 @@ class FeatureContext(NamedTuple):
 
     ``room`` is how much more the round may pay before its cap (cents; for the triggers
     of a base spin, which pay nothing, it is the whole cap); ``inside`` is the name of the
-    feature whose step drew the window (``None`` for the base spin).
+    feature whose step drew the window (``None`` for the base spin); ``force`` the
+    tester's force string (``"name"`` or ``"name:detail"``) while a forced base spin's
+    triggers are asked.
     """
 
     game: GameDefinition
@@ -65,6 +72,7 @@ class FeatureContext(NamedTuple):
     limits: Limits
     room: int
     inside: str | None = None
+    force: str | None = None
 
 
 @strict_tuple
@@ -81,7 +89,9 @@ class FeatureStep(NamedTuple):
 
     ``win`` is what the step adds to the round (cents, already cut to the context's
     ``room``); ``spin`` a window it drew, offered to the other features' triggers;
-    ``ended_by`` set when the round cap or an operator limit ended the feature.
+    ``ended_by`` set when the round cap or an operator limit ended the feature;
+    ``started`` the parts the step started (:meth:`Feature.start`), pushed on top of
+    the frame stack so that the first is played first.
     """
 
     record: Any
@@ -89,6 +99,7 @@ class FeatureStep(NamedTuple):
     win: int = 0
     spin: SpinResult | None = None
     ended_by: EndReason | None = None
+    started: tuple[tuple[Feature, Triggered], ...] = ()
 
 
 class Feature:
@@ -131,9 +142,34 @@ class Feature:
         """A short name of where the feature stands (e.g. ``"awarded"``, ``"playing"``)."""
         return "done" if self.finished(record) else "playing"
 
-    def next_action(self, ctx: FeatureContext, record: Any, policy: str) -> FeatureAction:
-        """The action the ``policy`` (``best``, ``keep-first``, ``random``, ``worst``) takes."""
+    def next_action(
+        self,
+        ctx: FeatureContext,
+        record: Any,
+        policy: str,
+        chooser: RandomSource | None = None,
+    ) -> FeatureAction:
+        """The action the ``policy`` (``best``, ``keep-first``, ``random``, ``worst``) takes.
+
+        ``random`` draws its choices from ``chooser`` (never the game's own source: a
+        choice is not part of the outcome); without one it takes the first choice.
+        """
         raise NotImplementedError
+
+    def parts(self) -> tuple[Feature, ...]:
+        """Features this one starts itself (pick games of a bonus); never triggered by spins."""
+        return ()
+
+    def start(self, ctx: FeatureContext, rng: RandomSource) -> Triggered:
+        """The first record of a part started by another feature; draws through ``rng``."""
+        raise NotImplementedError(f"{self.name} is not started by another feature")
+
+    def force_refusal(self, detail: str) -> str | None:
+        """Why ``--force NAME:detail`` makes no sense for this feature, or ``None``.
+
+        ``detail`` is ``""`` for a plain ``--force NAME``.
+        """
+        return None if not detail else f"{self.name} takes no detail to force"
 
     def reel_sets(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
         """Strip sets the feature spins on, by name (e.g. ``{"free": strips}``)."""

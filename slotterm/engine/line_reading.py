@@ -42,10 +42,11 @@ def _compute_reading(game: GameDefinition, symbols: tuple[str, ...]) -> LineRead
                 else:
                     break
             mult = game.line_pay(first, count)
-            if used_wild:
+            doubled = used_wild and game.wild_multiplier != 1
+            if doubled:
                 mult *= game.wild_multiplier
             if mult > 0 and (best is None or mult > best.multiplier):
-                best = LineReading(first, count, mult)
+                best = LineReading(symbol=first, count=count, multiplier=mult, doubled=doubled)
     return best
 
 
@@ -131,6 +132,7 @@ class GameFacts:
                 count=reading.count,
                 multiplier=mult,
                 win=mult * bet_per_line,
+                doubled=reading.doubled,
             )
             memo[slot] = win
         return win

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from slotterm.engine.actions import Bet, Limits
     from slotterm.engine.feature import Feature
 
 
@@ -54,6 +55,35 @@ class Symbol:
             raise DefinitionError(f"symbol id {self.id!r} must be upper-case letters/digits")
 
 
+@dataclass(frozen=True)
+class CoinBet:
+    """A bet in coins: ``coins_per_line`` (lowest, highest) times a coin size in cents.
+
+    ``coin_sizes`` are the game's default coin sizes (the operator may offer others).
+    """
+
+    coins_per_line: tuple[int, int]
+    coin_sizes: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        low, high = self.coins_per_line
+        if not 1 <= low <= high:
+            raise DefinitionError("coins per line must be a range 1 <= lowest <= highest")
+        if not self.coin_sizes or list(self.coin_sizes) != sorted(set(self.coin_sizes)):
+            raise DefinitionError("coin sizes must be increasing and distinct")
+        if self.coin_sizes[0] < 1:
+            raise DefinitionError("coin sizes must be positive cents")
+
+    def refusal(self, coins: int, coin_size: int) -> str | None:
+        """Why ``coins`` per line of ``coin_size`` cents is not a bet, or ``None``."""
+        low, high = self.coins_per_line
+        if not low <= coins <= high:
+            return f"coins per line must be {low}..{high}"
+        if coin_size < 1:
+            return "the coin size must be positive"
+        return None
+
+
 Pays = Mapping[int, int]
 """Count of symbols -> multiplier."""
 
@@ -74,8 +104,13 @@ class GameDefinition:
     The core rules are data here; ``features`` (free spins, bonus games...) are the
     feature objects the game uses, in the order a spin's triggers are played (the first
     one triggered is played first).  ``gamble`` is False for a game without the
-    double-or-nothing gamble: its round pays into credits as soon as it ends.  Compared
-    and hashed by identity: a definition is built once and shared.
+    double-or-nothing gamble: its round pays into credits as soon as it ends.
+
+    The round cap is ``max_win_x_total_bet`` × the total bet, or ``max_win_cents`` (the
+    operator may lower it per round), whichever is lower; at least one is set.  A game bet
+    in coins has ``coins`` (its pays are then coins per coin bet per line, which is the
+    same arithmetic as multiples of the bet per line) and ``bet_per_line_steps`` empty.
+    Compared and hashed by identity: a definition is built once and shared.
     """
 
     id: str
@@ -87,7 +122,7 @@ class GameDefinition:
     scatter_pays: Pays
     lines: tuple[tuple[int, ...], ...]
     base_reels: tuple[tuple[str, ...], ...]
-    max_win_x_total_bet: int
+    max_win_x_total_bet: int | None
     wild_only_pays_as: str | None
     bet_per_line_steps: tuple[int, ...]
     published_rtp: float
@@ -95,7 +130,10 @@ class GameDefinition:
     wild_multiplier: int = 1
     features: tuple[Feature, ...] = ()
     gamble: bool = True
+    max_win_cents: int | None = None
+    coins: CoinBet | None = None
     symbol_index: Mapping[str, Symbol] = field(init=False, repr=False, compare=False)
+    feature_index: Mapping[str, Feature] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.reels < 1 or self.rows < 1:
@@ -128,9 +166,18 @@ class GameDefinition:
                 raise DefinitionError(f"line {n} must give a row 0..{self.rows - 1} per reel")
         if len(set(self.lines)) != len(self.lines):
             raise DefinitionError("two lines are the same")
-        names = [f.name for f in self.features]
-        if len(set(names)) != len(names):
+        found: list[Feature] = []
+
+        def add(feature: Feature) -> None:
+            found.append(feature)
+            for part in feature.parts():
+                add(part)
+
+        for feature in self.features:
+            add(feature)
+        if len({f.name for f in found}) != len(found):
             raise DefinitionError("two features have the same name")
+        object.__setattr__(self, "feature_index", MappingProxyType({f.name: f for f in found}))
         for label, strips in self.reel_sets.items():
             if len(strips) != self.reels:
                 raise DefinitionError(f"{label} reels: need {self.reels} strips")
@@ -140,19 +187,26 @@ class GameDefinition:
                 unknown = sorted(set(strip) - index.keys())
                 if unknown:
                     raise DefinitionError(f"{label} reel {r} has unknown symbols {unknown}")
-        if not self.bet_per_line_steps or list(self.bet_per_line_steps) != sorted(
-            set(self.bet_per_line_steps)
-        ):
-            raise DefinitionError("bet steps must be increasing and distinct")
-        if self.bet_per_line_steps[0] < 1:
-            raise DefinitionError("bet steps must be positive cents")
+        if self.coins is None:
+            if not self.bet_per_line_steps or list(self.bet_per_line_steps) != sorted(
+                set(self.bet_per_line_steps)
+            ):
+                raise DefinitionError("bet steps must be increasing and distinct")
+            if self.bet_per_line_steps[0] < 1:
+                raise DefinitionError("bet steps must be positive cents")
+        elif self.bet_per_line_steps:
+            raise DefinitionError("a game bet in coins has no bet-per-line steps")
         if self.wild_substitutes is not None and not self.wild_substitutes <= index.keys():
             raise DefinitionError("wild_substitutes names unknown symbols")
         if self.wild_multiplier < 1:
             raise DefinitionError("wild_multiplier must be at least 1")
-        if self.max_win_x_total_bet < 1:
+        if self.max_win_x_total_bet is None and self.max_win_cents is None:
+            raise DefinitionError("a game needs a round cap (max_win_x_total_bet or max_win_cents)")
+        if self.max_win_x_total_bet is not None and self.max_win_x_total_bet < 1:
             raise DefinitionError("max_win_x_total_bet must be positive")
-        for feature in self.features:
+        if self.max_win_cents is not None and self.max_win_cents < 1:
+            raise DefinitionError("max_win_cents must be positive")
+        for feature in self.all_features:
             feature.validate(self)
 
     # --- lookups -------------------------------------------------------------------------
@@ -171,20 +225,54 @@ class GameDefinition:
     def reel_sets(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
         """Every strip set by name: ``"base"``, then the features' own sets."""
         sets = {"base": self.base_reels}
-        for feature in self.features:
+        for feature in self.all_features:
             sets.update(feature.reel_sets())
         return sets
 
+    @property
+    def all_features(self) -> tuple[Feature, ...]:
+        """The game's features and, after each, the parts it starts itself (its pick games)."""
+        return tuple(self.feature_index.values())
+
     def feature(self, name: str) -> Feature:
-        """The game's feature called ``name``; raises ``KeyError`` if it has none."""
-        for feature in self.features:
-            if feature.name == name:
-                return feature
-        raise KeyError(name)
+        """The game's feature (or feature part) called ``name``; ``KeyError`` if none."""
+        return self.feature_index[name]
 
     def has_feature(self, name: str) -> bool:
-        """True when the game uses a feature called ``name``."""
-        return any(feature.name == name for feature in self.features)
+        """True when the game uses a feature (or feature part) called ``name``."""
+        return name in self.feature_index
+
+    def bet_refusal(self, bet_per_line: int, coin_size: int | None) -> str | None:
+        """Why a bet of ``bet_per_line`` cents (of coins of ``coin_size``) is refused, or ``None``.
+
+        The lines are checked apart (:meth:`lines_refusal`); operator steps are the
+        session's business.
+        """
+        if not isinstance(bet_per_line, int) or bet_per_line < 1:
+            return "the bet per line must be positive"
+        if self.coins is None:
+            return None if coin_size is None else "this game is not bet in coins"
+        if coin_size is None or not isinstance(coin_size, int) or coin_size < 1:
+            return "a bet in this game needs a positive coin size"
+        if bet_per_line % coin_size:
+            return "the bet per line must be a whole number of coins"
+        return self.coins.refusal(bet_per_line // coin_size, coin_size)
+
+    def default_bet(self, lines: int | None = None) -> Bet:
+        """The lowest bet on ``lines`` lines (all lines by default)."""
+        from slotterm.engine.actions import Bet
+
+        count = len(self.lines) if lines is None else lines
+        if self.coins is None:
+            return Bet(self.bet_per_line_steps[0], count)
+        size = self.coins.coin_sizes[0]
+        return Bet(self.coins.coins_per_line[0] * size, count, size)
+
+    def highest_bet_per_line(self) -> int:
+        """The highest default bet per line in cents (the cap's worst case)."""
+        if self.coins is None:
+            return self.bet_per_line_steps[-1]
+        return self.coins.coins_per_line[1] * self.coins.coin_sizes[-1]
 
     def lines_refusal(self, lines: int) -> str | None:
         """Why ``lines`` active lines cannot be played, or ``None`` (1..all lines)."""
@@ -209,6 +297,14 @@ class GameDefinition:
         top = max(self.scatter_pays)
         return self.scatter_pays.get(min(count, top), 0)
 
-    def max_win(self, total_bet: int) -> int:
-        """The round cap in cents for a total bet in cents."""
-        return self.max_win_x_total_bet * total_bet
+    def max_win(self, total_bet: int, limits: Limits | None = None) -> int:
+        """The round cap in cents for a total bet in cents under the operator ``limits``."""
+        caps = []
+        if self.max_win_x_total_bet is not None:
+            caps.append(self.max_win_x_total_bet * total_bet)
+        absolute = self.max_win_cents
+        if limits is not None and limits.max_win is not None:
+            absolute = limits.max_win
+        if absolute is not None:
+            caps.append(absolute)
+        return min(caps)

@@ -21,23 +21,31 @@ class GridError(ValueError):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class LineReading:
-    """The paying reading of one line: which symbol, how many, what multiplier."""
+    """The paying reading of one line: which symbol, how many, what multiplier.
+
+    ``doubled`` when a multiplying wild completed it (the multiplier includes the wild's).
+    """
 
     symbol: str
     count: int
     multiplier: int
+    doubled: bool = False
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class LineWin:
-    """A paid line: 1-based line number, symbol, count, multiplier, win in cents."""
+    """A paid line: 1-based line number, symbol, count, multiplier, win in cents.
+
+    ``doubled`` when a multiplying wild completed it (see :class:`LineReading`).
+    """
 
     line: int
     symbol: str
     count: int
     multiplier: int
     win: int
+    doubled: bool = False
 
 
 @fast_init

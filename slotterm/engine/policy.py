@@ -13,6 +13,7 @@ from slotterm.engine.actions import Action, Collect
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase
 from slotterm.engine.round import active_feature, feature_context
+from slotterm.rng import RandomSource
 
 _COLLECT = Collect()
 
@@ -20,8 +21,16 @@ POLICIES = ("best", "keep-first", "random", "worst")
 """The named policies a feature with player choices can play by."""
 
 
-def next_action(game: GameDefinition, state: GameState, policy: str = "best") -> Action | None:
-    """The action that carries the open round on, or ``None`` when no round is open."""
+def next_action(
+    game: GameDefinition,
+    state: GameState,
+    policy: str = "best",
+    chooser: RandomSource | None = None,
+) -> Action | None:
+    """The action that carries the open round on, or ``None`` when no round is open.
+
+    ``chooser`` gives the ``random`` policy its choices (not the game's own source).
+    """
     phase = state.phase
     round_ = state.round
     if phase is Phase.IDLE or round_ is None:
@@ -30,5 +39,5 @@ def next_action(game: GameDefinition, state: GameState, policy: str = "best") ->
         active = active_feature(game, state)
         assert active is not None
         feature, frame = active
-        return feature.next_action(feature_context(game, round_), frame.record, policy)
+        return feature.next_action(feature_context(game, round_), frame.record, policy, chooser)
     return _COLLECT

@@ -67,7 +67,7 @@ def feature_context(
         game=game,
         bet=round_.bet,
         limits=round_.limits,
-        room=game.max_win(round_.bet.total) - round_.round_win,
+        room=game.max_win(round_.bet.total, round_.limits) - round_.round_win,
         inside=inside,
     )
 
@@ -122,17 +122,27 @@ def _spin_refusal(game: GameDefinition, state: GameState, action: Spin) -> str |
     lines = game.lines_refusal(bet.lines)
     if lines is not None:
         return lines
-    if bet.bet_per_line < 1:
-        return "the bet per line must be positive"
+    wrong_bet = game.bet_refusal(bet.bet_per_line, bet.coin_size)
+    if wrong_bet is not None:
+        return wrong_bet
     if bet.bet_per_line * bet.lines > state.credits:
         return "not enough credits for this bet"
     limits = action.limits
     if (limits.gamble_limit or 0) < 0 or (limits.free_spin_limit or 0) < 0:
         return "operator limits must not be negative"
-    force = action.force
-    if force is not None and not game.has_feature(force):
-        return f"this game has no feature {force!r} to force"
+    if limits.max_win is not None and limits.max_win < 1:
+        return "the operator's max win must be positive"
+    if action.force is not None:
+        return force_refusal(game, action.force)
     return None
+
+
+def force_refusal(game: GameDefinition, force: str) -> str | None:
+    """Why a tester's ``force`` (``"feature"`` or ``"feature:detail"``) is refused, or ``None``."""
+    name, _, detail = force.partition(":")
+    if all(feature.name != name for feature in game.features):
+        return f"this game has no feature {name!r} to force"
+    return game.feature(name).force_refusal(detail)
 
 
 def is_allowed(game: GameDefinition, state: GameState, action: Action) -> bool:
@@ -248,6 +258,8 @@ def _feature_step(
     feature_win = round_.feature_win + outcome.win
     if ended_by is EndReason.CAP:
         frames = [f if f.done else FeatureFrame(f.feature, f.record, True) for f in frames]
+    elif outcome.started:
+        frames = list(push_frames(tuple(frames), list(outcome.started), events))
     elif outcome.spin is not None and len(game.features) > 1:
         inner = FeatureContext(
             game=game,

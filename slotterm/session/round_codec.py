@@ -122,7 +122,7 @@ def decode_round(value: Any, game: GameDefinition, where: str, *, closed: bool =
     bet = decode_bet(field("bet"), game, f"{where}.bet")
     limits = decode_limits(field("limits"), f"{where}.limits")
     autoplay = as_bool(field("autoplay"), f"{where}.autoplay")
-    cap = game.max_win(bet.total)
+    cap = game.max_win(bet.total, limits)
     base = decode_spin(field("base"), game, bet.lines, bet.bet_per_line, f"{where}.base")
     base_win = as_int(field("base_win"), f"{where}.base_win")
     check(base_win == min(base.evaluation.total_win, cap), f"{where}.base_win does not match")
@@ -259,7 +259,7 @@ def _decode_frames(
 
 def _started_by(game: GameDefinition, ctx: FeatureContext, base: SpinResult) -> list[Feature]:
     """The features the base spin starts, in the game's order (none on a capped spin)."""
-    if base.evaluation.total_win >= game.max_win(ctx.bet.total):
+    if base.evaluation.total_win >= game.max_win(ctx.bet.total, ctx.limits):
         return []
     return [feature for feature in game.features if feature.trigger(ctx, base) is not None]
 

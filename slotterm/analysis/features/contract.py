@@ -56,13 +56,19 @@ class LawContext:
 
     @property
     def cap(self) -> int:
-        """The round cap in bet-per-line units.
+        """The round cap in bet-per-line units, at the game's highest bet per line.
 
-        A bet of one unit on each of ``lines`` lines is a total bet of ``lines`` units, so
-        the game's cap of that total bet is the cap in units (a change of unit only).
+        A cap in multiples of the total bet is the same in units at every bet; an absolute
+        cap (cents) bites hardest at the highest bet, so that is the bet analysed.
         """
-        total_bet_in_units = self.lines
-        return self.game.max_win(total_bet_in_units)
+        unit = self.game.highest_bet_per_line()
+        return self.game.max_win(self.lines * unit) // unit
+
+    @property
+    def cap_x_total_bet(self) -> int | float:
+        """The round cap as a multiple of the total bet (an ``int`` when it is whole)."""
+        whole, rest = divmod(self.cap, self.lines)
+        return whole if not rest else self.cap / self.lines
 
     def spin_rules(self, inside: str | None) -> SpinRules:
         """The core's rules plus every feature's, for a spin played ``inside`` a feature.

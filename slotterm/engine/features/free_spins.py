@@ -205,7 +205,13 @@ class FreeSpins(Feature):
             return "awarded"
         return "done" if self.finished(record) else "playing"
 
-    def next_action(self, ctx: FeatureContext, record: Any, policy: str) -> FeatureAction:
+    def next_action(
+        self,
+        ctx: FeatureContext,
+        record: Any,
+        policy: str,
+        chooser: RandomSource | None = None,
+    ) -> FeatureAction:
         """Start, then play every spin (no choices to make)."""
         return PlayFreeSpin() if record.started else StartFeature()
 
