@@ -17,7 +17,16 @@ def _book_of_spells() -> GameDefinition:
     return BOOK_OF_SPELLS
 
 
-_REGISTRY: dict[str, Callable[[], GameDefinition]] = {"book-of-spells": _book_of_spells}
+def _lucky_witch() -> GameDefinition:
+    from slotterm.games.lucky_witch import LUCKY_WITCH
+
+    return LUCKY_WITCH
+
+
+_REGISTRY: dict[str, Callable[[], GameDefinition]] = {
+    "book-of-spells": _book_of_spells,
+    "lucky-witch": _lucky_witch,
+}
 
 
 def game_ids() -> tuple[str, ...]:

@@ -1,0 +1,1 @@
+"""The Mystery bonus's pick games, one module each (DESIGN.md §2)."""
