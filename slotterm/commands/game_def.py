@@ -1,6 +1,8 @@
 """The ``game-def`` command: print a game's definition (DESIGN.md §6).
 
-``--json`` prints exactly the contract's object; without it, readable tables.
+``--json`` prints exactly the contract's object; without it, readable tables.  A game bet
+in coins (Lucky Witch) adds ``"bet"``, its Mystery bonus ``"bonus"`` and its absolute cap
+``"max_win"``; its pays are then in coins (× coins per line, scatters × total coins).
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ from typing import Any
 
 from slotterm.cli import UsageError
 from slotterm.commands.game_features import free_spins_of
+from slotterm.commands.pick_tables import bonus_json, mystery_bonus_of
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
 from slotterm.games import UnknownGame, get_game
+from slotterm.money import format_cents
 
 
 def game_definition_json(game: GameDefinition) -> dict[str, Any]:
-    """The definition as the JSON object of DESIGN.md §6."""
+    """The definition as the JSON object of DESIGN.md §6 (with the Lucky Witch additions)."""
     free = _free_spins(game)
-    return {
+    data: dict[str, Any] = {
         "game": game.id,
         "rows": game.rows,
         "symbols": [{"id": s.id, "kind": s.kind.value} for s in game.symbols],
@@ -37,6 +41,17 @@ def game_definition_json(game: GameDefinition) -> dict[str, Any]:
         **_rule_fields(game, free),
         "max_win_x_total_bet": game.max_win_x_total_bet,
     }
+    bonus = bonus_json(game)
+    if bonus is not None:
+        data["bonus"] = bonus
+    if game.coins is not None:
+        data["bet"] = {
+            "coins_per_line": list(game.coins.coins_per_line),
+            "coin_sizes": [format_cents(c, grouping=False) for c in game.coins.coin_sizes],
+        }
+    if game.max_win_cents is not None:
+        data["max_win"] = format_cents(game.max_win_cents, grouping=False)
+    return data
 
 
 def _free_spins(game: GameDefinition) -> FreeSpins:
@@ -49,17 +64,21 @@ def _rule_fields(game: GameDefinition, free: FreeSpins) -> dict[str, Any]:
     """The wild rule and the free-spins rule, as ``"wild"`` and ``"free_spins"``.
 
     ``"wild"`` is null for a game without a wild symbol; its ``substitutes`` list the
-    symbols a wild stands in for on a line, in definition order.
+    symbols a wild stands in for on a line, in definition order, and ``multiplier`` what
+    a win it completes is multiplied by.  ``wild_only_pays_as`` is there only when a line
+    of wilds alone pays as another symbol (Book of Spells: as WITCH); a wild with pays of
+    its own (Lucky Witch's LUCKY) pays them, never multiplied.
     """
     wild_ids = [s.id for s in game.symbols if s.kind.is_wild]
-    wild = None
+    wild: dict[str, Any] | None = None
     if wild_ids:
         wild = {
             "id": wild_ids[0],
             "substitutes": [s.id for s in game.symbols if game.wild_substitutes_for(s.id)],
             "multiplier": game.wild_multiplier,
-            "wild_only_pays_as": game.wild_only_pays_as,
         }
+        if game.wild_only_pays_as not in (None, wild_ids[0]):
+            wild["wild_only_pays_as"] = game.wild_only_pays_as
     return {
         "wild": wild,
         "free_spins": {
@@ -83,6 +102,16 @@ def run_game_def(args: argparse.Namespace) -> int:
     return 0
 
 
+def cap_text(game: GameDefinition) -> str:
+    """The round cap in words: ``5000× total bet``, ``250,000.00``, or both (the lower)."""
+    parts = []
+    if game.max_win_x_total_bet is not None:
+        parts.append(f"{game.max_win_x_total_bet}× total bet")
+    if game.max_win_cents is not None:
+        parts.append(format_cents(game.max_win_cents))
+    return " or ".join(parts) + (", whichever is lower" if len(parts) > 1 else "")
+
+
 def _print_tables(game: GameDefinition) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -90,8 +119,9 @@ def _print_tables(game: GameDefinition) -> None:
     console = Console()
     console.print(f"[bold]{game.name}[/bold] ({game.id}): {game.reels} reels × {game.rows} rows")
 
+    per_line = "coins per coin bet per line" if game.coins is not None else "× bet per line"
     counts = sorted({c for pays in game.paytable.values() for c in pays})
-    pays = Table(title="Symbols and line pays (× bet per line)")
+    pays = Table(title=f"Symbols and line pays ({per_line})")
     pays.add_column("symbol")
     pays.add_column("role")
     for count in counts:
@@ -105,14 +135,31 @@ def _print_tables(game: GameDefinition) -> None:
 
     scatter = ", ".join(f"{c}: {m}×" for c, m in game.scatter_pays.items())
     rule = _free_spins(game)
-    console.print(f"Scatter pays (× total bet): {scatter}")
-    if game.wild_only_pays_as is not None:
-        console.print(f"A line of wilds only pays as {game.wild_only_pays_as}")
+    total = "total coins bet" if game.coins is not None else "total bet"
+    console.print(f"Scatter pays (× {total}): {scatter}")
+    wild = _rule_fields(game, rule)["wild"]
+    if wild is not None:
+        console.print(
+            f"Wild {wild['id']} stands in for {', '.join(wild['substitutes'])}"
+            + (
+                f" and multiplies the win it completes by {wild['multiplier']}"
+                if wild["multiplier"] > 1
+                else ""
+            )
+        )
+    if wild is not None and "wild_only_pays_as" in wild:
+        console.print(f"A line of wilds only pays as {wild['wild_only_pays_as']}")
+    elif wild is not None and wild["multiplier"] > 1:
+        console.print(f"A line of {wild['id']} alone pays its own pays, never multiplied")
     console.print(
         f"Free spins: {rule.award} for {rule.trigger_count}+ scatters, "
-        f"{rule.retrigger} more on a retrigger; round cap {game.max_win_x_total_bet}× "
-        "total bet"
+        f"{rule.retrigger} more on a retrigger; round cap {cap_text(game)}"
     )
+    if game.coins is not None:
+        low, high = game.coins.coins_per_line
+        sizes = ", ".join(format_cents(c) for c in game.coins.coin_sizes)
+        console.print(f"Bet: {low}–{high} coins per line; coin sizes {sizes}")
+    _print_bonus(console, game)
 
     lines_title = "Lines (row per reel, 0 = top)"
     lines = Table(title=lines_title, min_width=len(lines_title))  # title on one line
@@ -132,3 +179,39 @@ def _print_tables(game: GameDefinition) -> None:
             reels.add_row(symbol.id, *(str(t[symbol.id]) for t in tallies))
         reels.add_row("stops", *(str(len(strip)) for strip in strips), style="bold")
         console.print(reels)
+
+
+def _print_bonus(console: Any, game: GameDefinition) -> None:
+    """The Mystery bonus: its trigger, its cap, and each pick game's table."""
+    from rich.table import Table
+
+    bonus = mystery_bonus_of(game)
+    data = bonus_json(game)
+    if bonus is None or data is None:
+        return
+    reels = ", ".join(map(str, bonus.reels))
+    console.print(
+        f"Mystery bonus: {bonus.symbol} on each of reels {reels} starts one of "
+        f"{len(bonus.games)} pick games (equal chances); it pays at most {bonus.cap_coins:,} "
+        "coins; prizes are multiples of the total bet"
+    )
+    table = Table(title="Pick games")
+    table.add_column("label")
+    table.add_column("game")
+    table.add_column("table (amount: weight, × total bet)")
+    for label, spec in data["games"].items():
+        details = "; ".join(
+            f"{key}: {_shown(value)}"
+            for key, value in spec.items()
+            if key not in ("title", "name", "weight")
+        )
+        table.add_row(label, spec["title"], details)
+    console.print(table)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return "/".join(map(str, value))
+    return str(value)
