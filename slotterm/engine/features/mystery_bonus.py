@@ -2,20 +2,73 @@
 
 One :attr:`MysteryBonus.symbol` showing anywhere on each of :attr:`MysteryBonus.reels`
 at once (base game or free spin) awards the bonus; it is played before the free spins
-(the game lists it first).  Opening it draws one of its :attr:`MysteryBonus.games` with
-equal weights (a tester may force one) and starts it as a part; the pick game pays.
+(the game lists it first) and, awarded inside them, before the next free spin (the round
+pushes its frame above theirs).  :class:`OpenBonus` draws one of
+:attr:`MysteryBonus.games` with equal weights (a tester may force one:
+``mystery_bonus:LABEL``) and starts it as a part: the pick game draws its hidden layout
+and its frame goes on top.  The bonus itself pays nothing; the pick game pays, at most
+:attr:`MysteryBonus.cap_coins` coins.
+
+Record: :class:`MysteryRecord` (``forced``: the label of a forced game or ``None``;
+``game``: the name of the game drawn, ``None`` until opened).  Phases ``awarded`` and
+``done``.  Events :class:`MysteryBonusAwarded` and :class:`BonusGameDrawn`.
 """
 
 from __future__ import annotations
 
-from slotterm.engine.feature import Feature
-from slotterm.engine.features.pick_game import PickGame
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.events import FeatureEvent
+from slotterm.engine.fast_init import fast_init, strict_tuple
+from slotterm.engine.feature import Feature, FeatureContext, FeatureStep, Json, Triggered
+from slotterm.engine.features.pick_game import PickGame, PickHost
+from slotterm.engine.fields import as_dict, as_str, check, need
 from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
+from slotterm.engine.records import SpinResult
+from slotterm.rng import RandomSource
 
 NAME = "mystery_bonus"
+"""The feature's name in a game and in saves."""
 
 
-class MysteryBonus(Feature):
+@fast_init
+@dataclass(frozen=True, slots=True)
+class OpenBonus(FeatureAction):
+    """Open the awarded bonus: its pick game is drawn and started."""
+
+    name = "open_bonus"
+
+
+@strict_tuple
+class MysteryRecord(NamedTuple):
+    """The bonus: the label of a forced game (or ``None``), the game drawn (its name)."""
+
+    forced: str | None
+    game: str | None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class MysteryBonusAwarded(FeatureEvent):
+    """The bonus symbols awarded the Mystery bonus (``inside``: the feature they showed in)."""
+
+    inside: str | None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class BonusGameDrawn(FeatureEvent):
+    """The pick game ``game`` (its name; ``title`` for the player) was drawn (or forced)."""
+
+    game: str
+    title: str
+    forced: bool
+
+
+class MysteryBonus(PickHost):
     """``symbol`` on each of ``reels`` (1-based) starts one of ``games``; prizes capped in coins.
 
     ``cap_coins`` is the most one bonus pays, in coins (a game bet in cents has no coin
@@ -23,6 +76,7 @@ class MysteryBonus(Feature):
     """
 
     name = NAME
+    actions: ClassVar[Mapping[str, type[FeatureAction]]] = {OpenBonus.name: OpenBonus}
 
     def __init__(
         self,
@@ -36,12 +90,18 @@ class MysteryBonus(Feature):
             raise DefinitionError("mystery bonus: reels must be increasing 1-based numbers")
         if not games:
             raise DefinitionError("mystery bonus: needs at least one pick game")
+        if len({g.label for g in games}) != len(games) or len({g.name for g in games}) != len(
+            games
+        ):
+            raise DefinitionError("mystery bonus: pick games need distinct names and labels")
         if cap_coins < 1:
             raise DefinitionError("mystery bonus: the cap must be positive coins")
         self.symbol = symbol
         self.reels = reels
         self.games = games
         self.cap_coins = cap_coins
+        self._by_label = {g.label: g for g in games}
+        self._by_name = {g.name: g for g in games}
 
     @property
     def reel_indices(self) -> tuple[int, ...]:
@@ -51,6 +111,10 @@ class MysteryBonus(Feature):
     def parts(self) -> tuple[Feature, ...]:
         """The pick games."""
         return self.games
+
+    def prize_cap(self, bet: Bet) -> int | None:
+        """``cap_coins`` coins at the bet's coin size, in cents (``None`` for a cents game)."""
+        return None if bet.coin_size is None else self.cap_coins * bet.coin_size
 
     def validate(self, game: GameDefinition) -> None:
         """The symbol is the game's bonus symbol, on the trigger reels only."""
@@ -66,3 +130,95 @@ class MysteryBonus(Feature):
                         f"{self.symbol} may stand only on reels "
                         f"{', '.join(map(str, self.reels))}: found on {label} reel {r}"
                     )
+
+    def force_refusal(self, detail: str) -> str | None:
+        """``""`` (a game drawn as usual) or the label of one of the pick games."""
+        if not detail or detail in self._by_label:
+            return None
+        known = ", ".join(self._by_label)
+        return f"the mystery bonus has no pick game {detail!r} (choose one of: {known})"
+
+    def game_by_name(self, name: str) -> PickGame:
+        """The pick game called ``name`` (``KeyError`` if none)."""
+        return self._by_name[name]
+
+    # --- play -----------------------------------------------------------------------------
+
+    def trigger(self, ctx: FeatureContext, spin: SpinResult) -> Triggered | None:
+        """The symbol on every trigger reel of the window awards the bonus (no draws)."""
+        window = spin.window
+        symbol = self.symbol
+        for reel in self.reel_indices:
+            if symbol not in window[reel]:
+                return None
+        forced: str | None = None
+        force = ctx.force
+        if force is not None:
+            name, _, detail = force.partition(":")
+            if name == self.name and detail:
+                forced = detail
+        return Triggered(
+            MysteryRecord(forced=forced, game=None), (MysteryBonusAwarded(ctx.inside),)
+        )
+
+    def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
+        """The bonus opens once."""
+        return None if record.game is None else "the mystery bonus is already open"
+
+    def step(
+        self, ctx: FeatureContext, record: Any, action: FeatureAction, rng: RandomSource
+    ) -> FeatureStep:
+        """Draw the pick game (unless forced) and start it: it draws its layout."""
+        if record.forced is not None:
+            game = self._by_label[record.forced]
+        else:
+            game = self.games[rng.randbelow(len(self.games))]
+        started = game.start(ctx, rng)
+        done = MysteryRecord(forced=record.forced, game=game.name)
+        drawn = BonusGameDrawn(game=game.name, title=game.title, forced=record.forced is not None)
+        return FeatureStep(record=done, events=(drawn,), started=((game, started),))
+
+    def finished(self, record: Any) -> bool:
+        """Done once the pick game is drawn (the game itself is its own frame)."""
+        return record.game is not None
+
+    def phase(self, record: Any) -> str:
+        """``awarded`` (waiting to open) or ``done``."""
+        return "done" if record.game is not None else "awarded"
+
+    def next_action(
+        self,
+        ctx: FeatureContext,
+        record: Any,
+        policy: str,
+        chooser: RandomSource | None = None,
+    ) -> FeatureAction:
+        """Open the bonus (no choice to make)."""
+        return OpenBonus()
+
+    # --- save codec -----------------------------------------------------------------------
+
+    def encode(self, record: Any) -> Json:
+        """``{"forced": label or null, "game": name or null}``."""
+        return {"forced": record.forced, "game": record.game}
+
+    def decode(self, ctx: FeatureContext, value: Any, where: str) -> MysteryRecord:
+        """The record; a forced label and the game drawn must be this bonus's own."""
+        doc = as_dict(value, where)
+        raw_forced = need(doc, "forced", where)
+        forced = None if raw_forced is None else as_str(raw_forced, f"{where}.forced")
+        check(
+            forced is None or forced in self._by_label,
+            f"{where}.forced: {forced!r} is not a pick game of the bonus",
+        )
+        raw_game = need(doc, "game", where)
+        game = None if raw_game is None else as_str(raw_game, f"{where}.game")
+        check(
+            game is None or game in self._by_name,
+            f"{where}.game: {game!r} is not a pick game of the bonus",
+        )
+        check(
+            forced is None or game is None or self._by_label[forced].name == game,
+            f"{where}.game is not the game that was forced",
+        )
+        return MysteryRecord(forced=forced, game=game)

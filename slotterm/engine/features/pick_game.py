@@ -3,21 +3,40 @@
 A pick game is a feature *part*: the Mystery bonus (:mod:`.mystery_bonus`) starts it
 (:meth:`~slotterm.engine.feature.Feature.start`), which draws the whole hidden layout at
 once and records it; the player's picks are actions without draws (DESIGN.md §2).  Every
-prize is a whole multiple of the total bet, cut to the bonus cap (in coins) and to the
-room left under the round cap.
+prize is a whole multiple of the total bet, cut to the bonus cap (in coins; the host
+feature that starts the game says how much, :class:`PickHost`) and to the room left under
+the round cap (the round then ends, ``ended_by`` is ``cap``).  The prize is paid on the
+step that finishes the game.
+
+Shared here: the :class:`Pick` action (open or choose item ``index``, 0-based), the
+events the interface animates (:class:`ItemOpened`, :class:`ItemChosen`,
+:class:`ItemsRevealed`, :class:`ItemGivenUp`, :class:`PickGameEnded`) and the readers
+the games' save codecs use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from slotterm.engine.feature import Feature
+from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.events import FeatureEvent
+from slotterm.engine.fast_init import fast_init
+from slotterm.engine.feature import Feature, FeatureContext, Json
+from slotterm.engine.fields import RecordError, as_int, as_list, as_str, check, need
 from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.records import EndReason
+
+if TYPE_CHECKING:
+    from slotterm.rng import RandomSource
 
 Table = Mapping[int, int]
 """Amount (a multiple of the total bet) -> its integer weight."""
+
+Content = int | str
+"""What an item hides: an amount (total bets), or a special's name (Magic Potion)."""
 
 MAX_PRIZE_X_TOTAL_BET = 100
 """No pick game may pay more than this many total bets (DESIGN.md §2)."""
@@ -35,15 +54,117 @@ def freeze_table(table: Mapping[int, int], what: str) -> Table:
     return MappingProxyType(dict(sorted(table.items())))
 
 
+def draw_weighted(rng: RandomSource, table: Table) -> int:
+    """One amount of ``table`` drawn by its integer weights (one ``randbelow`` of the total)."""
+    ticket = rng.randbelow(sum(table.values()))
+    for amount, weight in table.items():
+        if ticket < weight:
+            return amount
+        ticket -= weight
+    raise AssertionError("a ticket below the total always falls in the table")  # pragma: no cover
+
+
+def shuffled(rng: RandomSource, items: Sequence[Content]) -> tuple[Content, ...]:
+    """``items`` in a uniformly random order (Fisher-Yates, one ``randbelow`` per item but one)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.randbelow(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+# --- the action and the events ---------------------------------------------------------------
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Pick(FeatureAction):
+    """Open (or, in Secret Vault, choose) item ``index`` (0-based)."""
+
+    name = "pick"
+    index: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemOpened(FeatureEvent):
+    """Item ``index`` of the pick game ``game`` was opened: it held ``content``."""
+
+    game: str
+    index: int
+    content: Content
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemChosen(FeatureEvent):
+    """Item ``index`` was chosen, still closed (Secret Vault)."""
+
+    game: str
+    index: int
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemsRevealed(FeatureEvent):
+    """Items not taken show what they held: ``(index, content)`` pairs (Secret Vault)."""
+
+    game: str
+    items: tuple[tuple[int, Content], ...]
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ItemGivenUp(FeatureEvent):
+    """The opened item ``index`` (holding ``content``) was given up (Pumpkin)."""
+
+    game: str
+    index: int
+    content: Content
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class PickGameEnded(FeatureEvent):
+    """The pick game is over: ``multiple`` total bets won, ``prize`` cents paid.
+
+    ``layout`` is every item's content (the whole hidden layout, revealed); ``reason`` is
+    ``cap`` when the round cap cut the prize.
+    """
+
+    game: str
+    multiple: int
+    prize: int
+    layout: tuple[Content, ...]
+    reason: EndReason | None
+
+
+# --- the host and the base class -------------------------------------------------------------
+
+
+class PickHost(Feature):
+    """A feature that starts pick games (the Mystery bonus) and caps their prizes."""
+
+    def prize_cap(self, bet: Bet) -> int | None:
+        """The most one of its pick games pays at ``bet``, in cents (``None``: no cap)."""
+        return None
+
+
 class PickGame(Feature):
     """Base of a pick game: a feature part with a ``label`` and a largest prize.
 
-    ``label`` is the game's name on the command line (``--force mystery-bonus:LABEL``) and
-    ``title`` the name the player reads.
+    ``label`` is the game's name on the command line (``--force mystery_bonus:LABEL``) and
+    ``title`` the name the player reads.  Records of every pick game have ``prize`` (cents
+    paid, ``0`` until the end) and ``ended_by``.
     """
 
     label: ClassVar[str] = ""
     title: ClassVar[str] = ""
+
+    @property
+    def item_count(self) -> int:
+        """How many items (bottles, pumpkins, books, vaults) the game shows."""
+        raise NotImplementedError
 
     def max_prize(self) -> int:
         """The largest prize the game can pay, in total bets."""
@@ -57,3 +178,132 @@ class PickGame(Feature):
                 f"{self.title}: a prize of {top}x the total bet is over the "
                 f"{MAX_PRIZE_X_TOTAL_BET}x limit"
             )
+
+    # --- prizes -----------------------------------------------------------------------------
+
+    def bonus_cap(self, ctx: FeatureContext) -> int | None:
+        """The cap of the feature that starts this game in ``ctx.game``, in cents."""
+        for feature in ctx.game.features:
+            if isinstance(feature, PickHost) and any(p is self for p in feature.parts()):
+                return feature.prize_cap(ctx.bet)
+        return None
+
+    def capped(self, ctx: FeatureContext, multiple: int) -> int:
+        """``multiple`` total bets in cents, cut to the bonus cap (not to the room)."""
+        prize = multiple * ctx.bet.total
+        cap = self.bonus_cap(ctx)
+        return prize if cap is None else min(prize, cap)
+
+    def settle(self, ctx: FeatureContext, multiple: int) -> tuple[int, EndReason | None]:
+        """The prize paid for ``multiple`` total bets, and ``cap`` if the room cut it."""
+        prize = self.capped(ctx, multiple)
+        if prize >= ctx.room:
+            return ctx.room, EndReason.CAP
+        return prize, None
+
+    def ended(self, record: Any, multiple: int, layout: tuple[Content, ...]) -> PickGameEnded:
+        """The event that ends the game with ``record``'s prize."""
+        return PickGameEnded(
+            game=self.name,
+            multiple=multiple,
+            prize=record.prize,
+            layout=layout,
+            reason=record.ended_by,
+        )
+
+    def pay(self, record: Any) -> int:
+        """The prize (``0`` until the game ends)."""
+        return record.prize  # type: ignore[no-any-return]
+
+    # --- shared checks ----------------------------------------------------------------------
+
+    def index_refusal(self, action: Pick, taken: Sequence[int]) -> str | None:
+        """Why ``action`` cannot take its item: out of range, or already ``taken``."""
+        index = action.index
+        if isinstance(index, bool) or not isinstance(index, int):
+            return "pick an item by its number"
+        if not 0 <= index < self.item_count:
+            return f"there is no item {index + 1} (1..{self.item_count})"
+        if index in taken:
+            return f"item {index + 1} is already taken"
+        return None
+
+    def choose(self, indices: Sequence[int], policy: str, chooser: RandomSource | None) -> Pick:
+        """The policy's pick among ``indices`` (exchangeable items): the first, or random."""
+        if policy == "random" and chooser is not None:
+            return Pick(indices[chooser.randbelow(len(indices))])
+        return Pick(indices[0])
+
+    def untaken(self, taken: Sequence[int]) -> list[int]:
+        """The items not in ``taken``, lowest first."""
+        return [i for i in range(self.item_count) if i not in taken]
+
+    # --- codec ------------------------------------------------------------------------------
+
+    def encode_action(self, action: FeatureAction) -> Json:
+        """``{"type": "pick", "index": i}``, or a field-less action."""
+        if isinstance(action, Pick):
+            return {"type": Pick.name, "index": action.index}
+        return super().encode_action(action)
+
+    def decode_action(self, value: Mapping[str, Any], where: str) -> FeatureAction:
+        """An action of this game; a pick's index must name one of the items."""
+        if value.get("type") == Pick.name and Pick.name in self.actions:
+            return Pick(
+                as_int(need(value, "index", where), f"{where}.index", 0, self.item_count - 1)
+            )
+        return super().decode_action(value, where)
+
+    def decode_picks(self, value: Any, where: str, most: int) -> tuple[int, ...]:
+        """Distinct item indices, at most ``most`` of them."""
+        items = as_list(value, where)
+        check(len(items) <= most, f"{where}: more than {most} items")
+        picks = tuple(
+            as_int(v, f"{where}[{i}]", 0, self.item_count - 1) for i, v in enumerate(items)
+        )
+        check(len(set(picks)) == len(picks), f"{where}: an item is taken twice")
+        return picks
+
+    def decode_amounts(
+        self, value: Any, where: str, allowed: Mapping[int, int], length: int
+    ) -> tuple[int, ...]:
+        """``length`` amounts, each one of ``allowed``'s."""
+        items = as_list(value, where, length)
+        amounts = tuple(as_int(v, f"{where}[{i}]", 1) for i, v in enumerate(items))
+        for i, amount in enumerate(amounts):
+            check(amount in allowed, f"{where}[{i}]: {amount} is not in the table")
+        return amounts
+
+    def decode_prize(
+        self, ctx: FeatureContext, doc: Mapping[str, Any], where: str, multiple: int | None
+    ) -> tuple[int, EndReason | None]:
+        """The record's ``prize`` and ``ended_by``, checked against ``multiple`` total bets.
+
+        ``multiple`` is ``None`` while the game is still being played (no prize yet).
+        Only the round cap may leave the prize below its capped value.
+        """
+        raw_end = need(doc, "ended_by", where)
+        try:
+            ended_by = None if raw_end is None else EndReason(as_str(raw_end, f"{where}.ended_by"))
+        except ValueError:
+            raise RecordError(f"{where}.ended_by is not a reason") from None
+        check(ended_by in (None, EndReason.CAP), f"{where}.ended_by: only the cap ends a pick game")
+        prize = as_int(need(doc, "prize", where), f"{where}.prize")
+        if multiple is None:
+            check(prize == 0, f"{where}.prize: nothing is paid before the game ends")
+            check(ended_by is None, f"{where}.ended_by: the game has not ended")
+            return prize, ended_by
+        due = self.capped(ctx, multiple)
+        if ended_by is None:
+            check(prize == due, f"{where}.prize: the picks pay {due}, not {prize}")
+        else:
+            check(prize <= due, f"{where}.prize is more than the picks pay")
+        return prize, ended_by
+
+    @staticmethod
+    def encode_end(record: Any) -> Json:
+        """The fields every pick-game record ends with."""
+        return {
+            "prize": record.prize,
+            "ended_by": None if record.ended_by is None else record.ended_by.value,
+        }

@@ -1,13 +1,50 @@
-"""Magic Potion: bottles hiding amounts, one Win All, one Stop (DESIGN.md §2)."""
+"""Magic Potion: bottles hiding amounts, one Win All, one Stop (DESIGN.md §2).
+
+Record :class:`PotionRecord`: ``layout`` (every bottle's content: an amount in total
+bets, :data:`WIN_ALL` or :data:`STOP`), ``opened`` (bottle indices in the order opened),
+``prize`` (cents), ``ended_by``.  Action :class:`~..pick_game.Pick` (``pick``).  Phases
+``picking``, ``done``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any, ClassVar, NamedTuple
 
-from slotterm.engine.features.pick_game import PickGame, freeze_table
+from slotterm.engine.actions import FeatureAction
+from slotterm.engine.fast_init import strict_tuple
+from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
+from slotterm.engine.features.pick_game import (
+    Content,
+    ItemOpened,
+    Pick,
+    PickGame,
+    draw_weighted,
+    freeze_table,
+    shuffled,
+)
+from slotterm.engine.fields import as_dict, as_int, as_list, check, need
 from slotterm.engine.model import DefinitionError
+from slotterm.engine.records import EndReason
+from slotterm.rng import RandomSource
 
 NAME = "magic_potion"
+
+WIN_ALL = "win_all"
+"""The bottle that pays every amount."""
+
+STOP = "stop"
+"""The bottle that ends the game."""
+
+
+@strict_tuple
+class PotionRecord(NamedTuple):
+    """The shelf (hidden contents), the bottles opened in order, the prize."""
+
+    layout: tuple[Content, ...]
+    opened: tuple[int, ...]
+    prize: int
+    ended_by: EndReason | None
 
 
 class MagicPotion(PickGame):
@@ -21,6 +58,7 @@ class MagicPotion(PickGame):
     name = NAME
     label = "potion"
     title = "Magic Potion"
+    actions: ClassVar[Mapping[str, type[FeatureAction]]] = {Pick.name: Pick}
 
     def __init__(
         self, *, amounts: Mapping[int, int], amount_bottles: int = 10, stop_bonus: int = 1
@@ -36,7 +74,108 @@ class MagicPotion(PickGame):
         """Bottles on the shelf: the amounts, Win All and Stop."""
         return self.amount_bottles + 2
 
+    @property
+    def item_count(self) -> int:
+        """The bottles."""
+        return self.bottles
+
     def max_prize(self) -> int:
         """Every bottle at the top amount (Win All), or all opened but Win All (Stop)."""
         top = max(self.amounts) * self.amount_bottles
         return max(top, top + self.stop_bonus)
+
+    def multiple(self, layout: tuple[Content, ...], opened: tuple[int, ...]) -> int | None:
+        """What the bottles ``opened`` pay in total bets, or ``None`` while the game goes on."""
+        if not opened or isinstance(layout[opened[-1]], int):
+            return None
+        if layout[opened[-1]] == WIN_ALL:
+            return sum(c for c in layout if isinstance(c, int))
+        found = sum(c for i in opened if isinstance(c := layout[i], int))
+        return found + self.stop_bonus * (len(layout) - len(opened))
+
+    # --- play -----------------------------------------------------------------------------
+
+    def start(self, ctx: FeatureContext, rng: RandomSource) -> Triggered:
+        """Draw the amounts (each by the weights), then shuffle them with Win All and Stop."""
+        amounts: list[Content] = [
+            draw_weighted(rng, self.amounts) for _ in range(self.amount_bottles)
+        ]
+        layout = shuffled(rng, [*amounts, WIN_ALL, STOP])
+        return Triggered(PotionRecord(layout=layout, opened=(), prize=0, ended_by=None))
+
+    def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
+        """Open a bottle not opened yet, while the game goes on."""
+        if self.finished(record):
+            return "the potion game is over"
+        assert isinstance(action, Pick)
+        return self.index_refusal(action, record.opened)
+
+    def step(
+        self, ctx: FeatureContext, record: Any, action: FeatureAction, rng: RandomSource
+    ) -> FeatureStep:
+        """Open the bottle; a special ends the game and pays."""
+        assert isinstance(action, Pick)
+        layout = record.layout
+        opened = (*record.opened, action.index)
+        events: list[Any] = [
+            ItemOpened(game=self.name, index=action.index, content=layout[action.index])
+        ]
+        multiple = self.multiple(layout, opened)
+        if multiple is None:
+            return FeatureStep(record=record._replace(opened=opened), events=tuple(events))
+        prize, ended_by = self.settle(ctx, multiple)
+        done = PotionRecord(layout=layout, opened=opened, prize=prize, ended_by=ended_by)
+        events.append(self.ended(done, multiple, layout))
+        return FeatureStep(record=done, events=tuple(events), win=prize, ended_by=ended_by)
+
+    def finished(self, record: Any) -> bool:
+        """A special bottle was opened."""
+        return bool(record.opened) and not isinstance(record.layout[record.opened[-1]], int)
+
+    def phase(self, record: Any) -> str:
+        """``picking`` or ``done``."""
+        return "done" if self.finished(record) else "picking"
+
+    def next_action(
+        self,
+        ctx: FeatureContext,
+        record: Any,
+        policy: str,
+        chooser: RandomSource | None = None,
+    ) -> FeatureAction:
+        """The bottles are exchangeable: the lowest unopened (``random``: any unopened)."""
+        return self.choose(self.untaken(record.opened), policy, chooser)
+
+    # --- save codec -----------------------------------------------------------------------
+
+    def encode(self, record: Any) -> Json:
+        """The shelf, the bottles opened, the prize."""
+        return {
+            "layout": list(record.layout),
+            "opened": list(record.opened),
+            **self.encode_end(record),
+        }
+
+    def decode(self, ctx: FeatureContext, value: Any, where: str) -> PotionRecord:
+        """The record; the shelf must fit the table and the picks the rules."""
+        doc = as_dict(value, where)
+        raw = as_list(need(doc, "layout", where), f"{where}.layout", self.bottles)
+        layout: list[Content] = []
+        for i, item in enumerate(raw):
+            at = f"{where}.layout[{i}]"
+            if item in (WIN_ALL, STOP) and isinstance(item, str):
+                layout.append(item)
+            else:
+                amount = as_int(item, at, 1)
+                check(amount in self.amounts, f"{at}: {amount} is not in the table")
+                layout.append(amount)
+        check(layout.count(WIN_ALL) == 1, f"{where}.layout needs exactly one {WIN_ALL}")
+        check(layout.count(STOP) == 1, f"{where}.layout needs exactly one {STOP}")
+        shelf = tuple(layout)
+        opened = self.decode_picks(need(doc, "opened", where), f"{where}.opened", self.bottles)
+        check(
+            all(isinstance(shelf[i], int) for i in opened[:-1]),
+            f"{where}.opened: bottles opened after the game ended",
+        )
+        prize, ended_by = self.decode_prize(ctx, doc, where, self.multiple(shelf, opened))
+        return PotionRecord(layout=shelf, opened=opened, prize=prize, ended_by=ended_by)

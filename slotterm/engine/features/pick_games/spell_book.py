@@ -1,13 +1,54 @@
-"""Spell Book: open one of the books; the imp may add to it (DESIGN.md §2)."""
+"""Spell Book: open one of the books; the imp may add to it (DESIGN.md §2).
+
+Record :class:`SpellBookRecord`: ``books`` (every book's multiplier, total bets),
+``imp`` (the imp's multiplier, ``None`` when the imp does not come; drawn at the start),
+``opened`` (the book opened, ``None`` before), ``prize`` (cents), ``ended_by``.  Action
+:class:`~..pick_game.Pick` (``pick``).  Phases ``picking``, ``done``.  Events
+:class:`~..pick_game.ItemOpened`, :class:`ImpAppeared`, :class:`~..pick_game.PickGameEnded`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
 
-from slotterm.engine.features.pick_game import PickGame, freeze_table
+from slotterm.engine.actions import FeatureAction
+from slotterm.engine.events import FeatureEvent
+from slotterm.engine.fast_init import fast_init, strict_tuple
+from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
+from slotterm.engine.features.pick_game import (
+    ItemOpened,
+    Pick,
+    PickGame,
+    draw_weighted,
+    freeze_table,
+)
+from slotterm.engine.fields import as_dict, as_int, check, need
 from slotterm.engine.model import DefinitionError
+from slotterm.engine.records import EndReason
+from slotterm.rng import RandomSource
 
 NAME = "spell_book"
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class ImpAppeared(FeatureEvent):
+    """The imp came and adds ``multiplier`` total bets to the book opened."""
+
+    multiplier: int
+
+
+@strict_tuple
+class SpellBookRecord(NamedTuple):
+    """The books' multipliers, the imp's (or ``None``), the book opened, the prize."""
+
+    books: tuple[int, ...]
+    imp: int | None
+    opened: int | None
+    prize: int
+    ended_by: EndReason | None
 
 
 class SpellBook(PickGame):
@@ -20,6 +61,7 @@ class SpellBook(PickGame):
     name = NAME
     label = "spell-book"
     title = "Spell Book"
+    actions: ClassVar[Mapping[str, type[FeatureAction]]] = {Pick.name: Pick}
 
     def __init__(
         self,
@@ -39,6 +81,94 @@ class SpellBook(PickGame):
         self.imp_chance = (num, den)
         self.book_count = book_count
 
+    @property
+    def item_count(self) -> int:
+        """The books."""
+        return self.book_count
+
     def max_prize(self) -> int:
         """The top book plus the top imp."""
         return max(self.books) + (max(self.imp) if self.imp_chance[0] else 0)
+
+    # --- play -----------------------------------------------------------------------------
+
+    def start(self, ctx: FeatureContext, rng: RandomSource) -> Triggered:
+        """Draw every book, then whether the imp comes, then (if it does) its multiplier."""
+        books = tuple(draw_weighted(rng, self.books) for _ in range(self.book_count))
+        num, den = self.imp_chance
+        imp = draw_weighted(rng, self.imp) if rng.randbelow(den) < num else None
+        record = SpellBookRecord(books=books, imp=imp, opened=None, prize=0, ended_by=None)
+        return Triggered(record)
+
+    def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
+        """One book, once."""
+        if record.opened is not None:
+            return "the spell book game is over"
+        assert isinstance(action, Pick)
+        return self.index_refusal(action, ())
+
+    def step(
+        self, ctx: FeatureContext, record: Any, action: FeatureAction, rng: RandomSource
+    ) -> FeatureStep:
+        """Open the book: the imp adds its multiplier, the game ends and pays."""
+        assert isinstance(action, Pick)
+        index = action.index
+        events: list[Any] = [ItemOpened(game=self.name, index=index, content=record.books[index])]
+        if record.imp is not None:
+            events.append(ImpAppeared(record.imp))
+        multiple = record.books[index] + (record.imp or 0)
+        prize, ended_by = self.settle(ctx, multiple)
+        done = record._replace(opened=index, prize=prize, ended_by=ended_by)
+        events.append(self.ended(done, multiple, done.books))
+        return FeatureStep(record=done, events=tuple(events), win=prize, ended_by=ended_by)
+
+    def finished(self, record: Any) -> bool:
+        """A book was opened."""
+        return record.opened is not None
+
+    def phase(self, record: Any) -> str:
+        """``picking`` or ``done``."""
+        return "done" if record.opened is not None else "picking"
+
+    def next_action(
+        self,
+        ctx: FeatureContext,
+        record: Any,
+        policy: str,
+        chooser: RandomSource | None = None,
+    ) -> FeatureAction:
+        """The books are exchangeable: the first (``random``: any)."""
+        return self.choose(self.untaken(()), policy, chooser)
+
+    # --- save codec -----------------------------------------------------------------------
+
+    def encode(self, record: Any) -> Json:
+        """The books, the imp, the book opened, the prize."""
+        return {
+            "books": list(record.books),
+            "imp": record.imp,
+            "opened": record.opened,
+            **self.encode_end(record),
+        }
+
+    def decode(self, ctx: FeatureContext, value: Any, where: str) -> SpellBookRecord:
+        """The record; multipliers from the tables, the prize from the book opened."""
+        doc = as_dict(value, where)
+        books = self.decode_amounts(
+            need(doc, "books", where), f"{where}.books", self.books, self.book_count
+        )
+        raw_imp = need(doc, "imp", where)
+        imp = None if raw_imp is None else as_int(raw_imp, f"{where}.imp", 1)
+        check(imp is None or imp in self.imp, f"{where}.imp: {imp} is not in the imp's table")
+        num, den = self.imp_chance
+        check(imp is None or num > 0, f"{where}.imp: this imp never comes")
+        check(imp is not None or num < den, f"{where}.imp: this imp always comes")
+        raw_opened = need(doc, "opened", where)
+        opened = (
+            None
+            if raw_opened is None
+            else as_int(raw_opened, f"{where}.opened", 0, self.book_count - 1)
+        )
+        multiple = None if opened is None else books[opened] + (imp or 0)
+        prize, ended_by = self.decode_prize(ctx, doc, where, multiple)
+        return SpellBookRecord(books=books, imp=imp, opened=opened, prize=prize, ended_by=ended_by)
