@@ -1,13 +1,13 @@
 """Bets, limits, actions and steps as JSON, and back (format 3).
 
 An action is ``{"type": name, fields...}``.  The core's actions are encoded here:
-``spin`` (``bet``, ``autoplay``, ``force``: the name of a feature or ``null``,
-``limits``), ``collect``, ``start_gamble``, ``guess`` (``color``) and ``top_up``
-(``amount``).  A feature's actions are encoded by the feature itself
-(:meth:`~slotterm.engine.feature.Feature.encode_action`); on load the feature is found by
-the action's ``type`` among the ``actions`` of the game's features.  A step is
-``[action, draws]``.  Readers raise :class:`~slotterm.engine.fields.RecordError` naming
-the field.
+``spin`` (``bet``, ``autoplay``, ``force``: a feature's name, maybe with a detail
+``"mystery_bonus:pumpkin"``, or ``null``; ``limits``), ``collect``, ``start_gamble``,
+``guess`` (``color``) and ``top_up`` (``amount``).  A feature's actions are encoded by
+the feature itself (:meth:`~slotterm.engine.feature.Feature.encode_action`); on load
+the feature is found by the action's ``type`` among the ``actions`` of the game's
+features.  A step is ``[action, draws]``.  Readers raise
+:class:`~slotterm.engine.fields.RecordError` naming the field.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from slotterm.engine.fields import (
 from slotterm.engine.gamble import Color
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Step
+from slotterm.engine.round import force_refusal
 from slotterm.session.save_fields import as_bounded, shown
 
 MAX_DRAW = 10**9
@@ -56,31 +57,46 @@ _CORE_NAMES = {type(action): name for name, action in _CORE_SIMPLE.items()}
 
 
 def encode_bet(bet: Bet) -> list[int]:
-    """``[bet_per_line, lines]``."""
-    return [bet.bet_per_line, bet.lines]
+    """``[bet_per_line, lines]``, and ``coin_size`` third for a game bet in coins."""
+    if bet.coin_size is None:
+        return [bet.bet_per_line, bet.lines]
+    return [bet.bet_per_line, bet.lines, bet.coin_size]
 
 
 def encode_limits(limits: Limits) -> list[int | None]:
-    """``[gamble_limit, free_spin_limit]`` (``null`` = none)."""
-    return [limits.gamble_limit, limits.free_spin_limit]
+    """``[gamble_limit, free_spin_limit]`` (``null`` = none), and ``max_win`` third when set."""
+    if limits.max_win is None:
+        return [limits.gamble_limit, limits.free_spin_limit]
+    return [limits.gamble_limit, limits.free_spin_limit, limits.max_win]
 
 
 def decode_bet(value: Any, game: GameDefinition, where: str) -> Bet:
-    """``[bet_per_line, lines]`` with lines in the game's range."""
-    pair = as_list(value, where, 2)
-    per_line = as_int(pair[0], f"{where}[0]", 1)
-    lines = as_int(pair[1], f"{where}[1]", 1)
+    """``[bet_per_line, lines]`` (``[..., coin_size]`` in a coin game), checked against the game.
+
+    A game bet in coins needs the coin size, a game bet in cents must not have one; the
+    coins per line must be in the game's range and the bet per line a whole number of
+    coins.
+    """
+    items = as_list(value, where)
+    check(len(items) in (2, 3), f"{where} must hold 2 or 3 numbers")
+    per_line = as_int(items[0], f"{where}[0]", 1)
+    lines = as_int(items[1], f"{where}[1]", 1)
     refused = game.lines_refusal(lines)
     check(refused is None, f"{where}[1]: {refused}")
-    return Bet(bet_per_line=per_line, lines=lines)
+    coin_size = as_int(items[2], f"{where}[2]", 1) if len(items) == 3 else None
+    wrong = game.bet_refusal(per_line, coin_size)
+    check(wrong is None, f"{where}: {wrong}")
+    return Bet(bet_per_line=per_line, lines=lines, coin_size=coin_size)
 
 
 def decode_limits(value: Any, where: str) -> Limits:
-    """``[gamble_limit, free_spin_limit]``."""
-    pair = as_list(value, where, 2)
+    """``[gamble_limit, free_spin_limit]`` or ``[..., max_win]`` (a max win is positive)."""
+    items = as_list(value, where)
+    check(len(items) in (2, 3), f"{where} must hold 2 or 3 limits")
     return Limits(
-        gamble_limit=opt_int(pair[0], f"{where}[0]"),
-        free_spin_limit=opt_int(pair[1], f"{where}[1]"),
+        gamble_limit=opt_int(items[0], f"{where}[0]"),
+        free_spin_limit=opt_int(items[1], f"{where}[1]"),
+        max_win=as_int(items[2], f"{where}[2]", 1) if len(items) == 3 else None,
     )
 
 
@@ -124,10 +140,8 @@ def decode_action(value: Any, game: GameDefinition, where: str) -> Action:
     if kind == "spin":
         force_raw = need(doc, "force", where)
         force = None if force_raw is None else as_str(force_raw, f"{where}.force")
-        check(
-            force is None or game.has_feature(force),
-            f"{where}.force {shown(force or '')} is not a feature of {game.id}",
-        )
+        wrong_force = None if force is None else force_refusal(game, force)
+        check(wrong_force is None, f"{where}.force {shown(force or '')}: {wrong_force}")
         return Spin(
             bet=decode_bet(need(doc, "bet", where), game, f"{where}.bet"),
             autoplay=as_bool(need(doc, "autoplay", where), f"{where}.autoplay"),

@@ -22,6 +22,7 @@ from slotterm.engine.events import RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round
 from slotterm.engine.round import apply, refusal
+from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SeededSource
 from slotterm.session.errors import SaveError
 from slotterm.session.stats import (
@@ -41,6 +42,24 @@ HISTORY_LENGTH = 100
 def utc_now() -> datetime:
     """The current time, timezone-aware UTC (the session's default clock)."""
     return datetime.now(UTC)
+
+
+def steps_for(game: GameDefinition) -> tuple[int, ...]:
+    """The game's own bet steps: its coin sizes if it is bet in coins, else bets per line."""
+    return game.coins.coin_sizes if game.coins is not None else game.bet_per_line_steps
+
+
+def smallest_bet(game: GameDefinition, steps: tuple[int, ...], lines: int | None = None) -> Bet:
+    """The smallest bet ``steps`` allow on ``lines`` lines (all by default).
+
+    ``steps`` are bets per line, or coin sizes for a game bet in coins (then the fewest
+    coins per line of the smallest size).
+    """
+    count = len(game.lines) if lines is None else lines
+    if game.coins is None:
+        return Bet(bet_per_line=steps[0], lines=count)
+    coins = game.coins.coins_per_line[0]
+    return Bet(bet_per_line=coins * steps[0], lines=count, coin_size=steps[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +100,7 @@ class GameSession:
 
     def __post_init__(self) -> None:
         if not self.bet_steps:
-            self.bet_steps = self.game.bet_per_line_steps
+            self.bet_steps = steps_for(self.game)
         if self.stats is None:
             self.stats = new_ledger(self.clock(), self.state.credits)
 
@@ -130,15 +149,38 @@ class GameSession:
             raise
         return transition
 
-    def set_bet(self, bet: Bet) -> None:
-        """Change the selected bet between rounds (never in the middle of one)."""
+    def bet_refusal(self, bet: Bet) -> str | None:
+        """Why ``bet`` cannot be selected now, or ``None``.
+
+        The lines must be the game's, the bet the game's (a coin game: coins per line in
+        its range and a coin size), and the operator must offer it: the bet per line among
+        :attr:`bet_steps`, or in a coin game the coin size among them.
+        """
         if self.state.phase is not Phase.IDLE:
-            raise ActionRefused("the bet can only change between rounds")
+            return "the bet can only change between rounds"
         lines = self.game.lines_refusal(bet.lines)
         if lines is not None:
-            raise ActionRefused(lines)
-        if bet.bet_per_line not in self.bet_steps:
-            raise ActionRefused("that bet per line is not offered")
+            return lines
+        wrong = self.game.bet_refusal(bet.bet_per_line, bet.coin_size)
+        if wrong is not None:
+            return wrong
+        offered = ", ".join(format_cents(step) for step in self.bet_steps)
+        if self.game.coins is not None:
+            if bet.coin_size not in self.bet_steps:
+                return f"that coin size is not offered (coin sizes: {offered})"
+        elif bet.bet_per_line not in self.bet_steps:
+            return f"that bet per line is not offered (bets per line: {offered})"
+        return None
+
+    def set_bet(self, bet: Bet) -> None:
+        """Change the selected bet between rounds (never in the middle of one).
+
+        Raises :class:`ActionRefused` with :meth:`bet_refusal`'s message for a bet that
+        cannot be selected; the choice is saved like any other change.
+        """
+        refused = self.bet_refusal(bet)
+        if refused is not None:
+            raise ActionRefused(refused)
         previous = self.bet
         self.bet = bet
         try:
@@ -146,6 +188,24 @@ class GameSession:
         except SaveError:
             self.bet = previous
             raise
+
+    def coin_bet(
+        self, *, coins: int | None = None, coin_size: int | None = None, lines: int | None = None
+    ) -> Bet:
+        """The selected bet with some of its coins per line, coin size or lines changed.
+
+        For a game bet in coins (the result is checked by :meth:`set_bet`, not here).
+        """
+        bet = self.bet
+        if self.game.coins is None or bet.coin_size is None:
+            raise ActionRefused("this game is not bet in coins")
+        size = bet.coin_size if coin_size is None else coin_size
+        count = (bet.coins or 0) if coins is None else coins
+        return Bet(
+            bet_per_line=count * size,
+            lines=bet.lines if lines is None else lines,
+            coin_size=size,
+        )
 
     @property
     def ledger(self) -> StatsLedger:
@@ -215,9 +275,13 @@ def demo_session(
     bet_steps: tuple[int, ...] = (),
     clock: Callable[[], datetime] = utc_now,
 ) -> GameSession:
-    """A fresh in-memory session with the smallest bet on every line."""
-    steps = bet_steps or game.bet_per_line_steps
-    bet = Bet(bet_per_line=steps[0], lines=len(game.lines))
+    """A fresh in-memory session with the smallest bet on every line.
+
+    ``bet_steps`` are the operator's bets per line, or coin sizes for a game bet in coins
+    (the game's own by default); the bet is the first step (the fewest coins of it).
+    """
+    steps = bet_steps or steps_for(game)
+    bet = smallest_bet(game, steps)
     return GameSession(
         game=game,
         state=GameState(phase=Phase.IDLE, credits=credits),

@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import IO
 
+from slotterm.engine import policy
 from slotterm.engine.actions import Bet, Collect
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
@@ -28,6 +29,7 @@ from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.errors import SaveUnreadable
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session, utc_now
 from slotterm.session.highwater import HighWater
+from slotterm.session.round_codec import MAX_STEPS
 from slotterm.session.safeio import open_lock
 from slotterm.session.settings import Settings
 from slotterm.session.store import LoadResult, SaveStore
@@ -189,15 +191,11 @@ def _resume(
 ) -> GameSession:
     record = loaded.record
     steps = settings.bet_steps
-    bet = record.bet
-    if bet.bet_per_line not in steps:
-        lower = [s for s in steps if s <= bet.bet_per_line]
-        bet = Bet(bet_per_line=lower[-1] if lower else steps[0], lines=bet.lines)
     return GameSession(
         game=game,
         state=record.state,
         rng=record.rng,
-        bet=bet,
+        bet=fit_bet(record.bet, steps),
         limits=settings.limits,
         bet_steps=steps,
         start_credits=record.start_credits,
@@ -209,20 +207,61 @@ def _resume(
     )
 
 
+def fit_bet(bet: Bet, steps: tuple[int, ...]) -> Bet:
+    """The saved ``bet`` under the operator's ``steps`` now (the settings may have changed).
+
+    A step no longer offered becomes the highest offered below it (else the lowest): the
+    bet per line in a game bet in cents, the coin size (same coins per line) in a coin game.
+    """
+
+    def fitted(value: int) -> int:
+        if value in steps:
+            return value
+        lower = [s for s in steps if s <= value]
+        return lower[-1] if lower else steps[0]
+
+    if bet.coin_size is None:
+        return Bet(bet_per_line=fitted(bet.bet_per_line), lines=bet.lines)
+    size = fitted(bet.coin_size)
+    return Bet(bet_per_line=(bet.coins or 1) * size, lines=bet.lines, coin_size=size)
+
+
 def collect_if_pending(session: GameSession, now: datetime) -> str | None:
-    """Collect a win left waiting longer than :data:`PENDING_LIMIT`; says what it did."""
+    """Settle a round left unfinished longer than :data:`PENDING_LIMIT`; says what it did.
+
+    A waiting win (offered, or at stake in the gamble) is collected.  A round inside a
+    feature is played to its end by the engine's policy with no gamble -- free spins drawn
+    from the session's source, a pick game finished by best play
+    (:func:`slotterm.engine.policy.next_action` with ``"best"``) -- and its win paid.
+    Every step is a normal, saved action, so a crash during the settlement resumes it.
+    """
     round_ = session.open_round
-    if round_ is None or session.phase not in (Phase.WIN_OFFERED, Phase.GAMBLE):
+    if round_ is None or session.phase is Phase.IDLE:
         return None
     times = session.round_times.get(round_.number)
     if times is None or now - times.started_at <= PENDING_LIMIT:
         return None
-    amount = round_.win
-    session.act(Collect())
+    in_feature = session.phase is Phase.FEATURE
+    for _ in range(MAX_STEPS):
+        if session.phase is not Phase.FEATURE:
+            break
+        action = policy.next_action(session.game, session.state, "best")
+        assert action is not None  # a round is open
+        session.act(action)
+    if session.phase in (Phase.WIN_OFFERED, Phase.GAMBLE):
+        session.act(Collect())
+    closed = session.history[-1] if session.history else None
+    amount = closed.paid if closed is not None and closed.number == round_.number else 0
+    started = f"Round {round_.number}, started {times.started_at:%Y-%m-%d}, "
+    if in_feature:
+        return (
+            f"{started}was left unfinished for more than {PENDING_LIMIT.days} days: its "
+            f"feature was played to the end (best play, no gamble) and its win of "
+            f"{format_cents(amount)} was credited automatically."
+        )
     return (
-        f"Round {round_.number}, started {times.started_at:%Y-%m-%d}, waited more than "
-        f"{PENDING_LIMIT.days} days: its win of {format_cents(amount)} was collected "
-        f"automatically."
+        f"{started}waited more than {PENDING_LIMIT.days} days: its win of "
+        f"{format_cents(amount)} was collected automatically."
     )
 
 

@@ -3,18 +3,26 @@
 Keys (all optional; amounts as numbers or text with at most two decimals)::
 
     bet_steps = [0.02, 0.05, 0.10, 0.20, 0.50, 1.00, 2.00]  # bet per line, increasing
+    coin_sizes = [0.01, 0.02, 0.05, 0.10, 0.20, 0.25, 0.50, 1.00]  # coin sizes, increasing
     gamble_limit = 500.00       # largest win that may be gambled; 0 turns the gamble off
     free_spin_limit = 10000.00  # most a feature may pay; leave out for no limit
+    max_win = 250000.00         # most one round may pay (the game's own cap by default)
     start_credits = 1000.00     # demo credits of a new session
     currency = "EUR"            # label shown beside amounts
 
-Settings apply to new rounds only: a round keeps the limits it started with.
+One file serves every game: ``bet_steps`` applies to a game bet in cents (Book of
+Spells), ``coin_sizes`` to a game bet in coins (Lucky Witch: coins per line are the
+game's own range, 1 to 20); each is checked whatever the game.  ``max_win`` may not
+exceed a game's own absolute cap (Lucky Witch's 250,000.00); without it a game with such
+a cap plays to it (its limits then carry it), a game without one has no operator max
+win.  Settings apply to new rounds only: a round keeps the limits it started with.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -24,7 +32,7 @@ from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.session.errors import ConfigError
-from slotterm.session.game_session import DEFAULT_START_CREDITS
+from slotterm.session.game_session import DEFAULT_START_CREDITS, smallest_bet, steps_for
 
 CONFIG_NAME = "config.toml"
 MAX_BET_STEPS = 20
@@ -46,34 +54,55 @@ BET_STEP_RANGE = AmountRange(1, 100_000)
 GAMBLE_LIMIT_RANGE = AmountRange(0, 100_000_000)
 FREE_SPIN_LIMIT_RANGE = AmountRange(1, 10_000_000_000)
 START_CREDITS_RANGE = AmountRange(100, 100_000_000)
+MAX_WIN_RANGE = AmountRange(100, 10_000_000_000)
 CURRENCY_LENGTH = 8
+KNOWN_KEYS = (
+    "bet_steps",
+    "coin_sizes",
+    "gamble_limit",
+    "free_spin_limit",
+    "max_win",
+    "start_credits",
+    "currency",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The operator's choices (cents)."""
+    """The operator's choices (cents).
+
+    ``bet_steps`` are the steps the session offers: bets per line for a game bet in
+    cents, coin sizes for a game bet in coins (:func:`steps_for`).  ``max_win`` is the
+    operator's max win of a round (``None``: the game's own cap alone).
+    """
 
     bet_steps: tuple[int, ...]
     gamble_limit: int
     free_spin_limit: int | None
     start_credits: int
     currency: str
+    max_win: int | None = None
 
     @property
     def limits(self) -> Limits:
         """The limits a new round starts with."""
-        return Limits(gamble_limit=self.gamble_limit, free_spin_limit=self.free_spin_limit)
+        return Limits(
+            gamble_limit=self.gamble_limit,
+            free_spin_limit=self.free_spin_limit,
+            max_win=self.max_win,
+        )
 
 
 def default_settings(game: GameDefinition) -> Settings:
-    """What applies without a settings file."""
+    """What applies without a settings file (a game's absolute cap is its max win)."""
     limits = Limits()
     return Settings(
-        bet_steps=game.bet_per_line_steps,
+        bet_steps=steps_for(game),
         gamble_limit=limits.gamble_limit or 0,
         free_spin_limit=limits.free_spin_limit,
         start_credits=DEFAULT_START_CREDITS,
         currency="",
+        max_win=game.max_win_cents,
     )
 
 
@@ -101,7 +130,7 @@ def load_settings(path: Path, game: GameDefinition, *, required: bool) -> Settin
 def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Settings:
     """Check every key of a parsed settings document; unknown keys are errors."""
     base = default_settings(game)
-    known = ("bet_steps", "gamble_limit", "free_spin_limit", "start_credits", "currency")
+    known = KNOWN_KEYS
     for key in doc:
         if key not in known:
             shown = (
@@ -114,17 +143,9 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
     def bad(key: str, allowed: str) -> ConfigError:
         return ConfigError(f"{source}: '{key}' must be {allowed}")
 
-    steps = base.bet_steps
-    if "bet_steps" in doc:
-        allowed = (
-            f"a list of 1 to {MAX_BET_STEPS} increasing amounts, each {BET_STEP_RANGE.describe()}"
-        )
-        raw = doc["bet_steps"]
-        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_BET_STEPS:
-            raise bad("bet_steps", allowed)
-        steps = tuple(_amount(v, BET_STEP_RANGE, bad("bet_steps", allowed)) for v in raw)
-        if list(steps) != sorted(set(steps)):
-            raise bad("bet_steps", allowed)
+    bet_steps = _steps(doc, "bet_steps", game.bet_per_line_steps, bad)
+    coin_sizes = _steps(doc, "coin_sizes", steps_for(game) if game.coins else (), bad)
+    steps = coin_sizes if game.coins is not None else bet_steps
     gamble = base.gamble_limit
     if "gamble_limit" in doc:
         allowed = f"an amount {GAMBLE_LIMIT_RANGE.describe()} (0 turns the gamble off)"
@@ -135,6 +156,11 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
         free_limit = _amount(
             doc["free_spin_limit"], FREE_SPIN_LIMIT_RANGE, bad("free_spin_limit", allowed)
         )
+    max_win = base.max_win
+    if "max_win" in doc:
+        top = min(MAX_WIN_RANGE.high, game.max_win_cents or MAX_WIN_RANGE.high)
+        bounds = AmountRange(MAX_WIN_RANGE.low, top)
+        max_win = _amount(doc["max_win"], bounds, bad("max_win", f"an amount {bounds.describe()}"))
     credits = base.start_credits
     if "start_credits" in doc:
         allowed = f"an amount {START_CREDITS_RANGE.describe()}"
@@ -148,10 +174,12 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
         ):
             raise bad("currency", f"text of 0 to {CURRENCY_LENGTH} printable characters")
         currency = raw
-    if credits < steps[0]:  # a new session could not place a single bet
+    smallest = smallest_bet(game, steps, 1).total
+    if credits < smallest:  # a new session could not place a single bet
+        key = "coin_sizes" if game.coins is not None else "bet_steps"
         raise ConfigError(
             f"{source}: 'start_credits' ({format_cents(credits)}) must cover the smallest bet "
-            f"({format_cents(steps[0])}, the first of bet_steps on one line)"
+            f"({format_cents(smallest)}, the first of {key} on one line)"
         )
     return Settings(
         bet_steps=steps,
@@ -159,7 +187,27 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
         free_spin_limit=free_limit,
         start_credits=credits,
         currency=currency,
+        max_win=max_win,
     )
+
+
+def _steps(
+    doc: dict[str, Any],
+    key: str,
+    default: tuple[int, ...],
+    bad: Callable[[str, str], ConfigError],
+) -> tuple[int, ...]:
+    """A list of 1 to :data:`MAX_BET_STEPS` increasing amounts under ``key``, or ``default``."""
+    if key not in doc:
+        return default
+    allowed = f"a list of 1 to {MAX_BET_STEPS} increasing amounts, each {BET_STEP_RANGE.describe()}"
+    raw = doc[key]
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_BET_STEPS:
+        raise bad(key, allowed)
+    steps = tuple(_amount(v, BET_STEP_RANGE, bad(key, allowed)) for v in raw)
+    if list(steps) != sorted(set(steps)):
+        raise bad(key, allowed)
+    return steps
 
 
 AMOUNT_TEXT_LENGTH = 32
