@@ -1,10 +1,11 @@
 """Every registered feature keeps the feature contract (DESIGN.md §2a, §4).
 
-For each game in the registry and each of its features, seeded rounds are forced into the
-feature and played by :func:`slotterm.engine.policy.next_action`.  At every step every
-feature record of the round goes through encode -> JSON -> decode and comes back equal,
-every feature action taken does the same, and the round replays from its steps to the
-very same round.  Decoding validates: tampered records are refused with a
+For each game in the registry and each of its features and feature parts (the pick games
+a Mystery bonus starts: ``game.all_features``), seeded rounds are forced into the feature
+and played by :func:`slotterm.engine.policy.next_action`.  At every step every feature
+record of the round goes through encode -> JSON -> decode and comes back equal, every
+feature action taken does the same, and the round replays from its steps to the very
+same round.  Decoding validates: tampered records are refused with a
 :class:`~slotterm.engine.fields.RecordError`.
 """
 
@@ -27,49 +28,69 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import POLICIES, next_action
 from slotterm.engine.records import EndReason, GameState, Phase, Round
 from slotterm.engine.replay import replay_round
-from slotterm.engine.round import apply, feature_context
+from slotterm.engine.round import active_feature, apply, feature_context
 from slotterm.games import game_ids, get_game
 from slotterm.rng import SeededSource
 
 CASES = [
     pytest.param(game_id, feature.name, id=f"{game_id}:{feature.name}")
     for game_id in game_ids()
-    for feature in get_game(game_id).features
+    for feature in get_game(game_id).all_features
 ]
 SEEDS = range(8)
 
 
 def bets(game: GameDefinition) -> list[Bet]:
     """The smallest bet on one line, and a middle bet on every line."""
-    steps = game.bet_per_line_steps
-    return [Bet(steps[0], 1), Bet(steps[len(steps) // 2], len(game.lines))]
+    coins = game.coins
+    if coins is None:
+        steps = game.bet_per_line_steps
+        return [game.default_bet(1), Bet(steps[len(steps) // 2], len(game.lines))]
+    low, high = coins.coins_per_line
+    size = coins.coin_sizes[len(coins.coin_sizes) // 2]
+    return [game.default_bet(1), Bet((low + high) // 2 * size, len(game.lines), size)]
 
 
 def limits(bet: Bet) -> list[Limits]:
-    """The default limits, and a free-spin limit low enough to end features early."""
-    return [Limits(), Limits(gamble_limit=None, free_spin_limit=5 * bet.total)]
+    """The default limits, a free-spin limit and a round cap low enough to end features early."""
+    return [
+        Limits(),
+        Limits(gamble_limit=None, free_spin_limit=5 * bet.total),
+        Limits(max_win=8 * bet.total),
+    ]
+
+
+def force_for(game: GameDefinition, name: str) -> str:
+    """The force string that starts ``name``: its own name, or ``HOST:LABEL`` for a part."""
+    if any(f.name == name for f in game.features):
+        return name
+    for host in game.features:
+        for part in host.parts():
+            if part.name == name:
+                return f"{host.name}:{getattr(part, 'label', part.name)}"
+    raise AssertionError(f"{name} is neither a feature nor a part")  # pragma: no cover
 
 
 def played_states(
     game: GameDefinition, feature: str, seed: int, bet: Bet, limit: Limits, policy: str
-) -> Iterator[tuple[GameState, Action, tuple[Round, ...]]]:
-    """Force ``feature`` and play the round by the policy: each state, action, closed rounds."""
+) -> Iterator[tuple[GameState, Action, Feature | None, tuple[Round, ...]]]:
+    """Force ``feature`` and play the round by the policy.
+
+    Yields each state, the action that led to it, the feature that took the action
+    (``None`` for a core action), and the rounds it closed.  The random policy's choices
+    come from a chooser seeded apart from the game's source.
+    """
     rng = SeededSource(seed)
+    chooser = SeededSource(seed + 1000)
     state = GameState(Phase.IDLE, 10**9)
-    action: Action | None = Spin(bet, force=feature, limits=limit)
+    action: Action | None = Spin(bet, force=force_for(game, feature), limits=limit)
     while action is not None:
+        active = active_feature(game, state) if isinstance(action, FeatureAction) else None
         transition = apply(game, state, action, rng)
         closed = tuple(e.round for e in transition.events if isinstance(e, RoundClosed))
         state = transition.state
-        yield state, action, closed
-        action = next_action(game, state, policy)
-
-
-def owner(game: GameDefinition, action: FeatureAction) -> Feature:
-    """The game's feature that defines ``action``."""
-    owners = [f for f in game.features if type(action) in f.actions.values()]
-    assert len(owners) == 1, (action, owners)
-    return owners[0]
+        yield state, action, None if active is None else active[0], closed
+        action = next_action(game, state, policy, chooser)
 
 
 def json_round_trip(value: Any) -> Any:
@@ -94,9 +115,8 @@ def check_records(game: GameDefinition, round_: Round) -> None:
     assert round_.feature_win == sum(game.feature(f.feature).pay(f.record) for f in round_.frames)
 
 
-def check_action(game: GameDefinition, action: FeatureAction) -> None:
+def check_action(feature: Feature, action: FeatureAction) -> None:
     """A feature action survives encode -> JSON -> decode unchanged."""
-    feature = owner(game, action)
     encoded = feature.encode_action(action)
     assert encoded["type"] == action.name
     assert feature.actions[action.name] is type(action)
@@ -111,28 +131,33 @@ def test_every_record_and_action_round_trips_and_every_round_replays(
     feature = game.feature(name)
     assert feature.name == name and feature.actions
     seen_actions: set[type[FeatureAction]] = set()
-    rounds = 0
+    rounds = cases = 0
     for seed in SEEDS:
         policy = POLICIES[seed % len(POLICIES)]
         for bet in bets(game):
             for limit in limits(bet):
+                cases += 1
                 started = False
-                for state, action, closed in played_states(game, name, seed, bet, limit, policy):
-                    if isinstance(action, Spin):
-                        assert state.round is not None and state.round.frame(name) is not None
+                for state, action, taker, closed in played_states(
+                    game, name, seed, bet, limit, policy
+                ):
+                    if state.round is not None and state.round.frame(name) is not None:
                         started = True
                     if isinstance(action, FeatureAction):
-                        check_action(game, action)
-                        seen_actions.add(type(action))
+                        assert taker is not None
+                        check_action(taker, action)
+                        if taker is feature:
+                            seen_actions.add(type(action))
                     if state.round is not None:
                         check_records(game, state.round)
                         assert replay_round(game, state.round) == state.round
                     for round_ in closed:
                         check_records(game, round_)
                         assert replay_round(game, round_) == round_
+                        started = started or round_.frame(name) is not None
                         rounds += 1
                 assert started
-    assert rounds == len(SEEDS) * 4
+    assert rounds == cases
     assert seen_actions == set(feature.actions.values()), "some action was never played"
 
 
@@ -152,6 +177,55 @@ def test_decoding_refuses_what_is_not_a_record_or_an_action(game_id: str, name: 
             feature.decode_action(action, "x")
 
 
+def tamperings(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any], bool]]:
+    """Changed copies of an encoded record: (what changed, the copy, must it be refused).
+
+    A missing field, a negative number, an object or a huge number in any field, and a
+    negative first item in any list, must be refused; text, ``null`` or ``true`` in a
+    field may happen to be valid, but anything but a :class:`RecordError` is a bug.
+    """
+    for key, value in doc.items():
+        missing = copy.deepcopy(doc)
+        del missing[key]
+        yield f"{key} missing", missing, True
+        for junk, refused in ((-1, True), ({"junk": 1}, True), (10**20, True)):
+            changed = copy.deepcopy(doc)
+            changed[key] = junk
+            yield f"{key} = {junk!r}", changed, refused
+        for junk in ("x", None, True):
+            if junk != value:
+                changed = copy.deepcopy(doc)
+                changed[key] = junk
+                yield f"{key} = {junk!r}", changed, False
+        if isinstance(value, list) and value:
+            changed = copy.deepcopy(doc)
+            changed[key][0] = -1
+            yield f"{key}[0] = -1", changed, True
+
+
+@pytest.mark.parametrize(("game_id", "name"), CASES)
+def test_tampered_records_are_refused_with_a_record_error(game_id: str, name: str) -> None:
+    game = get_game(game_id)
+    feature = game.feature(name)
+    checked = 0
+    for seed in range(3):
+        for state, _, _, _ in played_states(game, name, seed, bets(game)[1], Limits(), "best"):
+            frame = state.round.frame(name) if state.round is not None else None
+            if state.round is None or frame is None:
+                continue
+            ctx = feature_context(game, state.round)
+            doc = json_round_trip(feature.encode(frame.record))
+            for what, changed, refused in tamperings(doc):
+                try:
+                    decoded = feature.decode(ctx, changed, "x")
+                except RecordError:
+                    continue
+                assert not refused, f"{what} was accepted"
+                assert isinstance(feature.phase(decoded), str)
+            checked += 1
+    assert checked
+
+
 # --- free spins: tampered records ------------------------------------------------------------
 
 BOS = get_game("book-of-spells")
@@ -161,7 +235,9 @@ FREE_SPINS = BOS.feature(free_spins.NAME)
 def a_feature_with_a_paying_spin() -> tuple[Round, FreeSpinsRecord]:
     """A round mid free spins whose last spin paid something (seeded, nine lines)."""
     for seed in range(200):
-        for state, _, _ in played_states(BOS, free_spins.NAME, seed, Bet(10, 9), Limits(), "best"):
+        for state, _, _, _ in played_states(
+            BOS, free_spins.NAME, seed, Bet(10, 9), Limits(), "best"
+        ):
             record = free_spins.record_of(state.round)
             if (
                 state.round is not None
@@ -285,7 +361,9 @@ def test_the_policy_plays_the_feature_by_its_own_actions() -> None:
 def a_feature_just_retriggered() -> tuple[Round, FreeSpinsRecord]:
     """A round mid free spins whose last spin retriggered them (seeded, nine lines)."""
     for seed in range(400):
-        for state, _, _ in played_states(BOS, free_spins.NAME, seed, Bet(10, 9), Limits(), "best"):
+        for state, _, _, _ in played_states(
+            BOS, free_spins.NAME, seed, Bet(10, 9), Limits(), "best"
+        ):
             record = free_spins.record_of(state.round)
             if state.round is not None and record is not None and record.awarded > 10:
                 assert state.phase is Phase.FEATURE and record.ended_by is None
