@@ -178,8 +178,16 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arg(ev)
     ev.add_argument("--grid", help='rows top first, e.g. "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/..."')
     ev.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
-    ev.add_argument("--bet", type=_amount, default="0.10", help="bet per line, e.g. 0.10")
+    ev.add_argument(
+        "--bet", type=_amount, default=None, help="bet per line, e.g. 0.10 (default 0.10)"
+    )
     ev.add_argument("--special", default=None, help="special symbol: evaluate as a free spin")
+    _coin_options(ev, "a game bet in coins (lucky-witch)")
+    ev.add_argument(
+        "--free-spin",
+        action="store_true",
+        help="a game bet in coins: evaluate as a free spin (its scatters retrigger)",
+    )
     ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -195,6 +203,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hist.add_argument("--json", action="store_true", help="machine-readable output")
     return parser
+
+
+def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
+    sub.add_argument(
+        "--coins",
+        type=_non_negative_int,
+        default=None,
+        metavar="N",
+        help=f"{which}: coins per line, 1-20 (default 1)",
+    )
+    sub.add_argument(
+        "--coin-size",
+        type=_amount,
+        default=None,
+        metavar="AMOUNT",
+        help=f"{which}: one of the game's coin sizes, e.g. 0.01 (the default)",
+    )
 
 
 def _play_options(play: argparse.ArgumentParser) -> None:

@@ -10,6 +10,15 @@ with that expanding symbol.
 writes one result per line, in order.  Blank lines are skipped.  A bad request gets
 ``{"error": "..."}`` on its own output line and the batch goes on; when any request was
 bad, one line on stderr says how many and the exit status is 2.
+
+A game bet in coins (Lucky Witch) takes ``--coins N --coin-size 0.01 [--free-spin]``
+instead of ``--bet`` and ``--special`` (mixing them is refused), and requests ``{"grid",
+"lines", "coins", "coin_size": "0.01", "free_spin": false}``.  Its result adds
+``"doubled"`` to each line win (a multiplying wild completed it) and
+``"bonus_triggered"`` (the bonus symbol shows on each of the bonus reels).  Any window of
+the game's symbols is evaluated, also one the strips cannot show (a CAULDRON on reel 2):
+the rules say what it pays -- a bonus symbol off the bonus reels does nothing -- so this
+stays a calculator of the rules, as it is for Book of Spells, not of the strips.
 """
 
 from __future__ import annotations
@@ -24,7 +33,10 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from slotterm.cli import UsageError
+from slotterm.commands.coin_bet import CoinBetError, coin_bet
 from slotterm.commands.game_features import free_spins_of, special_symbols
+from slotterm.commands.pick_tables import mystery_bonus_of
+from slotterm.engine.actions import Bet
 from slotterm.engine.evaluate import check_window, evaluate, window_from_rows
 from slotterm.engine.features.expanding_symbol import Expansion, expand
 from slotterm.engine.model import GameDefinition
@@ -41,12 +53,19 @@ class RequestError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Request:
-    """One evaluation request, checked against the game."""
+    """One evaluation request, checked against the game.
+
+    ``coin_size`` is set for a game bet in coins; ``free_spin`` evaluates the window as a
+    free spin (a retrigger award); ``special`` is Book of Spells' expanding symbol (which
+    also makes it a free spin).
+    """
 
     window: Window
     lines: int
     bet_per_line: int
     special: str | None
+    coin_size: int | None = None
+    free_spin: bool = False
 
 
 def parse_grid(game: GameDefinition, grid: str | Sequence[Sequence[str]]) -> Window:
@@ -84,6 +103,23 @@ def _shown(value: object) -> str:
     """``repr(value)`` for an error message, cut short when long."""
     text = repr(value)
     return text if len(text) <= 30 else text[:24] + "…"
+
+
+def parse_free_spin(free_spin: object) -> bool:
+    """``free_spin`` of a request: ``true`` or ``false`` (absent means false)."""
+    if free_spin is None:
+        return False
+    if not isinstance(free_spin, bool):
+        raise RequestError(f"free_spin must be true or false, got {_shown(free_spin)}")
+    return free_spin
+
+
+def parse_coin_bet(game: GameDefinition, coins: object, coin_size: object, lines: int) -> Bet:
+    """The coin bet of a request (defaults: 1 coin of the smallest size)."""
+    try:
+        return coin_bet(game, coins, coin_size, lines)
+    except CoinBetError as exc:
+        raise RequestError(str(exc)) from None
 
 
 def parse_lines(game: GameDefinition, lines: object) -> int:
@@ -131,11 +167,17 @@ def parse_special(game: GameDefinition, special: object) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What a request's window pays: the core evaluation, the expansion, the award."""
+    """What a request's window pays: the core evaluation, the expansion, the award.
+
+    ``doubling`` when the game has a multiplying wild (each line win then says whether it
+    was ``doubled``); ``bonus_triggered`` ``None`` for a game without a bonus.
+    """
 
     evaluation: Evaluation
     expansion: Expansion | None
     free_spins_awarded: int
+    doubling: bool = False
+    bonus_triggered: bool | None = None
 
     @property
     def expanding_wins(self) -> tuple[LineWin, ...]:
@@ -156,22 +198,32 @@ def evaluate_request(game: GameDefinition, request: Request) -> Result:
     special = request.special
     expansion = None if special is None else expand(game, request.window, special, lines, bet)
     feature = free_spins_of(game)
+    in_free_spin = special is not None or request.free_spin
     awarded = (
         0
         if feature is None
-        else feature.awarded_by(evaluation.scatter_count, retrigger=special is not None)
+        else feature.awarded_by(evaluation.scatter_count, retrigger=in_free_spin)
     )
-    return Result(evaluation, expansion, awarded)
+    bonus = mystery_bonus_of(game)
+    triggered = (
+        None
+        if bonus is None
+        else all(bonus.symbol in request.window[r] for r in bonus.reel_indices)
+    )
+    return Result(evaluation, expansion, awarded, game.wild_multiplier > 1, triggered)
 
 
-def _line_win_json(win: LineWin) -> dict[str, Any]:
-    return {
+def _line_win_json(win: LineWin, doubling: bool = False) -> dict[str, Any]:
+    shown: dict[str, Any] = {
         "line": win.line,
         "symbol": win.symbol,
         "count": win.count,
         "multiplier": win.multiplier,
         "win": _money(win.win),
     }
+    if doubling:
+        shown["doubled"] = win.doubled
+    return shown
 
 
 def _money(cents: int) -> str:
@@ -182,15 +234,25 @@ def evaluation_json(result: Result) -> dict[str, Any]:
     """The result object of DESIGN.md §6, money as decimal strings."""
     evaluation = result.evaluation
     scatter = evaluation.scatter_win
-    return {
-        "line_wins": [_line_win_json(w) for w in evaluation.line_wins],
+    doubling = result.doubling
+    shown = {
+        "line_wins": [_line_win_json(w, doubling) for w in evaluation.line_wins],
         "scatter_win": None
         if scatter is None
         else {"count": scatter.count, "multiplier": scatter.multiplier, "win": _money(scatter.win)},
-        "expanding_wins": [_line_win_json(w) for w in result.expanding_wins],
+        "expanding_wins": [_line_win_json(w, doubling) for w in result.expanding_wins],
         "free_spins_awarded": result.free_spins_awarded,
         "total_win": _money(result.total_win),
     }
+    if result.bonus_triggered is not None:
+        shown["bonus_triggered"] = result.bonus_triggered
+    return shown
+
+
+CENT_FIELDS = frozenset({"grid", "lines", "bet", "special"})
+"""The request fields of a game bet in cents (Book of Spells)."""
+COIN_FIELDS = frozenset({"grid", "lines", "coins", "coin_size", "free_spin"})
+"""The request fields of a game bet in coins (Lucky Witch)."""
 
 
 def request_from_json(game: GameDefinition, text: str) -> Request:
@@ -209,14 +271,32 @@ def request_from_json(game: GameDefinition, text: str) -> Request:
         raise RequestError("not JSON this program reads: a number is too long") from None
     if not isinstance(data, dict):
         raise RequestError("a request must be a JSON object")
-    unknown = sorted(set(data) - {"grid", "lines", "bet", "special"})
+    fields, other = (COIN_FIELDS, CENT_FIELDS) if game.coins else (CENT_FIELDS, COIN_FIELDS)
+    unknown = sorted(set(data) - fields)
     if unknown:
-        raise RequestError(f"unknown request fields: {', '.join(unknown)}")
+        mixed = [name for name in unknown if name in other]
+        if mixed:
+            raise RequestError(
+                f"{game.id} takes {', '.join(sorted(fields - {'grid'}))}, not {', '.join(mixed)}"
+            )
+        raise RequestError(f"unknown request fields: {', '.join(_shown(n) for n in unknown)}")
     if "grid" not in data:
         raise RequestError("a request needs a grid")
+    window = parse_grid(game, data["grid"])
+    lines = parse_lines(game, data.get("lines"))
+    if game.coins is not None:
+        bet = parse_coin_bet(game, data.get("coins"), data.get("coin_size"), lines)
+        return Request(
+            window=window,
+            lines=lines,
+            bet_per_line=bet.bet_per_line,
+            special=None,
+            coin_size=bet.coin_size,
+            free_spin=parse_free_spin(data.get("free_spin")),
+        )
     return Request(
-        window=parse_grid(game, data["grid"]),
-        lines=parse_lines(game, data.get("lines")),
+        window=window,
+        lines=lines,
         bet_per_line=parse_bet(data.get("bet", DEFAULT_BET)),
         special=parse_special(game, data.get("special")),
     )
@@ -244,6 +324,7 @@ def run_eval(args: argparse.Namespace) -> int:
         game = get_game(args.game)
     except UnknownGame as exc:
         raise UsageError(str(exc)) from None
+    _check_bet_options(game, args)
     if args.jsonl:
         if args.grid is not None:
             raise UsageError("--jsonl reads requests from stdin: leave out --grid")
@@ -256,12 +337,7 @@ def run_eval(args: argparse.Namespace) -> int:
     if args.grid is None:
         raise UsageError("give the window with --grid (or --jsonl for a batch on stdin)")
     try:
-        request = Request(
-            window=parse_grid(game, args.grid),
-            lines=parse_lines(game, args.lines),
-            bet_per_line=parse_bet(args.bet),
-            special=parse_special(game, args.special),
-        )
+        request = _request_from_args(game, args)
     except RequestError as exc:
         raise UsageError(str(exc)) from None
     result = evaluate_request(game, request)
@@ -270,6 +346,46 @@ def run_eval(args: argparse.Namespace) -> int:
     else:
         _print_readable(request, result)
     return 0
+
+
+_COIN_OPTIONS = (("coins", "--coins"), ("coin_size", "--coin-size"), ("free_spin", "--free-spin"))
+_CENT_OPTIONS = (("bet", "--bet"), ("special", "--special"))
+
+
+def _check_bet_options(game: GameDefinition, args: argparse.Namespace) -> None:
+    """A game bet in coins takes the coin options, any other ``--bet``/``--special``."""
+    mine, theirs = (_COIN_OPTIONS, _CENT_OPTIONS) if game.coins else (_CENT_OPTIONS, _COIN_OPTIONS)
+    given = [flag for name, flag in theirs if getattr(args, name, None) not in (None, False)]
+    if given:
+        takes = "/".join(flag for _, flag in mine)
+        raise UsageError(f"{game.id} takes {takes}, not {', '.join(given)}")
+    if args.jsonl and game.coins is not None:
+        options = [flag for name, flag in mine if getattr(args, name, None) not in (None, False)]
+        if options:
+            raise UsageError(
+                f"--jsonl reads the bet from each request: leave out {', '.join(options)}"
+            )
+
+
+def _request_from_args(game: GameDefinition, args: argparse.Namespace) -> Request:
+    window = parse_grid(game, args.grid)
+    lines = parse_lines(game, args.lines)
+    if game.coins is not None:
+        bet = parse_coin_bet(game, args.coins, args.coin_size, lines)
+        return Request(
+            window=window,
+            lines=lines,
+            bet_per_line=bet.bet_per_line,
+            special=None,
+            coin_size=bet.coin_size,
+            free_spin=args.free_spin,
+        )
+    return Request(
+        window=window,
+        lines=lines,
+        bet_per_line=parse_bet(DEFAULT_BET if args.bet is None else args.bet),
+        special=parse_special(game, args.special),
+    )
 
 
 def _print_readable(request: Request, result: Result) -> None:
@@ -284,8 +400,14 @@ def _print_readable(request: Request, result: Result) -> None:
         grid.add_row(*(column[row] for column in request.window))
     console.print(grid)
     mode = f"free spin, special {request.special}" if request.special else "base game"
+    if request.free_spin:
+        mode = "free spin"
+    per_line = _money(request.bet_per_line)
+    if request.coin_size is not None:
+        coins = request.bet_per_line // request.coin_size
+        per_line = f"{coins} coin(s) of {_money(request.coin_size)} = {per_line}"
     console.print(
-        f"{request.lines} lines at {_money(request.bet_per_line)} per line "
+        f"{request.lines} lines at {per_line} per line "
         f"(total bet {_money(request.bet_per_line * request.lines)}), {mode}"
     )
     wins = Table(title="Wins")
@@ -297,8 +419,9 @@ def _print_readable(request: Request, result: Result) -> None:
         ("expanding", result.expanding_wins),
     ):
         for w in line_wins:
+            label = f"{kind} (doubled)" if w.doubled else kind
             wins.add_row(
-                kind, str(w.line), w.symbol, str(w.count), str(w.multiplier), _money(w.win)
+                label, str(w.line), w.symbol, str(w.count), str(w.multiplier), _money(w.win)
             )
     scatter = evaluation.scatter_win
     if scatter is not None:
@@ -314,4 +437,6 @@ def _print_readable(request: Request, result: Result) -> None:
         console.print(wins)
     if result.free_spins_awarded:
         console.print(f"Free spins awarded: {result.free_spins_awarded}")
+    if result.bonus_triggered:
+        console.print("Mystery bonus triggered")
     console.print(f"[bold]Total win: {_money(result.total_win)}[/bold]")

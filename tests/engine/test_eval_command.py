@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 import pytest
 
@@ -104,3 +105,189 @@ def test_jsonl_batch_answers_every_line_in_order(game: GameDefinition) -> None:
     assert bad == 1
     assert results[0] == DESIGN_RESULT and results[1] == DESIGN_RESULT
     assert results[2] == {"error": "lines must be 1..9, got 42"}
+
+
+# --- Lucky Witch: worked by hand from DESIGN.md §2 --------------------------------------
+# Pays are coins per coin bet per line; the middle row is line 1 (11111).  The top and
+# bottom rows below hold no POTION, CAULDRON, LUCKY, WITCH or CAT, so with --lines 1 only
+# the middle row can pay.
+
+TOP = "SCROLL,GOLEM,CRYSTAL,PUMPKIN,OWL"
+BOTTOM = "GOLEM,CRYSTAL,SCROLL,OWL,PUMPKIN"
+
+
+def lw_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["eval", "lucky-witch", *args, "--json"]) == 0
+    result: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return result
+
+
+def middle(row: str) -> str:
+    return f"{TOP}/{row}/{BOTTOM}"
+
+
+def test_three_lucky_and_two_cats_pay_cat_five_doubled(capsys: pytest.CaptureFixture[str]) -> None:
+    # CAT x5 = 500, doubled by the LUCKY that complete it: 1000 coins (not LUCKY x3 = 100)
+    result = lw_json(capsys, "--grid", middle("LUCKY,LUCKY,LUCKY,CAT,CAT"), "--lines", "1")
+    assert result["line_wins"] == [
+        {
+            "line": 1,
+            "symbol": "CAT",
+            "count": 5,
+            "multiplier": 1000,
+            "win": "10.00",
+            "doubled": True,
+        }
+    ]
+    assert result["total_win"] == "10.00" and result["bonus_triggered"] is False
+    # 2 coins of 0.05: 1000 x 2 x 0.05
+    bigger = lw_json(
+        capsys,
+        "--grid",
+        middle("LUCKY,LUCKY,LUCKY,CAT,CAT"),
+        "--lines",
+        "1",
+        "--coins",
+        "2",
+        "--coin-size",
+        "0.05",
+    )
+    assert bigger["total_win"] == "100.00"
+
+
+def test_lucky_does_not_stand_in_for_pumpkin(capsys: pytest.CaptureFixture[str]) -> None:
+    # LUCKY x2 = 5 coins, never doubled; PUMPKIN x3 does not start on reel 1
+    result = lw_json(
+        capsys, "--grid", middle("LUCKY,LUCKY,PUMPKIN,PUMPKIN,PUMPKIN"), "--lines", "1"
+    )
+    assert result["line_wins"] == [
+        {"line": 1, "symbol": "LUCKY", "count": 2, "multiplier": 5, "win": "0.05", "doubled": False}
+    ]
+    assert result["total_win"] == "0.05"
+
+
+def test_a_line_of_lucky_pays_its_own_pays_never_doubled(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = lw_json(capsys, "--grid", middle("LUCKY,LUCKY,LUCKY,LUCKY,LUCKY"), "--lines", "1")
+    assert result["line_wins"] == [
+        {
+            "line": 1,
+            "symbol": "LUCKY",
+            "count": 5,
+            "multiplier": 10000,
+            "win": "100.00",
+            "doubled": False,
+        }
+    ]
+
+
+# No line can pay here at any line count: reel 1 {POTION/CAULDRON, OWL, GOLEM} and reel 2
+# {SCROLL, CRYSTAL, PUMPKIN} share no symbol, and there is no LUCKY.
+NO_LINE = (
+    "{a},SCROLL,{c},{d},{e}/OWL,CRYSTAL,PUMPKIN,SCROLL,CRYSTAL/GOLEM,PUMPKIN,SCROLL,OWL,LIZARD"
+)
+
+
+def no_line(a: str = "OWL", c: str = "OWL", d: str = "GOLEM", e: str = "GOLEM") -> str:
+    return NO_LINE.format(a=a, c=c, d=d, e=e)
+
+
+def test_two_potions_pay_one_times_the_total_coins(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = no_line(a="POTION", d="POTION")
+    result = lw_json(capsys, "--grid", grid)  # 15 lines x 1 coin x 0.01: 15 coins
+    assert result["line_wins"] == []
+    assert result["scatter_win"] == {"count": 2, "multiplier": 1, "win": "0.15"}
+    assert result["free_spins_awarded"] == 0
+    result = lw_json(capsys, "--grid", grid, "--coins", "3", "--coin-size", "0.10", "--lines", "5")
+    assert result["scatter_win"] == {"count": 2, "multiplier": 1, "win": "1.50"}  # 15 coins x 0.10
+
+
+def test_three_potions_award_thirteen_free_spins_also_in_a_free_spin(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    grid = no_line(a="POTION", c="POTION", e="POTION")
+    result = lw_json(capsys, "--grid", grid)
+    assert result["scatter_win"] == {"count": 3, "multiplier": 5, "win": "0.75"}
+    assert result["free_spins_awarded"] == 13
+    assert lw_json(capsys, "--grid", grid, "--free-spin")["free_spins_awarded"] == 13
+
+
+def test_cauldron_on_reels_1_3_5_triggers_the_bonus_and_on_1_2_3_not(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    on_135 = no_line(a="CAULDRON", c="CAULDRON", e="CAULDRON")
+    result = lw_json(capsys, "--grid", on_135)
+    assert result["bonus_triggered"] is True
+    assert result["total_win"] == "0.00"  # CAULDRON pays nothing itself
+    # reel 2 never holds CAULDRON on the strips; eval still reads the window by the rules
+    on_123 = (
+        "CAULDRON,CAULDRON,CAULDRON,GOLEM,GOLEM/OWL,CRYSTAL,PUMPKIN,SCROLL,CRYSTAL/"
+        "GOLEM,PUMPKIN,SCROLL,OWL,LIZARD"
+    )
+    result = lw_json(capsys, "--grid", on_123)
+    assert result["bonus_triggered"] is False and result["total_win"] == "0.00"
+    on_1235 = on_123.replace("GOLEM,GOLEM/", "GOLEM,CAULDRON/", 1)
+    assert lw_json(capsys, "--grid", on_1235)["bonus_triggered"] is True
+
+
+def test_lucky_witch_jsonl_requests(capsys: pytest.CaptureFixture[str]) -> None:
+    from slotterm.games import get_game
+
+    game = get_game("lucky-witch")
+    rows = [r.split(",") for r in middle("LUCKY,LUCKY,LUCKY,CAT,CAT").split("/")]
+    requests = [
+        {"grid": rows, "lines": 1, "coins": 1, "coin_size": "0.01", "free_spin": False},
+        {"grid": rows, "lines": 1, "coins": 20, "coin_size": "1.00", "free_spin": True},
+        {"grid": rows, "lines": 1},
+        {"grid": rows, "free_spin": "no"},
+        {"grid": rows, "coins": "2"},
+        {"grid": rows, "coins": 21},
+        {"grid": rows, "coin_size": "0.03"},
+        {"grid": rows, "coin_size": "0.001"},
+        {"grid": rows, "bet": "0.10"},
+        {"grid": rows, "special": "CAT"},
+        {"grid": rows, "lines": 16},
+    ]
+    out = io.StringIO()
+    bad = run_batch(game, [json.dumps(r) + "\n" for r in requests], out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert bad == 8
+    assert results[0]["total_win"] == "10.00" and results[2]["total_win"] == "10.00"
+    assert results[1]["total_win"] == "20000.00"  # 1000 coins x 20 x 1.00
+    assert "free_spin must be true or false" in results[3]["error"]
+    assert "coins must be a whole number" in results[4]["error"]
+    assert "coins per line must be 1..20" in results[5]["error"]
+    assert "coin size must be one of" in results[6]["error"]
+    assert "not whole cents" in results[7]["error"]
+    assert "not bet" in results[8]["error"] and "not special" in results[9]["error"]
+    assert results[10] == {"error": "lines must be 1..15, got 16"}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "flags"),
+    [
+        ("lucky-witch", ["--bet", "0.10"]),
+        ("lucky-witch", ["--special", "CAT"]),
+        ("lucky-witch", ["--coins", "2", "--bet", "0.10"]),
+        ("book-of-spells", ["--coins", "2"]),
+        ("book-of-spells", ["--coin-size", "0.01"]),
+        ("book-of-spells", ["--free-spin"]),
+    ],
+)
+def test_the_bet_flags_of_one_game_are_refused_for_the_other(
+    game_id: str, flags: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    grid = middle("LUCKY,LUCKY,LUCKY,CAT,CAT") if game_id == "lucky-witch" else DESIGN_GRID
+    assert main(["eval", game_id, "--grid", grid, *flags]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "not --" in err
+
+
+def test_the_lucky_witch_readable_form(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = no_line(a="CAULDRON", c="CAULDRON", e="CAULDRON").replace(
+        "OWL,CRYSTAL", "LUCKY,LUCKY", 1
+    )
+    assert main(["eval", "lucky-witch", "--grid", grid, "--coins", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "2 coin(s) of 0.01" in out and "Mystery bonus triggered" in out
