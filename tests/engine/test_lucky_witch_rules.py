@@ -1,0 +1,526 @@
+"""Every rule row of DESIGN.md §2 (Lucky Witch), each with a hand-worked window and amount.
+
+Windows are evaluated by the engine's own :func:`~slotterm.engine.evaluate.evaluate` on
+the registered definition; round-level rules run through :func:`~slotterm.engine.round.apply`
+on Lucky Witch's rules with test strips (stop ``3k`` shows window ``k``, see
+:mod:`tests.engine.lucky_support`) and a scripted source.  Every amount is worked out by
+hand in the test, in coins and in credits (cents), at a stated bet: coins per line × coin
+size (cents) × lines.  The tables typed here are DESIGN.md §2's, not the code's.
+
+Rows that are not engine rules (autoplay, options, statistics, the RTP and the design
+figures) are the session's, the interface's and the analysis' tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from slotterm.engine.actions import ActionRefused, Bet, Limits, Spin, StartGamble
+from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, WinOffered
+from slotterm.engine.feature import FeatureContext
+from slotterm.engine.features.free_spins import (
+    FreeSpinsAwarded,
+    FreeSpinsRecord,
+    PlayFreeSpin,
+    StartFeature,
+)
+from slotterm.engine.model import DefinitionError, SymbolKind
+from slotterm.engine.records import EndReason, Phase, SpinResult
+from slotterm.engine.round import refusal
+from tests.engine.lucky_support import (
+    FILLER,
+    LW,
+    START,
+    Scripted,
+    Wager,
+    at,
+    idle,
+    lucky_showing,
+    on_line_1,
+    pays,
+    step,
+    window,
+    with_cells,
+)
+
+# DESIGN.md §2, typed from the table.
+DESIGN_LINES = (
+    "11111 00000 22222 01210 21012 00100 22122 12221 10001 01110 21112 10101 12121 01010 21212"
+)
+DESIGN_PAYS = {  # coins per coin bet per line, for 2/3/4/5
+    "LUCKY": (5, 100, 1000, 10000),
+    "WITCH": (2, 25, 150, 1000),
+    "CAT": (2, 20, 100, 500),
+    "OWL": (0, 15, 75, 300),
+    "LIZARD": (0, 15, 75, 300),
+    "PUMPKIN": (0, 10, 50, 200),
+    "GOLEM": (0, 10, 40, 150),
+    "CRYSTAL": (0, 5, 30, 125),
+    "SCROLL": (0, 5, 25, 100),
+}
+DESIGN_SCATTER = {2: 1, 3: 5, 4: 20, 5: 100}  # × total coins bet
+SUBSTITUTED = ("WITCH", "CAT", "OWL", "LIZARD")
+NOT_SUBSTITUTED = ("PUMPKIN", "GOLEM", "CRYSTAL", "SCROLL")
+
+ONE_COIN = Wager(coins=1, coin_size=5, lines=1)  # 1 coin per line × 0.05 × 1 line
+
+
+def lines_of_design() -> list[tuple[int, ...]]:
+    return [tuple(int(c) for c in line) for line in DESIGN_LINES.split()]
+
+
+def line_1_win(line: str, wager: Wager = ONE_COIN) -> tuple[int, bool | None]:
+    """What line 1 showing ``line`` pays (cents) and whether it was doubled (None: no win)."""
+    evaluation = pays(on_line_1(line), wager)
+    assert evaluation.scatter_win is None
+    if not evaluation.line_wins:
+        assert evaluation.total_win == 0
+        return 0, None
+    (win,) = evaluation.line_wins
+    assert win.line == 1 and evaluation.total_win == win.win
+    return win.win, win.doubled
+
+
+# --- window, lines, the 15 lines ------------------------------------------------------------
+
+
+def test_window_is_five_reels_of_three_rows_with_fifteen_lines() -> None:
+    assert (LW.reels, LW.rows, len(LW.lines)) == (5, 3, 15)
+    assert [LW.lines_refusal(n) for n in range(1, 16)] == [None] * 15
+    for wrong in (0, 16, -1):
+        assert LW.lines_refusal(wrong) is not None
+
+
+def test_the_fifteen_lines_are_designs() -> None:
+    assert list(LW.lines) == lines_of_design()
+
+
+@pytest.mark.parametrize("k", range(1, 16))
+def test_line_k_pays_where_designs_table_puts_it_and_only_the_first_n_lines_are_active(
+    k: int,
+) -> None:
+    """CAT on the cells of line ``k`` only: line j reads CAT for as long as it runs with k.
+
+    Wager 1 coin × 0.02 × N lines: line j pays CAT's pay for its common start with line k
+    (2: 2, 3: 20, 4: 100, 5: 500 coins), if j <= N.
+    """
+    design = lines_of_design()
+    target = design[k - 1]
+    grid = [list(r) for r in FILLER]
+    for reel, row in enumerate(target):
+        grid[row][reel] = "CAT"
+    cat = {2: 2, 3: 20, 4: 100, 5: 500}
+
+    def common(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+        n = 0
+        while n < 5 and a[n] == b[n]:
+            n += 1
+        return n
+
+    for n_lines in range(1, 16):
+        wager = Wager(coins=1, coin_size=2, lines=n_lines)
+        evaluation = pays(grid, wager)
+        expected = {
+            j: cat[common(line, target)]
+            for j, line in enumerate(design[:n_lines], 1)
+            if common(line, target) >= 2
+        }
+        got = {w.line: w.win for w in evaluation.line_wins}
+        assert got == {j: wager.credits(c) for j, c in expected.items()}, n_lines
+        assert all(w.symbol == "CAT" and not w.doubled for w in evaluation.line_wins)
+        assert (k in got) is (k <= n_lines)
+        if k in got:
+            assert got[k] == 1000  # 500 coins × 0.02
+
+
+# --- the bet --------------------------------------------------------------------------------
+
+
+def test_bet_is_1_to_20_coins_per_line_of_designs_coin_sizes() -> None:
+    assert LW.coins is not None
+    assert LW.coins.coins_per_line == (1, 20)
+    assert LW.coins.coin_sizes == (1, 2, 5, 10, 20, 25, 50, 100)
+    for size in LW.coins.coin_sizes:
+        for coins in range(1, 21):
+            assert LW.bet_refusal(coins * size, size) is None, (coins, size)
+
+
+def test_total_coins_are_coins_per_line_times_lines_at_most_300() -> None:
+    # 3 coins × 0.05 × 15 lines: 45 coins, 2.25 in credits
+    bet = Wager(coins=3, coin_size=5, lines=15).bet
+    assert (bet.coins, bet.total_coins, bet.bet_per_line, bet.total) == (3, 45, 15, 225)
+    # the most: 20 coins × 15 lines = 300 coins; Bet Max at the top coin size 1.00 is 300.00
+    assert LW.highest_bet_per_line() == 20 * 100
+    top = Bet(LW.highest_bet_per_line(), len(LW.lines), 100)
+    assert (top.total_coins, top.total) == (300, 30_000)
+
+
+@pytest.mark.parametrize(
+    ("bet_per_line", "coin_size", "why"),
+    [
+        (0, 5, "positive"),  # 0 coins
+        (21 * 5, 5, "1..20"),  # 21 coins of 0.05
+        (21, 1, "1..20"),  # 21 coins of 0.01
+        (7, 5, "whole number of coins"),  # 0.07 a line is not whole 0.05 coins
+        (10, None, "coin size"),  # a bet in this game needs a coin size
+        (10, 0, "coin size"),
+    ],
+)
+def test_bets_outside_the_rules_are_refused(
+    bet_per_line: int, coin_size: int | None, why: str
+) -> None:
+    reason = LW.bet_refusal(bet_per_line, coin_size)
+    assert reason is not None and why in reason
+    spin = Spin(Bet(bet_per_line, 15, coin_size))
+    assert refusal(LW, idle(), spin) == reason
+    with pytest.raises(ActionRefused):
+        step(LW, idle(), spin, Scripted([0] * 5))
+
+
+def test_the_default_bet_is_the_lowest() -> None:
+    assert LW.default_bet() == Bet(1, 15, 1)  # 1 coin × 0.01 × 15 lines
+
+
+# --- symbols and line pays ------------------------------------------------------------------
+
+
+def test_symbols_and_their_kinds() -> None:
+    kinds = {s.id: s.kind for s in LW.symbols}
+    assert kinds == {
+        "LUCKY": SymbolKind.WILD,
+        **{s: SymbolKind.REGULAR for s in (*SUBSTITUTED, *NOT_SUBSTITUTED)},
+        "POTION": SymbolKind.SCATTER,
+        "CAULDRON": SymbolKind.BONUS,
+    }
+
+
+def test_the_paytable_is_designs() -> None:
+    table = {s: tuple(LW.line_pay(s, n) for n in (2, 3, 4, 5)) for s in LW.paytable}
+    assert table == DESIGN_PAYS
+    assert LW.line_pay("POTION", 5) == LW.line_pay("CAULDRON", 5) == 0
+    assert dict(LW.scatter_pays) == DESIGN_SCATTER
+
+
+@pytest.mark.parametrize(
+    ("symbol", "count"),
+    [(s, n) for s in DESIGN_PAYS if s != "LUCKY" for n in (2, 3, 4, 5)],
+)
+def test_each_line_pay_in_coins_and_credits(symbol: str, count: int) -> None:
+    """``count`` of ``symbol`` from reel 1 on line 1, then a symbol that breaks the run.
+
+    Wager 2 coins × 0.10 × 1 line: coins = pay × 2, credits = coins × 10 cents.
+    """
+    breaker = "GOLEM" if symbol == "SCROLL" else "SCROLL"
+    line = " ".join([symbol] * count + [breaker] * (5 - count))
+    wager = Wager(coins=2, coin_size=10, lines=1)
+    coins = DESIGN_PAYS[symbol][count - 2] * 2
+    win, doubled = line_1_win(line, wager)
+    assert win == wager.credits(coins)
+    assert doubled is (None if coins == 0 else False)
+
+
+def test_wins_run_left_to_right_from_reel_1() -> None:
+    assert line_1_win("SCROLL CAT CAT CAT CAT") == (0, None)
+    assert line_1_win("CAT CAT SCROLL CAT CAT") == (2 * 5, False)  # CAT×2 = 2 coins
+
+
+# --- the wild -------------------------------------------------------------------------------
+
+
+def test_lucky_lucky_lucky_cat_cat_pays_cat_five_doubled() -> None:
+    # CAT×5 = 500, doubled = 1000 coins (LUCKY×3 alone would be 100): 1 coin × 0.05
+    evaluation = pays(on_line_1("LUCKY LUCKY LUCKY CAT CAT"), ONE_COIN)
+    (win,) = evaluation.line_wins
+    assert (win.symbol, win.count, win.doubled) == ("CAT", 5, True)
+    assert win.multiplier == 1000
+    assert win.win == ONE_COIN.credits(1000) == 5000
+
+
+def test_lucky_lucky_pumpkin_pays_lucky_two_only() -> None:
+    # LUCKY never stands in for PUMPKIN: LUCKY×2 = 5 coins
+    evaluation = pays(on_line_1("LUCKY LUCKY PUMPKIN PUMPKIN PUMPKIN"), ONE_COIN)
+    (win,) = evaluation.line_wins
+    assert (win.symbol, win.count, win.doubled, win.win) == ("LUCKY", 2, False, 25)
+
+
+def test_five_lucky_pay_10000_coins_not_doubled() -> None:
+    # at 3 coins × 0.01: 30000 coins = 300.00
+    wager = Wager(coins=3, coin_size=1, lines=1)
+    evaluation = pays(on_line_1("LUCKY LUCKY LUCKY LUCKY LUCKY"), wager)
+    (win,) = evaluation.line_wins
+    assert (win.symbol, win.count, win.doubled) == ("LUCKY", 5, False)
+    assert win.win == wager.credits(30_000) == 30_000
+
+
+@pytest.mark.parametrize("symbol", SUBSTITUTED)
+def test_lucky_substitutes_for_witch_cat_owl_and_lizard_and_doubles(symbol: str) -> None:
+    pay5 = DESIGN_PAYS[symbol][3]
+    assert line_1_win(f"{symbol} LUCKY {symbol} {symbol} {symbol}") == (5 * 2 * pay5, True)
+    assert line_1_win(f"{symbol} {symbol} {symbol} {symbol} {symbol}") == (5 * pay5, False)
+
+
+@pytest.mark.parametrize("symbol", NOT_SUBSTITUTED)
+def test_lucky_never_substitutes_for_the_low_symbols(symbol: str) -> None:
+    # with a substitution it would be symbol×5; without, the run stops at the LUCKY
+    assert line_1_win(f"{symbol} LUCKY {symbol} {symbol} {symbol}") == (0, None)
+    # leading LUCKYs pay their own LUCKY×2 = 5 coins, never symbol×5 doubled
+    assert line_1_win(f"LUCKY LUCKY {symbol} {symbol} {symbol}") == (5 * 5, False)
+
+
+@pytest.mark.parametrize("symbol", ["POTION", "CAULDRON"])
+def test_lucky_never_substitutes_for_the_scatter_or_the_bonus_symbol(symbol: str) -> None:
+    # the line pays LUCKY×2 (5 coins) and nothing for the symbol
+    evaluation = pays(
+        (FILLER[0], tuple(f"LUCKY LUCKY {symbol} CRYSTAL GOLEM".split()), FILLER[2]), ONE_COIN
+    )
+    assert [(w.symbol, w.count, w.win) for w in evaluation.line_wins] == [("LUCKY", 2, 25)]
+    scatters = 1 if symbol == "POTION" else 0
+    assert evaluation.scatter_count == scatters and evaluation.scatter_win is None
+
+
+def test_doubling_applies_once_however_many_wilds() -> None:
+    # WITCH×5 = 1000; with 1, 2, 3 or 4 LUCKY standing in it is 2000 coins, never more
+    for line in (
+        "WITCH LUCKY WITCH WITCH WITCH",
+        "WITCH LUCKY WITCH LUCKY WITCH",
+        "WITCH LUCKY LUCKY LUCKY WITCH",
+        "WITCH LUCKY LUCKY LUCKY LUCKY",
+        "LUCKY LUCKY LUCKY LUCKY WITCH",  # LUCKY×4 = 1000 is lower
+    ):
+        assert line_1_win(line) == (5 * 2000, True), line
+
+
+def test_a_lucky_that_completes_nothing_doubles_nothing() -> None:
+    # CAT×3 = 20 coins; the LUCKY after the run's end is not part of it
+    assert line_1_win("CAT CAT CAT SCROLL LUCKY") == (5 * 20, False)
+    assert line_1_win("CAT CAT LUCKY SCROLL LUCKY") == (5 * 40, True)  # CAT×3 doubled
+
+
+@pytest.mark.parametrize(
+    ("line", "coins", "symbol", "doubled"),
+    [
+        ("LUCKY LUCKY LUCKY LUCKY OWL", 1000, "LUCKY", False),  # LUCKY×4 1000 > OWL×5×2 600
+        ("LUCKY LUCKY LUCKY OWL OWL", 600, "OWL", True),  # OWL×5×2 600 > LUCKY×3 100
+        ("LUCKY LUCKY LUCKY OWL SCROLL", 150, "OWL", True),  # OWL×4×2 150 > LUCKY×3 100
+        ("LUCKY LUCKY LUCKY LIZARD CRYSTAL", 150, "LIZARD", True),
+        ("LUCKY LUCKY LUCKY SCROLL SCROLL", 100, "LUCKY", False),  # SCROLL not substituted
+        ("LUCKY LUCKY CAT SCROLL GOLEM", 40, "CAT", True),  # CAT×3×2 40 > LUCKY×2 5
+        ("LUCKY LUCKY OWL SCROLL GOLEM", 30, "OWL", True),  # OWL×3×2 30 > LUCKY×2 5
+        ("LUCKY CAT SCROLL GOLEM CRYSTAL", 4, "CAT", True),  # CAT×2×2; LUCKY×1 pays nothing
+        ("LUCKY OWL SCROLL GOLEM CRYSTAL", 0, None, None),  # OWL×2 pays nothing
+        ("LUCKY LUCKY LUCKY LUCKY SCROLL", 1000, "LUCKY", False),
+        ("LUCKY LUCKY LUCKY WITCH SCROLL", 300, "WITCH", True),  # WITCH×4×2 300 > 100
+    ],
+)
+def test_one_win_per_line_the_highest_reading(
+    line: str, coins: int, symbol: str | None, doubled: bool | None
+) -> None:
+    evaluation = pays(on_line_1(line), ONE_COIN)
+    assert evaluation.total_win == ONE_COIN.credits(coins)
+    assert [(w.symbol, w.doubled) for w in evaluation.line_wins] == (
+        [(symbol, doubled)] if coins else []
+    )
+
+
+def test_lucky_stands_in_stacks_on_the_strips() -> None:
+    """Every run of LUCKY on every strip (read round the strip) is at least 2 long."""
+    for label, strips in LW.reel_sets.items():
+        for r, strip in enumerate(strips, 1):
+            n = len(strip)
+            assert "LUCKY" in strip, (label, r)
+            starts = [i for i in range(n) if strip[i] == "LUCKY" and strip[i - 1] != "LUCKY"]
+            for i in starts:
+                length = 0
+                while strip[(i + length) % n] == "LUCKY":
+                    length += 1
+                assert length >= 2, (label, r, i)
+
+
+def test_lucky_five_on_a_line_is_reachable_on_the_base_strips() -> None:
+    # a stop of each base reel puts LUCKY in the middle row (line 1)
+    for r, strip in enumerate(LW.base_reels, 1):
+        assert any(strip[(s + 1) % len(strip)] == "LUCKY" for s in range(len(strip))), r
+
+
+# --- the scatter ----------------------------------------------------------------------------
+
+SCATTER_CELLS = ("r0c0", "r2c1", "r1c2", "r0c3", "r2c4")  # one POTION per reel, off line 1
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
+def test_potions_pay_times_total_coins_anywhere(count: int) -> None:
+    # 3 coins × 0.05 × 15 lines = 45 coins; the filler pays no line
+    wager = Wager(coins=3, coin_size=5, lines=15)
+    grid = with_cells(FILLER, **dict.fromkeys(SCATTER_CELLS[:count], "POTION"))
+    evaluation = pays(grid, wager)
+    expected_coins = {1: 0, 2: 45, 3: 225, 4: 900, 5: 4500}[count]
+    assert evaluation.line_wins == ()
+    assert evaluation.scatter_count == count
+    assert evaluation.total_win == wager.credits(expected_coins)
+    if count >= 2:
+        assert evaluation.scatter_win is not None
+        assert evaluation.scatter_win.multiplier == DESIGN_SCATTER[count]
+
+
+def test_scatter_wins_are_added_to_line_wins() -> None:
+    # 2 coins × 0.10 × 1 line: CAT×3 = 40 coins; 2 POTIONs = 1 × 2 total coins = 2 coins
+    wager = Wager(coins=2, coin_size=10, lines=1)
+    grid = with_cells(on_line_1("CAT CAT CAT SCROLL GOLEM"), r0c3="POTION", r2c4="POTION")
+    evaluation = pays(grid, wager)
+    assert [w.win for w in evaluation.line_wins] == [wager.credits(40)]
+    assert evaluation.total_win == wager.credits(40 + 2) == 420
+
+
+def test_lucky_never_stands_in_for_potion() -> None:
+    # 2 POTIONs and a reel full of LUCKY: still 2 scatters, 1 × total coins, no free spins
+    wager = Wager(coins=1, coin_size=10, lines=15)
+    grid = with_cells(FILLER, r0c2="LUCKY", r1c2="LUCKY", r2c2="LUCKY", r0c3="POTION")
+    grid = with_cells(grid, r2c4="POTION")
+    evaluation = pays(grid, wager)
+    assert evaluation.scatter_count == 2
+    assert evaluation.total_win == wager.credits(15)
+    free = LW.feature("free_spins")
+    result = SpinResult((0,) * 5, window(grid), evaluation)
+    assert free.trigger(context(wager), result) is None
+
+
+def context(wager: Wager, limits: Limits | None = None) -> FeatureContext:
+    """The context a base spin's triggers see at ``wager``."""
+    limits = Limits() if limits is None else limits
+    bet = wager.bet
+    return FeatureContext(game=LW, bet=bet, limits=limits, room=LW.max_win(bet.total, limits))
+
+
+# --- free spins -----------------------------------------------------------------------------
+
+TRIG = with_cells(FILLER, r0c2="POTION", r1c3="POTION", r2c4="POTION")
+F_CAT = with_cells(FILLER, r1c0="CAT", r1c1="CAT", r1c2="CAT")  # CAT×3 on line 1
+F_LINE_11 = with_cells(FILLER, r2c0="CAT", r1c1="CAT", r1c2="CAT", r1c3="CAT", r2c4="CAT")
+FREE_WINDOWS = (FILLER, F_CAT, TRIG, F_LINE_11)  # stops 0, 3, 6, 9
+FS_WAGER = Wager(coins=2, coin_size=5, lines=10)  # 20 total coins, 1.00 total bet
+
+
+def test_three_potions_award_13_free_spins_at_the_bet_and_lines_on_the_free_strips() -> None:
+    """Base: 3 POTIONs pay 5 × 20 = 100 coins (5.00).  Free spins at 2 coins × 0.05 × 10:
+
+    spin 1 CAT×3 on line 1 = 20 × 2 = 40 coins; spin 2 three POTIONs = 100 coins and 13
+    more; spin 3 CAT×5 on line 11 (inactive at 10 lines) and CAT×2 on line 5 = 2 × 2 = 4
+    coins; spins 4..26 nothing.  Total 244 coins = 12.20, paid when the spins end.
+    """
+    game = lucky_showing([TRIG], FREE_WINDOWS)
+    spin = Spin(FS_WAGER.bet)
+    state, events = step(game, idle(), spin, Scripted(at(0)))
+    assert state.phase is Phase.FEATURE and state.credits == START - 100
+    assert isinstance(events[0], ReelsStopped) and events[0].win == FS_WAGER.credits(100)
+    assert FreeSpinsAwarded(13, retrigger=False) in events
+    state, _ = step(game, state, StartFeature(), Scripted([]))
+    wins = []
+    script = [at(1), at(2), at(3)] + [at(0)] * 23
+    all_events = list(events)
+    for n, stops in enumerate(script, 1):
+        assert state.phase is Phase.FEATURE, n
+        source = Scripted(stops)
+        state, events = step(game, state, PlayFreeSpin(), source)
+        assert source.bounds == [12] * 5  # the free strips (4 windows), not the base (1)
+        all_events += events
+        (stopped,) = [e for e in events if isinstance(e, ReelsStopped)]
+        assert stopped.reel_set == "free" and stopped.number == n
+        assert stopped.result.window == window(FREE_WINDOWS[stops[0] // 3])
+        wins.append(stopped.win)
+        if n == 2:
+            assert FreeSpinsAwarded(13, retrigger=True) in events
+            assert state.round is not None
+            record = state.round.frame("free_spins")
+            assert record is not None and isinstance(record.record, FreeSpinsRecord)
+            assert record.record.awarded == 26
+        if n < len(script):
+            assert state.credits == START - 100  # nothing is paid before the end
+    assert wins[:3] == [FS_WAGER.credits(40), FS_WAGER.credits(100), FS_WAGER.credits(4)]
+    assert sum(wins[3:]) == 0
+    assert state.phase is Phase.IDLE and state.round is None
+    assert state.credits == START - 100 + FS_WAGER.credits(244) == START - 100 + 1220
+    (closed,) = [e for e in all_events if isinstance(e, RoundClosed)]
+    assert closed.round.paid == 1220 and closed.round.ended_by is None
+    assert not any(isinstance(e, WinOffered) for e in all_events)
+
+
+def test_the_round_cap_cuts_the_free_spins_and_ends_the_round() -> None:
+    """Operator max win 10.00: base 5.00, spin 1 2.00, spin 2 pays 3.00 of its 5.00, ends."""
+    game = lucky_showing([TRIG], FREE_WINDOWS)
+    spin = Spin(FS_WAGER.bet, limits=Limits(max_win=1000))
+    state, _ = step(game, idle(), spin, Scripted(at(0)))
+    state, _ = step(game, state, StartFeature(), Scripted([]))
+    state, _ = step(game, state, PlayFreeSpin(), Scripted(at(1)))
+    assert state.phase is Phase.FEATURE
+    state, events = step(game, state, PlayFreeSpin(), Scripted(at(2)))
+    assert state.phase is Phase.IDLE and state.credits == START - 100 + 1000
+    (closed,) = [e for e in events if isinstance(e, RoundClosed)]
+    assert closed.round.ended_by is EndReason.CAP and closed.round.paid == 1000
+    assert not any(isinstance(e, FreeSpinsAwarded) for e in events)  # no retrigger once cut
+    assert not any(isinstance(e, WinOffered) for e in events)
+
+
+# --- the round cap and no gamble --------------------------------------------------------------
+
+
+def test_the_default_round_cap_is_250_000_00() -> None:
+    for total in (1, 15, 225, 30_000):
+        assert LW.max_win(total) == 25_000_000
+    assert LW.max_win(30_000, Limits(max_win=123_45)) == 123_45
+
+
+def test_a_window_of_lucky_at_the_top_bet_pays_the_cap() -> None:
+    """20 coins × 1.00 × 15 lines: each line LUCKY×5 = 10000 × 20 = 200,000 coins; 15 lines
+
+    3,000,000 coins = 3,000,000.00 -- cut to 250,000.00 and the round ends, paid.
+    """
+    all_lucky = (("LUCKY",) * 5,) * 3
+    game = lucky_showing([all_lucky])
+    wager = Wager(coins=20, coin_size=100, lines=15)
+    assert pays(all_lucky, wager).total_win == wager.credits(3_000_000)
+    state, events = step(game, idle(), Spin(wager.bet), Scripted(at(0)))
+    assert state.phase is Phase.IDLE and state.credits == START - 30_000 + 25_000_000
+    (closed,) = [e for e in events if isinstance(e, RoundClosed)]
+    assert closed.round.ended_by is EndReason.CAP and closed.round.paid == 25_000_000
+
+
+def test_a_base_win_over_the_operator_max_win_is_cut_and_starts_nothing() -> None:
+    # TRIG pays 100 coins = 5.00 at FS_WAGER; max win 3.00: paid 3.00, no free spins
+    game = lucky_showing([TRIG])
+    state, events = step(
+        game, idle(), Spin(FS_WAGER.bet, limits=Limits(max_win=300)), Scripted(at(0))
+    )
+    assert state.phase is Phase.IDLE and state.credits == START - 100 + 300
+    assert not any(isinstance(e, FreeSpinsAwarded) for e in events)
+
+
+def test_no_gamble_a_win_goes_to_credits_when_the_round_ends() -> None:
+    # CAT×3 on line 1 at 2 coins × 0.05 × 10 lines: 40 coins = 2.00
+    game = lucky_showing([F_CAT])
+    assert LW.gamble is False
+    state, events = step(game, idle(), Spin(FS_WAGER.bet), Scripted(at(0)))
+    assert state.phase is Phase.IDLE and state.round is None
+    assert state.credits == START - 100 + FS_WAGER.credits(40)
+    assert not any(isinstance(e, WinOffered) for e in events)
+    assert Collected(200) in events
+    assert refusal(game, state, StartGamble()) is not None
+
+
+# --- the definition refuses what the rules forbid ---------------------------------------------
+
+
+@pytest.mark.parametrize("reel", [2, 4])
+def test_cauldron_on_reel_2_or_4_is_refused_at_load(reel: int) -> None:
+    strips = list(LW.base_reels)
+    strips[reel - 1] = (*strips[reel - 1], "CAULDRON")
+    with pytest.raises(DefinitionError, match=rf"CAULDRON.*reels 1, 3, 5.*base reel {reel}"):
+        dataclasses.replace(LW, base_reels=tuple(strips))
+    with pytest.raises(DefinitionError, match=rf"CAULDRON.*free reel {reel}"):
+        lucky_showing([FILLER], [with_cells(FILLER, **{f"r1c{reel - 1}": "CAULDRON"})])
+
+
+def test_a_wild_substituting_for_an_unknown_symbol_is_refused() -> None:
+    with pytest.raises(DefinitionError, match=r"wild_substitutes.*unknown"):
+        dataclasses.replace(LW, wild_substitutes=frozenset({"WITCH", "DRAGON"}))
