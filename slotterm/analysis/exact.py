@@ -36,9 +36,10 @@ def law_context(
     lines: int,
     automaton: LineAutomaton | None = None,
     reel_sets: Mapping[str, Strips] | None = None,
+    policy: str = "best",
 ) -> LawContext:
     """The laws of every feature of ``game`` at ``lines`` lines, with its strips (or
-    replacements for some of them, by reel-set name)."""
+    replacements for some of them, by reel-set name), the player's choices by ``policy``."""
     refusal = game.lines_refusal(lines)
     if refusal is not None:
         raise ValueError(f"{refusal}, got {lines}")
@@ -51,6 +52,7 @@ def law_context(
         automaton=automaton or build_automaton(game),
         reel_sets=strips,
         laws=laws,
+        policy=policy,
     )
 
 
@@ -147,9 +149,11 @@ def analyse_round(
     automaton: LineAutomaton | None = None,
     *,
     reel_sets: Mapping[str, Strips] | None = None,
+    policy: str = "best",
 ) -> RoundAnalysis:
-    """Compute the exact round at ``lines`` active lines (strips default to the game's)."""
-    ctx = law_context(game, lines, automaton, reel_sets)
+    """Compute the exact round at ``lines`` active lines (strips default to the game's),
+    the player's choices made by ``policy``."""
+    ctx = law_context(game, lines, automaton, reel_sets, policy)
     base, rules = base_spin(ctx)
     awarded = sorted({rule.feature for rule in rules.awards})
     if len(awarded) > 1:

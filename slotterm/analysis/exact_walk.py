@@ -292,16 +292,23 @@ def _count_states(
 
 
 def _distinct_rows(rows: Array) -> tuple[Array, Array]:
-    """Ids of the distinct rows of a small-integer matrix, and the distinct rows."""
+    """Ids of the distinct rows of a small-integer matrix, and the distinct rows.
+
+    Each row gets a code in base (largest entry + 1), column by column (the entries are
+    state ids, never negative); when the next column would take
+    the code past 2**62, the codes so far are renumbered densely first (equal prefixes
+    keep equal codes, so distinct rows keep distinct codes).
+    """
     codes = np.zeros(len(rows), dtype=np.int64)
+    radix = int(rows.max(initial=0)) + 1 if rows.size else 1
     scale = 1
     for column in rows.T:
-        values, inverse = np.unique(column, return_inverse=True)
-        scale *= len(values)
-        if scale >= 2**62:
-            distinct, ids = np.unique(rows, axis=0, return_inverse=True)
-            return ids.ravel(), distinct
-        codes = codes * len(values) + inverse.ravel()
+        if scale * radix >= 2**62:
+            _, codes = np.unique(codes, return_inverse=True)
+            codes = codes.ravel().astype(np.int64)
+            scale = int(codes.max()) + 1
+        scale *= radix
+        codes = codes * radix + column
     _, first, ids = np.unique(codes, return_index=True, return_inverse=True)
     return ids.ravel(), rows[first]
 

@@ -7,8 +7,9 @@ Money figures are fractions of the total bet (RTP 0.9613 means 96.13 %), standar
 deviations are in units of the total bet, frequencies are probabilities per base round.
 
 The round cap (``game.max_win``, at the highest bet) is applied exactly as the engine applies it.
-``rtp`` is the capped RTP; the split ``rtp_base_lines + rtp_scatter + rtp_free_spins`` adds
-up to it: the part of a base spin's win above the cap is taken off ``rtp_base_lines``, the
+``rtp`` is the capped RTP; the split ``rtp_base_lines + rtp_scatter + rtp_free_spins``
+(``+ rtp_bonus`` for a game with a bonus on the base spin) adds up to it: the part of a
+base spin's win above the cap is taken off ``rtp_base_lines``, the
 rest of the cap's effect (features cut short, or never played because the base spin already
 reached the cap) off ``rtp_free_spins`` (the triggered feature's share).  ``cap_effect`` is
 ``rtp - rtp_uncapped``.  The free-spin split (``free_spins_*``) is before the cap.
@@ -50,11 +51,12 @@ def _one_in(p: float) -> float:
     return 1.0 / p if p > 0 else math.inf
 
 
-def compute_par(game: GameDefinition, lines: int | None = None) -> ParSheet:
-    """The exact PAR sheet of ``game`` with ``lines`` active lines (``None``: all)."""
+def compute_par(game: GameDefinition, lines: int | None = None, policy: str = "best") -> ParSheet:
+    """The exact PAR sheet of ``game`` with ``lines`` active lines (``None``: all), the
+    player's choices (a pick game's) made by ``policy``."""
     n_lines = len(game.lines) if lines is None else lines
     automaton = build_automaton(game)
-    analysis = analyse_round(game, n_lines, automaton)
+    analysis = analyse_round(game, n_lines, automaton, policy=policy)
     base = analysis.context.reel_sets["base"]
     return _sheet(analysis, base_line_odds(game, automaton, base))
 
@@ -92,6 +94,9 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
     features: dict[str, Any] = {}
     for law in a.context.laws.values():
         features.update(law.figures(a))
+    if game.max_win_cents is not None:  # an absolute cap: the bet it is analysed at
+        total_bet = lines * game.highest_bet_per_line()
+        features.update(cap_cents=game.max_win(total_bet), cap_total_bet_cents=total_bet)
     return ParSheet(
         game=game.id,
         lines=lines,
@@ -157,7 +162,8 @@ def _bands(a: RoundAnalysis) -> tuple[WinBand, ...]:
     below = a.below_cap
     x = np.arange(a.cap, dtype=np.float64) / lines
     bands = [WinBand(label="no win", low=0.0, high=0.0, probability=float(below[0]), rtp=0.0)]
-    edges = [*WIN_BANDS, float(a.context.cap_x_total_bet)]
+    cap_x = float(a.context.cap_x_total_bet)
+    edges = [*(e for e in WIN_BANDS if e < cap_x), cap_x]
     for low, high in pairwise(edges):
         mask = (x > low) & (x < high) if low == 0 else (x >= low) & (x < high)
         label = f"{low:g}-{high:g}x" if low else f"0-{high:g}x"
@@ -170,7 +176,6 @@ def _bands(a: RoundAnalysis) -> tuple[WinBand, ...]:
                 rtp=float((below * x)[mask].sum()),
             )
         )
-    cap_x = float(a.context.cap_x_total_bet)
     cap_p = a.cap_probability
     bands.append(
         WinBand(

@@ -49,6 +49,22 @@ class SpecialFigures:
 
 
 @dataclass(frozen=True)
+class PickGameFigures:
+    """One pick game of a bonus: its exact mean and sd (× total bet) under the sheet's
+    policy, its mean under each reported policy, and its top prize."""
+
+    name: str
+    label: str
+    title: str
+    mean: float
+    sd: float
+    mean_best: float
+    mean_keep_first: float
+    mean_worst: float
+    top: int
+
+
+@dataclass(frozen=True)
 class WinBand:
     """Rounds whose (capped) win falls in ``[low, high)`` × total bet."""
 
@@ -76,7 +92,9 @@ class ParSheet:
 
     The core fills the round's figures; the features' laws fill theirs (free spins: the
     feature frequency, retriggers, spins and value, the free-spin split; the expanding
-    symbol: ``specials``).  Fields are in the order of the JSON.
+    symbol: ``specials``; the Mystery bonus: the ``bonus``/``rtp_*`` policy fields and
+    ``pick_games``).  Fields are in the order of the JSON; a feature's field the game
+    does not have (``None``, or no pick games) is left out of it.
     """
 
     game: str
@@ -91,18 +109,33 @@ class ParSheet:
     free_spins_lines: float
     free_spins_scatter: float
     free_spins_expansion: float = 0.0
+    free_spins_mystery_bonus: float | None = None
+    rtp_bonus: float | None = None
+    rtp_bonus_in_all: float | None = None
+    policy: str | None = None
+    rtp_best: float | None = None
+    rtp_keep_first: float | None = None
+    rtp_worst: float | None = None
     hit_frequency: float
     feature_frequency: float
     feature_one_in: float
     retrigger_probability: float
     spins_per_feature: float
     feature_value: float
+    bonus_frequency: float | None = None
+    bonus_one_in: float | None = None
+    free_spins_bonus_frequency: float | None = None
+    bonuses_per_round: float | None = None
+    bonus_mean: float | None = None
+    bonus_sd: float | None = None
     sd: float
     sd_uncapped: float
     sd_base: float
     vi_90: float
     vi_95: float
     cap_x_total_bet: int | float
+    cap_cents: int | None = None
+    cap_total_bet_cents: int | None = None
     cap_probability: float
     cap_one_in: float
     top_award_in_1e8_rounds: float
@@ -110,6 +143,7 @@ class ParSheet:
     cycle_free: int
     neglected_mass: float
     specials: tuple[SpecialFigures, ...] = ()
+    pick_games: tuple[PickGameFigures, ...] = ()
     symbols: tuple[SymbolOdds, ...]
     scatters: tuple[ScatterOdds, ...]
     win_bands: tuple[WinBand, ...]
@@ -118,9 +152,11 @@ class ParSheet:
     def to_json(self) -> dict[str, Any]:
         """Everything as plain JSON values (fractions of 1, multiples of the total bet)."""
         data: dict[str, Any] = asdict(self)
-        for key in ("specials", "symbols", "scatters", "win_bands", "confidence"):
+        for key in ("specials", "pick_games", "symbols", "scatters", "win_bands", "confidence"):
             data[key] = [dict(row) for row in data[key]]
-        return {k: _finite(v) for k, v in data.items()}
+        if not data["pick_games"]:
+            del data["pick_games"]
+        return {k: _finite(v) for k, v in data.items() if v is not None}
 
 
 def _finite(value: Any) -> Any:

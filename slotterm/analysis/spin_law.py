@@ -229,7 +229,7 @@ def spin_outcome(counts: SpinCounts, rules: SpinRules, label: str = "") -> SpinO
         target = award if awarded[i] else no_award
         row = joint_counts
         for spread in randoms[i]:
-            row = np.convolve(row, spread)
+            row = _convolve(row, spread)
         target[shifts[i] : shifts[i] + len(row)] += row
     no_award /= cycle
     award /= cycle
@@ -271,6 +271,18 @@ def _scaled(law: Array, scale: int) -> Array:
         return law
     out = np.zeros((len(law) - 1) * scale + 1)
     out[::scale] = law
+    return out
+
+
+def _convolve(row: Array, spread: Array) -> Array:
+    """``np.convolve(row, spread)``, by shifted adds over the spread's nonzero entries when
+    it has few (a bonus law scaled by the lines is mostly zeros)."""
+    support = np.flatnonzero(spread)
+    if len(support) * 4 >= len(spread):
+        return np.convolve(row, spread)
+    out = np.zeros(len(row) + len(spread) - 1)
+    for m in support:
+        out[m : m + len(row)] += spread[m] * row
     return out
 
 

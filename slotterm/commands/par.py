@@ -25,7 +25,7 @@ def run_par(args: argparse.Namespace) -> int:
         raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
     from slotterm.analysis.par import compute_par
 
-    sheet = compute_par(game, lines)
+    sheet = compute_par(game, lines, getattr(args, "policy", None) or "best")
     if args.json:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -55,17 +55,18 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     rows = [
         ("RTP (with the round cap)", _pct(sheet.rtp)),
         ("RTP without the cap", _pct(sheet.rtp_uncapped)),
-        (f"effect of the {sheet.cap_x_total_bet:,}× cap", _pct(sheet.cap_effect, 6)),
+        *_cap_rows(sheet),
         ("published RTP", _pct(sheet.published_rtp, 2)),
         ("hit frequency (base round pays)", _pct(sheet.hit_frequency, 3)),
         ("free spins", _one_in(sheet.feature_one_in)),
         ("retrigger per free spin", _pct(sheet.retrigger_probability, 3)),
         ("free spins per feature", f"{sheet.spins_per_feature:.3f}"),
         ("mean feature win (× total bet)", f"{sheet.feature_value:.2f}"),
+        *_bonus_rows(sheet),
         ("standard deviation (× total bet)", f"{sheet.sd:.3f}"),
         ("  without the cap / base spin only", f"{sheet.sd_uncapped:.3f} / {sheet.sd_base:.3f}"),
         ("volatility index 90 % / 95 %", f"{sheet.vi_90:.2f} / {sheet.vi_95:.2f}"),
-        (f"top award {sheet.cap_x_total_bet:,}× total bet", _one_in(sheet.cap_one_in)),
+        (f"top award {_times(sheet.cap_x_total_bet)}× total bet", _one_in(sheet.cap_one_in)),
         ("  seen at least once in 10^8 rounds", _pct(sheet.top_award_in_1e8_rounds, 2)),
         ("cycle (base / free reels)", f"{sheet.cycle_base:,} / {sheet.cycle_free:,}"),
     ]
@@ -76,31 +77,39 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     split = Table(title="RTP split (fractions of the total bet)")
     split.add_column("part")
     split.add_column("RTP", justify="right")
-    for label, value in (
+    parts: list[tuple[str, float | None]] = [
         ("base game line wins", sheet.rtp_base_lines),
         ("base game scatters", sheet.rtp_scatter),
+        ("base game Mystery bonus", sheet.rtp_bonus),
         ("free spins", sheet.rtp_free_spins),
         ("  regular line wins (before cap)", sheet.free_spins_lines),
         ("  scatters (before cap)", sheet.free_spins_scatter),
-        ("  expanding symbol (before cap)", sheet.free_spins_expansion),
+        ("  expanding symbol (before cap)", sheet.free_spins_expansion if sheet.specials else None),
+        ("  Mystery bonus (before cap)", sheet.free_spins_mystery_bonus),
         ("  round cap", sheet.cap_effect),
         ("total", sheet.rtp),
-    ):
-        split.add_row(label, _pct(value))
+    ]
+    for label, value in parts:
+        if value is not None:
+            split.add_row(label, _pct(value))
     console.print(split)
 
-    specials = Table(title="Free spins by special symbol (before the cap)")
-    for header in ("special", "expands per spin", "win per spin ×", "feature win ×", "RTP"):
-        specials.add_column(header, justify="right")
-    for s in sheet.specials:
-        specials.add_row(
-            s.symbol,
-            _pct(s.expansion_probability, 2),
-            f"{s.spin_value:.3f}",
-            f"{s.feature_value:.2f}",
-            _pct(s.rtp_expansion),
-        )
-    console.print(specials)
+    if sheet.specials:
+        specials = Table(title="Free spins by special symbol (before the cap)")
+        for header in ("special", "expands per spin", "win per spin ×", "feature win ×", "RTP"):
+            specials.add_column(header, justify="right")
+        for s in sheet.specials:
+            specials.add_row(
+                s.symbol,
+                _pct(s.expansion_probability, 2),
+                f"{s.spin_value:.3f}",
+                f"{s.feature_value:.2f}",
+                _pct(s.rtp_expansion),
+            )
+        console.print(specials)
+
+    if sheet.pick_games:
+        _print_pick_games(sheet, console)
 
     symbols = Table(title="Base game line wins (per line)")
     for header in ("symbol", "count", "pays ×", "combinations", "odds", "RTP"):
@@ -143,3 +152,62 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
             f"{_pct(c.low_95, 2)} – {_pct(c.high_95, 2)}",
         )
     console.print(conf)
+
+
+def _times(x: float) -> str:
+    """A multiple of the total bet: whole, or to two places."""
+    return f"{x:,}" if float(x).is_integer() else f"{x:,.2f}"
+
+
+def _cap_rows(sheet: ParSheet) -> list[tuple[str, str]]:
+    """The cap and its effect: × total bet, or an amount at the highest bet."""
+    effect = _pct(sheet.cap_effect, 6)
+    if sheet.cap_cents is None or sheet.cap_total_bet_cents is None:
+        return [(f"effect of the {sheet.cap_x_total_bet:,}× cap", effect)]
+    from slotterm.money import format_cents
+
+    return [
+        (
+            f"round cap at the highest bet ({format_cents(sheet.cap_total_bet_cents)})",
+            f"{format_cents(sheet.cap_cents)} = {_times(sheet.cap_x_total_bet)}× total bet",
+        ),
+        ("effect of the cap at the highest bet", effect),
+    ]
+
+
+def _bonus_rows(sheet: ParSheet) -> list[tuple[str, str]]:
+    """The Mystery bonus's summary rows (none for a game without it)."""
+    if sheet.bonus_frequency is None:
+        return []
+    return [
+        ("Mystery bonus (base spins)", _one_in(sheet.bonus_one_in)),
+        ("  per free spin", _pct(sheet.free_spins_bonus_frequency or 0.0, 4)),
+        ("  bonuses per base round, free spins included", f"{sheet.bonuses_per_round:.6f}"),
+        ("  mean / sd of a bonus (× total bet)", f"{sheet.bonus_mean:.3f} / {sheet.bonus_sd:.3f}"),
+        ("  RTP of all bonuses (before cap)", _pct(sheet.rtp_bonus_in_all or 0.0)),
+        (
+            "RTP best / keep first / worst play (before cap)",
+            f"{_pct(sheet.rtp_best or 0.0)} / {_pct(sheet.rtp_keep_first or 0.0)} / "
+            f"{_pct(sheet.rtp_worst or 0.0)}",
+        ),
+    ]
+
+
+def _print_pick_games(sheet: ParSheet, console: Console) -> None:
+    """The pick games of the Mystery bonus: exact mean and sd, by policy."""
+    from rich.table import Table
+
+    table = Table(title=f"Mystery bonus pick games (× total bet, {sheet.policy} play)")
+    for header in ("game", "mean", "sd", "top", "best", "keep first", "worst"):
+        table.add_column(header, justify="right")
+    for g in sheet.pick_games:
+        table.add_row(
+            g.title,
+            f"{g.mean:.4f}",
+            f"{g.sd:.4f}",
+            f"{g.top:,}",
+            f"{g.mean_best:.4f}",
+            f"{g.mean_keep_first:.4f}",
+            f"{g.mean_worst:.4f}",
+        )
+    console.print(table)

@@ -45,7 +45,9 @@ class LawContext:
     """What a law may know: the game, the active lines, the line automaton, the strips.
 
     ``reel_sets`` are the game's (or replacements, to try other strips); ``laws`` the
-    laws of every feature of the game, by name.  Amounts are in bet-per-line units.
+    laws of every feature of the game, by name; ``policy`` how the player makes the
+    choices a feature offers (a pick game: ``"best"``, ``"keep-first"``, ``"worst"``,
+    ``"random"``).  Amounts are in bet-per-line units.
     """
 
     game: GameDefinition
@@ -53,6 +55,7 @@ class LawContext:
     automaton: LineAutomaton
     reel_sets: Mapping[str, Strips]
     laws: Mapping[str, FeatureLaw]
+    policy: str = "best"
 
     @property
     def cap(self) -> int:

@@ -1,0 +1,225 @@
+"""The exact law of the Mystery bonus: a random pay on every spin, base game and free spins.
+
+The bonus starts when its symbol shows anywhere on each of its reels at once
+(:class:`~slotterm.analysis.trackers.ShowsOnEach`); it then plays one of its pick games,
+drawn with equal weights, and pays a whole multiple of the total bet.  So for the walk it
+is a :class:`~slotterm.analysis.spin_law.PayTerm` named ``"mystery_bonus"`` whose
+multiplier is *random*: on a triggering spin it is the distribution of the Mystery
+mixture (:func:`~slotterm.analysis.features.pick_game_laws.mystery_law`), which the spin
+law convolves into that spin's pay, independently of everything else the spin shows.  The
+term is on every spin -- a base spin and a free spin alike -- so a free spin's law carries
+the bonus (weighted by its trigger probability) and the retrigger series of the free
+spins applies to it as before.
+
+The pick games' tables come from the engine's own feature objects; only Pumpkin has a
+real choice, played by :attr:`~slotterm.analysis.features.contract.LawContext.policy`
+(``"best"``, ``"keep-first"``, ``"worst"`` or ``"random"``).
+
+The bonus cap (``cap_coins``) never binds below the largest prize: no pick game pays more
+than 100 × total bet and the total bet is at most coins-per-line × lines coins (Lucky
+Witch: 20 × 15 = 300, and 100 × 300 = 30,000, the cap exactly).  :func:`bonus_law` checks
+it at the line count analysed and refuses (``NoExactLaw``) a definition where it would
+bind.  The round cap is applied to the whole round (:mod:`slotterm.analysis.exact`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from slotterm.analysis.exact_walk import Array
+from slotterm.analysis.features.contract import FeatureLaw, LawContext, NoExactLaw, mix
+from slotterm.analysis.features.free_spins_law import FreeSpinsAnalysis
+from slotterm.analysis.features.pick_game_laws import (
+    PUMPKIN_POLICIES,
+    Law,
+    law_mean,
+    law_variance,
+    magic_potion_law,
+    mystery_law,
+    pumpkin_law,
+    secret_vault_law,
+    spell_book_law,
+)
+from slotterm.analysis.sheet import PickGameFigures
+from slotterm.analysis.spin_law import Multiplier, PayTerm, SpinRules
+from slotterm.analysis.trackers import ShowsOnEach
+from slotterm.engine.features import mystery_bonus
+from slotterm.engine.features.mystery_bonus import MysteryBonus
+from slotterm.engine.features.pick_game import PickGame
+from slotterm.engine.features.pick_games.magic_potion import MagicPotion
+from slotterm.engine.features.pick_games.pumpkin import Pumpkin
+from slotterm.engine.features.pick_games.secret_vault import SecretVault
+from slotterm.engine.features.pick_games.spell_book import SpellBook
+
+if TYPE_CHECKING:
+    from slotterm.analysis.exact import RoundAnalysis
+
+BONUS = "mystery_bonus"
+"""The name of the bonus's pay in a spin's RTP split."""
+
+POLICIES = ("best", "keep-first", "worst")
+"""The pick policies the sheet reports side by side (``best`` is the RTP)."""
+
+
+def pick_game_law(game: PickGame, policy: str = "best") -> Law:
+    """The exact law (× total bet) of one pick game of the engine, played by ``policy``."""
+    if policy not in PUMPKIN_POLICIES:
+        known = ", ".join(PUMPKIN_POLICIES)
+        raise ValueError(f"unknown policy {policy!r}; expected one of {known}")
+    if isinstance(game, MagicPotion):
+        return magic_potion_law(game.amounts, game.amount_bottles, game.stop_bonus)
+    if isinstance(game, Pumpkin):
+        return pumpkin_law(game.amounts, game.give_ups, policy)
+    if isinstance(game, SpellBook):
+        chance = Fraction(*game.imp_chance)
+        return spell_book_law(game.books, chance, game.imp)
+    if isinstance(game, SecretVault):
+        return secret_vault_law(game.amounts, game.chosen)
+    raise NoExactLaw(f"no exact law for the pick game {game.name!r}")
+
+
+def as_array(law: Law) -> Array:
+    """A law as a probability array indexed by the multiple (``a[m] = P(m)``)."""
+    if min(law) < 0:
+        raise NoExactLaw("a pick game with a negative prize")
+    out = np.zeros(max(law) + 1)
+    for value, p in law.items():
+        out[value] = float(p)
+    return out
+
+
+@dataclass(frozen=True)
+class BonusLaw:
+    """The bonus under one policy: each pick game's law and the equal mixture."""
+
+    policy: str
+    games: tuple[tuple[PickGame, Law], ...]
+    mixture: Law
+
+    @property
+    def mean(self) -> Fraction:
+        """E[bonus pay] × total bet, exactly."""
+        return law_mean(self.mixture)
+
+
+def bonus_law(
+    feature: MysteryBonus, policy: str, known: dict[tuple[int, str], Law] | None = None
+) -> BonusLaw:
+    """The bonus's law under ``policy``.  ``known`` caches the games' laws: only Pumpkin's
+    depends on the policy."""
+    known = {} if known is None else known
+    games = []
+    for i, game in enumerate(feature.games):
+        key = (i, policy if isinstance(game, Pumpkin) else "")
+        if key not in known:
+            known[key] = pick_game_law(game, policy)
+        games.append((game, known[key]))
+    return BonusLaw(policy, tuple(games), mystery_law([law for _, law in games]))
+
+
+def _check_cap(ctx: LawContext, law: BonusLaw, cap_coins: int) -> None:
+    coins = ctx.game.coins
+    if coins is None:  # a game bet in cents has no coin cap
+        return
+    top_coins = max(law.mixture) * coins.coins_per_line[1] * ctx.lines
+    if top_coins > cap_coins:
+        raise NoExactLaw(
+            f"the bonus cap of {cap_coins:,} coins binds ({top_coins:,} coins at the top bet)"
+        )
+
+
+class MysteryBonusLaw(FeatureLaw):
+    """The law of :class:`~slotterm.engine.features.mystery_bonus.MysteryBonus`."""
+
+    name = mystery_bonus.NAME
+    feature: MysteryBonus
+
+    def __init__(self, feature: MysteryBonus) -> None:
+        if not isinstance(feature, MysteryBonus):
+            raise NoExactLaw(f"{feature.name!r} is not the Mystery bonus")
+        super().__init__(feature)
+        self._laws: dict[str, BonusLaw] = {}
+        self._games: dict[tuple[int, str], Law] = {}
+
+    def law(self, policy: str) -> BonusLaw:
+        """The bonus's law under ``policy`` (cached)."""
+        if policy not in self._laws:
+            self._laws[policy] = bonus_law(self.feature, policy, self._games)
+        return self._laws[policy]
+
+    def trigger(self) -> ShowsOnEach:
+        """The tracker the trigger reads: the symbol on each of the bonus reels."""
+        return ShowsOnEach(self.feature.symbol, self.feature.reel_indices)
+
+    def spin_rules(self, ctx: LawContext, inside: str | None) -> SpinRules:
+        """On every spin (base or free): the bonus's random pay when it triggers."""
+        law = self.law(ctx.policy)
+        _check_cap(ctx, law, self.feature.cap_coins)
+        pays = as_array(law.mixture)
+
+        def multiplier(shows: int) -> Multiplier:
+            return pays if shows else 0
+
+        return SpinRules(terms=(PayTerm(BONUS, (self.trigger(),), multiplier),))
+
+    def figures(self, round_: RoundAnalysis) -> Mapping[str, Any]:
+        """The bonus's frequency and RTP (base game and in all), the pick games' means and
+        sds, and the RTP under each pick policy (before the round cap)."""
+        ctx = round_.context
+        lines = ctx.lines
+        base = round_.base
+        frequency = base.marginal(self.trigger())[1]
+        rtp_base = base.term_mean(BONUS) / lines
+        rtp_free = 0.0
+        free_frequency = 0.0
+        fs = round_.triggered
+        if isinstance(fs, FreeSpinsAnalysis):
+            per_feature = round_.trigger_probability * fs.spins / lines
+            rtp_free = per_feature * mix([v.spin.term_mean(BONUS) for v in fs.variants], fs.weights)
+            free_frequency = mix(
+                [v.spin.marginal(self.trigger())[1] for v in fs.variants], fs.weights
+            )
+        own = self.law(ctx.policy)
+        mean = float(own.mean)
+        per_round = (rtp_base + rtp_free) / mean if mean else 0.0  # bonuses per base round
+        rtp_uncapped = round_.mean / lines
+        by_policy = {
+            p: rtp_uncapped + per_round * float(self.law(p).mean - own.mean) for p in POLICIES
+        }
+        games = []
+        for game, law in own.games:
+            policies = {p: law_mean(dict(self.law(p).games)[game]) for p in POLICIES}
+            games.append(
+                PickGameFigures(
+                    name=game.name,
+                    label=game.label,
+                    title=game.title,
+                    mean=float(law_mean(law)),
+                    sd=math.sqrt(law_variance(law)),
+                    mean_best=float(policies["best"]),
+                    mean_keep_first=float(policies["keep-first"]),
+                    mean_worst=float(policies["worst"]),
+                    top=max(law),
+                )
+            )
+        return {
+            "policy": ctx.policy,
+            "rtp_bonus": rtp_base,
+            "free_spins_bonus_frequency": free_frequency,
+            "rtp_bonus_in_all": rtp_base + rtp_free,
+            "bonus_frequency": frequency,
+            "bonus_one_in": 1.0 / frequency if frequency > 0 else math.inf,
+            "bonuses_per_round": per_round,
+            "bonus_mean": mean,
+            "bonus_sd": math.sqrt(law_variance(own.mixture)),
+            "rtp_best": by_policy["best"],
+            "rtp_keep_first": by_policy["keep-first"],
+            "rtp_worst": by_policy["worst"],
+            "pick_games": tuple(games),
+        }
