@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from slotterm.cli import UsageError, output_is_utf
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins, mystery_bonus
 from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
@@ -22,6 +22,7 @@ from slotterm.session.errors import SaveUnreadable
 from slotterm.session.game_session import utc_now
 from slotterm.session.history_view import frame_view, free_spins_view, money, round_view
 from slotterm.session.opening import default_save_root, session_folder
+from slotterm.session.pick_view import pick_text
 from slotterm.session.store import LoadResult, SaveStore
 
 
@@ -94,7 +95,13 @@ def feature_text(round_: Round, game: GameDefinition) -> str:
                 special = f", {view['special']}" if view["special"] else ""
                 parts.append(f"{len(view['free_spins'])} free spins{special}")
                 continue
-        phase = frame_view(frame, game).get("phase")
+        view = frame_view(frame, game, round_.bet.total)
+        if "pick_game" in view:
+            parts.append(pick_text(view["pick_game"]))
+            continue
+        if frame.feature == mystery_bonus.NAME and frame.done:
+            continue  # the pick game it drew says it all
+        phase = view.get("phase")
         parts.append(frame.feature.replace("_", " ") + (f" ({phase})" if phase else ""))
     return "; ".join(parts)
 

@@ -104,8 +104,11 @@ def decode_limits(value: Any, where: str) -> Limits:
 
 
 def feature_of_action(game: GameDefinition, action: FeatureAction) -> Feature:
-    """The game's feature that defines ``action``; raises ``ValueError`` if none does."""
-    for feature in game.features:
+    """The game's feature (or part) that defines ``action``; ``ValueError`` if none does.
+
+    Parts may share an action type (every pick game's ``pick``): they encode it alike.
+    """
+    for feature in game.all_features:
         if type(action) in feature.actions.values():
             return feature
     raise ValueError(f"{game.id} has no feature with the action {type(action).__name__}")
@@ -152,9 +155,15 @@ def decode_action(value: Any, game: GameDefinition, where: str) -> Action:
         return Guess(color=color_of(need(doc, "color", where), f"{where}.color"))
     if kind == "top_up":
         return TopUp(amount=as_int(need(doc, "amount", where), f"{where}.amount", 1))
-    for feature in game.features:
-        if kind in feature.actions:
-            return feature.decode_action(doc, where)
+    refused: RecordError | None = None
+    for feature in game.all_features:  # an action several parts share (a pick game's pick)
+        if kind in feature.actions:  # is the first of theirs that reads it
+            try:
+                return feature.decode_action(doc, where)
+            except RecordError as exc:
+                refused = refused or exc
+    if refused is not None:
+        raise refused
     raise RecordError(f"{where}.type {shown(kind)} is not an action")
 
 

@@ -5,7 +5,10 @@ A round's features come from its frames: ``"features"`` lists every frame generi
 ``win``), and a feature this view knows adds its own keys.  For free spins those are
 today's: ``"special"`` (the Magic Book's symbol, from the expanding-symbol modifier),
 ``"free_spins_awarded"`` and ``"free_spins"`` (each spin with its ``expanding_wins``);
-a round without free spins shows ``null``, ``0`` and ``[]``.
+a round without free spins shows ``null``, ``0`` and ``[]``.  A pick game's entry adds
+``"pick_game"`` (:mod:`slotterm.session.pick_view`: every pick and what every item held,
+hidden items kept hidden while the game is under way); a round bet in coins adds
+``coin_size`` and ``coins_per_line``.
 """
 
 from __future__ import annotations
@@ -13,14 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from slotterm.engine.actions import Bet
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.expanding_symbol import Expansion
+from slotterm.engine.features.pick_game import PickGame
 from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import LineWin, Window
 from slotterm.engine.records import FeatureFrame, Round, SpinResult
 from slotterm.money import format_cents
 from slotterm.session.game_session import RoundTimes
+from slotterm.session.pick_view import pick_view
 
 View = dict[str, Any]
 
@@ -51,13 +57,14 @@ def round_view(
         if times is None or times.closed_at is None
         else times.closed_at.isoformat(),
         "bet_per_line": money(round_.bet.bet_per_line),
+        **_coin_keys(round_.bet),
         "lines": round_.bet.lines,
         "total_bet": money(round_.bet.total),
         "autoplay": round_.autoplay,
         "credits_before": money(round_.credits_before),
         "credits_after": None if credits_after is None else money(credits_after),
         "base": spin_view(round_.base, round_.base_win),
-        "features": [frame_view(frame, game) for frame in round_.frames],
+        "features": [frame_view(frame, game, round_.bet.total) for frame in round_.frames],
         **_feature_keys(round_),
         "feature_win": money(round_.feature_win),
         "round_win": money(round_.round_win),
@@ -84,13 +91,26 @@ def _feature_keys(round_: Round) -> View:
     return keys
 
 
-def frame_view(frame: FeatureFrame, game: GameDefinition | None = None) -> View:
-    """One feature of the round: its name, whether it is done (and its phase and win)."""
+def _coin_keys(bet: Bet) -> View:
+    """``coin_size`` and ``coins_per_line`` for a bet in coins (nothing for one in cents)."""
+    if bet.coin_size is None:
+        return {}
+    return {"coin_size": money(bet.coin_size), "coins_per_line": bet.coins}
+
+
+def frame_view(frame: FeatureFrame, game: GameDefinition | None = None, total_bet: int = 0) -> View:
+    """One feature of the round: its name, whether it is done (and its phase and win).
+
+    With the game, a pick game's entry adds ``"pick_game"``: every pick and what every
+    item held (:func:`slotterm.session.pick_view.pick_view`; ``total_bet`` is the round's).
+    """
     view: View = {"feature": frame.feature, "done": frame.done}
     if game is not None and game.has_feature(frame.feature):
         feature = game.feature(frame.feature)
         view["phase"] = feature.phase(frame.record)
         view["win"] = money(feature.pay(frame.record))
+        if isinstance(feature, PickGame):
+            view["pick_game"] = pick_view(feature, frame, total_bet)
     return view
 
 

@@ -26,6 +26,7 @@ from typing import Any
 from slotterm.engine.actions import Bet, Limits, Spin
 from slotterm.engine.feature import Feature, FeatureContext, Json
 from slotterm.engine.features import free_spins
+from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.fields import (
     RecordError,
     as_bool,
@@ -244,6 +245,7 @@ def _decode_frames(
         frames.append(FeatureFrame(feature=name, record=record, done=done))
     names = [f.feature for f in frames]
     check(names.count(free_spins.NAME) <= 1, f"{where}: more than one free spins feature")
+    _check_parts(game, frames, where)
     started = _started_by(game, ctx, base)
     check(
         names[: len(started)] == [f.name for f in reversed(started)],
@@ -255,6 +257,34 @@ def _decode_frames(
             f"{where}[{i}]: nothing started the {names[i].replace('_', ' ')} feature",
         )
     return tuple(frames)
+
+
+def _check_parts(game: GameDefinition, frames: list[FeatureFrame], where: str) -> None:
+    """Each pick game sits right after the Mystery bonus that drew it, and only there.
+
+    An opened bonus's record names its game: the next frame is that game; a bonus not yet
+    opened is the last frame (it is on top); a pick game's frame is only ever pushed by
+    the bonus before it.
+    """
+    hosts = {f.name for f in game.all_features if isinstance(f, MysteryBonus)}
+    parts = {p.name for f in game.all_features if isinstance(f, MysteryBonus) for p in f.parts()}
+    for i, frame in enumerate(frames):
+        at = f"{where}[{i}]"
+        if frame.feature in hosts:
+            drawn = frame.record.game
+            after = frames[i + 1].feature if i + 1 < len(frames) else None
+            if drawn is None:
+                check(after is None, f"{at}: a bonus not yet opened is followed by a feature")
+            else:
+                check(after == drawn, f"{at}: the pick game drawn ({shown(drawn)}) does not follow")
+        elif frame.feature in parts:
+            before = frames[i - 1] if i > 0 else None
+            check(
+                before is not None
+                and before.feature in hosts
+                and before.record.game == frame.feature,
+                f"{at}: no Mystery bonus drew the {frame.feature.replace('_', ' ')} game",
+            )
 
 
 def _started_by(game: GameDefinition, ctx: FeatureContext, base: SpinResult) -> list[Feature]:
