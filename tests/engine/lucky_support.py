@@ -23,8 +23,9 @@ from slotterm.engine.feature import Feature
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, Window
+from slotterm.engine.policy import next_action
 from slotterm.engine.records import GameState, Phase
-from slotterm.engine.round import apply
+from slotterm.engine.round import active_feature, apply
 from slotterm.games.lucky_witch import LUCKY_WITCH
 from slotterm.rng import RandomSource
 
@@ -174,3 +175,35 @@ def step(
     """Apply ``action``; the new state and the events."""
     transition: Transition = apply(game, state, action, rng)
     return transition.state, transition.events
+
+
+BONUS = with_cells(FILLER, r0c0="CAULDRON", r2c2="CAULDRON", r1c4="CAULDRON")
+"""CAULDRON on reels 1, 3 and 5 (no line, no scatter): the Mystery bonus alone."""
+
+BONUS_AND_FREE = with_cells(BONUS, r0c1="POTION", r0c2="POTION", r2c3="POTION")
+"""The Mystery bonus and three POTIONs (5 × total coins, 13 free spins)."""
+
+
+def play_out(
+    game: GameDefinition,
+    state: GameState,
+    rng: RandomSource,
+    policy: str = "best",
+    chooser: RandomSource | None = None,
+    most: int = 2_000,
+) -> tuple[GameState, list[tuple[str, Action]], list[Event]]:
+    """Carry the open round to its end by ``policy``: the state, (feature, action)s, events.
+
+    At most ``most`` steps (a round that does not end fails the test).
+    """
+    trail: list[tuple[str, Action]] = []
+    events: list[Event] = []
+    for _ in range(most):
+        action = next_action(game, state, policy, chooser)
+        if action is None:
+            return state, trail, events
+        active = active_feature(game, state)
+        trail.append(("" if active is None else active[1].feature, action))
+        state, new = step(game, state, action, rng)
+        events += new
+    raise AssertionError(f"the round did not end in {most} steps")

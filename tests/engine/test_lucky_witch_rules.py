@@ -14,22 +14,39 @@ figures) are the session's, the interface's and the analysis' tests.
 from __future__ import annotations
 
 import dataclasses
+import json
+from collections.abc import Mapping
 
 import pytest
 
 from slotterm.engine.actions import ActionRefused, Bet, Limits, Spin, StartGamble
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, WinOffered
-from slotterm.engine.feature import FeatureContext
+from slotterm.engine.feature import FeatureAction, FeatureContext, Triggered
 from slotterm.engine.features.free_spins import (
     FreeSpinsAwarded,
     FreeSpinsRecord,
     PlayFreeSpin,
     StartFeature,
 )
-from slotterm.engine.model import DefinitionError, SymbolKind
-from slotterm.engine.records import EndReason, Phase, SpinResult
-from slotterm.engine.round import refusal
+from slotterm.engine.features.mystery_bonus import (
+    BonusGameDrawn,
+    MysteryBonus,
+    MysteryBonusAwarded,
+    OpenBonus,
+)
+from slotterm.engine.features.pick_game import ItemsRevealed, Pick, PickGameEnded
+from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL, MagicPotion
+from slotterm.engine.features.pick_games.pumpkin import Keep, PickAgain, Pumpkin
+from slotterm.engine.features.pick_games.secret_vault import SecretVault
+from slotterm.engine.features.pick_games.spell_book import SpellBook
+from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
+from slotterm.engine.policy import next_action
+from slotterm.engine.records import EndReason, FeatureFrame, GameState, Phase, SpinResult, evolve
+from slotterm.engine.round import active_feature, feature_context, refusal
+from slotterm.rng import SeededSource
 from tests.engine.lucky_support import (
+    BONUS,
+    BONUS_AND_FREE,
     FILLER,
     LW,
     START,
@@ -524,3 +541,385 @@ def test_cauldron_on_reel_2_or_4_is_refused_at_load(reel: int) -> None:
 def test_a_wild_substituting_for_an_unknown_symbol_is_refused() -> None:
     with pytest.raises(DefinitionError, match=r"wild_substitutes.*unknown"):
         dataclasses.replace(LW, wild_substitutes=frozenset({"WITCH", "DRAGON"}))
+
+
+def test_a_pick_table_paying_over_100_total_bets_is_refused() -> None:
+    bonus = LW.feature("mystery_bonus")
+    assert isinstance(bonus, MysteryBonus)
+    too_rich = (
+        Pumpkin(amounts={2: 30, 101: 1}),  # 101 total bets
+        SecretVault(amounts=(3, 4, 150)),
+        SpellBook(books={5: 1, 60: 1}, imp={50: 1}),  # 60 + 50 = 110
+        MagicPotion(amounts={1: 1, 10: 1}),  # Stop after ten 10s: 100 + 1 = 101
+    )
+    for game in too_rich:
+        games = tuple(game if type(g) is type(game) else g for g in bonus.games)
+        rich = MysteryBonus(symbol="CAULDRON", reels=(1, 3, 5), games=games, cap_coins=30_000)
+        with pytest.raises(DefinitionError, match=r"over the 100x"):
+            lucky_showing([FILLER], bonus=rich)
+
+
+# --- the bonus symbol -------------------------------------------------------------------------
+
+
+def trigger_of(grid: tuple[tuple[str, ...], ...]) -> Triggered | None:
+    """The Mystery bonus's trigger on a hand-built window (any symbol anywhere)."""
+    wager = Wager(coins=1, coin_size=1, lines=15)
+    result = SpinResult((0,) * 5, window(grid), pays(grid, wager))
+    return LW.feature("mystery_bonus").trigger(context(wager), result)
+
+
+def test_cauldron_on_reels_1_3_and_5_at_once_starts_the_bonus() -> None:
+    assert trigger_of(BONUS) is not None
+    other_rows = with_cells(FILLER, r2c0="CAULDRON", r0c2="CAULDRON", r0c4="CAULDRON")
+    assert trigger_of(other_rows) is not None
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        {"r0c0": "CAULDRON", "r1c1": "CAULDRON", "r2c2": "CAULDRON"},  # reels 1, 2, 3
+        {"r0c0": "CAULDRON", "r2c2": "CAULDRON"},  # reels 1 and 3
+        {"r2c2": "CAULDRON", "r1c4": "CAULDRON"},  # reels 3 and 5
+        {"r0c0": "CAULDRON", "r1c0": "CAULDRON", "r2c2": "CAULDRON", "r0c3": "CAULDRON"},
+        {"r0c0": "CAULDRON", "r2c2": "CAULDRON", "r1c4": "LUCKY"},  # LUCKY is no CAULDRON
+    ],
+)
+def test_cauldron_elsewhere_starts_nothing(cells: dict[str, str]) -> None:
+    assert trigger_of(with_cells(FILLER, **cells)) is None
+
+
+def test_cauldron_stands_only_on_reels_1_3_and_5_and_pays_nothing() -> None:
+    for label, strips in LW.reel_sets.items():
+        on = [r for r, strip in enumerate(strips, 1) if "CAULDRON" in strip]
+        assert set(on) <= {1, 3, 5}, label
+    assert [r for r, s in enumerate(LW.base_reels, 1) if "CAULDRON" in s] == [1, 3, 5]
+    # five CAULDRONs on line 1 at 1 coin × 0.05: no line pay, no scatter pay
+    assert pays(on_line_1("CAULDRON CAULDRON CAULDRON CAULDRON CAULDRON"), ONE_COIN).total_win == 0
+
+
+# --- the Mystery bonus and its pick games -----------------------------------------------------
+
+GAME_ORDER = ("magic_potion", "pumpkin", "spell_book", "secret_vault")  # DESIGN's order
+BONUS_WAGER = Wager(coins=2, coin_size=5, lines=15)  # 30 total coins = 1.50 total bet
+
+
+def test_the_bonus_and_pick_tables_are_designs() -> None:
+    bonus = LW.feature("mystery_bonus")
+    assert isinstance(bonus, MysteryBonus)
+    assert (bonus.symbol, bonus.reels, bonus.cap_coins) == ("CAULDRON", (1, 3, 5), 30_000)
+    potion, pumpkin, book, vault = bonus.games
+    assert [g.name for g in bonus.games] == list(GAME_ORDER)
+    assert isinstance(potion, MagicPotion)
+    assert dict(potion.amounts) == {1: 30, 2: 25, 3: 20, 5: 15, 8: 10}
+    assert (potion.amount_bottles, potion.bottles, potion.stop_bonus) == (10, 12, 1)
+    assert isinstance(pumpkin, Pumpkin)
+    assert dict(pumpkin.amounts) == {2: 30, 4: 30, 6: 20, 10: 12, 20: 6, 50: 2}
+    assert (pumpkin.pumpkins, pumpkin.give_ups) == (5, 3)
+    assert isinstance(book, SpellBook)
+    assert dict(book.books) == {5: 30, 10: 30, 15: 20, 20: 12, 25: 8}
+    assert dict(book.imp) == {5: 50, 10: 30, 25: 15, 50: 5}
+    assert (book.imp_chance, book.book_count) == ((1, 4), 3)
+    assert isinstance(vault, SecretVault)
+    assert sorted(vault.amounts) == [3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 40, 100]
+    assert (vault.vaults, vault.chosen) == (12, 3)
+    # no game pays more than 100 total bets: 300 coins × 100 is exactly the 30,000-coin cap
+    assert [g.max_prize() for g in bonus.games] == [81, 50, 75, 100]
+
+
+def spin_into_bonus(
+    game: GameDefinition, wager: Wager, limits: Limits | None = None, grid: int = 0
+) -> GameState:
+    """Spin window ``grid`` of ``game`` (it starts the Mystery bonus)."""
+    spin = Spin(wager.bet, limits=Limits() if limits is None else limits)
+    state, _ = step(game, idle(), spin, Scripted(at(grid)))
+    assert state.phase is Phase.FEATURE
+    active = active_feature(game, state)
+    assert active is not None and active[1].feature == "mystery_bonus"
+    return state
+
+
+@pytest.mark.parametrize("value", range(4))
+def test_the_bonus_draws_each_of_four_games_with_equal_weight(value: int) -> None:
+    """The game is ``randbelow(4)``: each value gives its own game."""
+    game = lucky_showing([BONUS])
+    state = spin_into_bonus(game, BONUS_WAGER)
+    source = Scripted([value], then=SeededSource(value))
+    state, events = step(game, state, OpenBonus(), source)
+    assert source.bounds[0] == 4
+    drawn = [e for e in events if isinstance(e, BonusGameDrawn)]
+    assert [(e.game, e.forced) for e in drawn] == [(GAME_ORDER[value], False)]
+    active = active_feature(game, state)
+    assert active is not None and active[1].feature == GAME_ORDER[value]
+
+
+def test_the_game_drawn_covers_all_four() -> None:
+    game = lucky_showing([BONUS])
+    state = spin_into_bonus(game, BONUS_WAGER)
+    drawn = set()
+    for value in range(4):
+        new, _ = step(game, state, OpenBonus(), Scripted([value], then=SeededSource(0)))
+        active = active_feature(game, new)
+        assert active is not None
+        drawn.add(active[1].feature)
+    assert drawn == set(GAME_ORDER)
+
+
+def in_pick_game(
+    name: str, layout: Mapping[str, object], game: GameDefinition | None = None, **spin: object
+) -> tuple[GameDefinition, GameState]:
+    """A round inside pick game ``name`` whose record is ``layout`` (as a save gives it)."""
+    game = lucky_showing([BONUS]) if game is None else game
+    state = spin_into_bonus(game, BONUS_WAGER, **spin)  # type: ignore[arg-type]
+    state, _ = step(
+        game, state, OpenBonus(), Scripted([GAME_ORDER.index(name)], then=SeededSource(5))
+    )
+    assert state.round is not None
+    feature = game.feature(name)
+    record = feature.decode(feature_context(game, state.round), layout, "test")
+    frames = (*state.round.frames[:-1], FeatureFrame(name, record, False))
+    return game, state._replace(round=evolve(state.round, frames=frames))
+
+
+def pick_all(
+    game: GameDefinition, state: GameState, actions: list[FeatureAction]
+) -> tuple[GameState, list[object]]:
+    """Take ``actions`` in turn (none may draw); the state and every event."""
+    events: list[object] = []
+    for action in actions:
+        source = Scripted([])
+        state, new = step(game, state, action, source)
+        assert source.bounds == []  # a pick never draws
+        events += new
+    return state, events
+
+
+POTION_SHELF = [1, 2, 3, 5, 8, WIN_ALL, 1, 1, 2, 3, STOP, 5]  # the amounts add up to 31
+
+
+def potion(opened: list[int]) -> dict[str, object]:
+    return {"layout": POTION_SHELF, "opened": opened, "prize": 0, "ended_by": None}
+
+
+@pytest.mark.parametrize(
+    ("picks", "total_bets"),
+    [
+        ([0, 3, 4, 10], 1 + 5 + 8 + 8),  # Stop after three: 14 + 1 × 8 bottles left unopened
+        ([10], 11),  # Stop first: 1 × the 11 bottles left
+        ([1, 5], 31),  # Win All: every amount, opened or not
+        ([5], 31),
+        ([0, 1, 2, 3, 4, 6, 7, 8, 9, 11, 10], 31 + 1),  # Stop last: all ten, Win All unopened
+    ],
+)
+def test_magic_potion_pays_by_its_rules(picks: list[int], total_bets: int) -> None:
+    """1.50 total bet (30 coins): the prize is total bets × 30 coins × 0.05."""
+    game, state = in_pick_game("magic_potion", potion([]))
+    state, events = pick_all(game, state, [Pick(i) for i in picks])
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
+    coins = total_bets * BONUS_WAGER.total_coins
+    assert (ended.multiple, ended.prize) == (total_bets, BONUS_WAGER.credits(coins))
+    assert ended.layout == tuple(POTION_SHELF)
+    assert state.phase is Phase.IDLE and state.credits == START - 150 + BONUS_WAGER.credits(coins)
+
+
+def test_magic_potion_refuses_a_bottle_twice_and_any_after_the_end() -> None:
+    game, state = in_pick_game("magic_potion", potion([0]))
+    assert refusal(game, state, Pick(0)) is not None
+    assert refusal(game, state, Pick(12)) is not None
+    assert refusal(game, state, Pick(1)) is None
+
+
+PUMPKINS = [2, 4, 6, 10, 50]
+
+
+@pytest.mark.parametrize(
+    ("actions", "total_bets"),
+    [
+        ([Pick(4), Keep()], 50),
+        ([Pick(3), PickAgain(), Pick(0), Keep()], 2),  # the 10 given up is lost
+        # three give-ups: the fourth opened is kept at once, the fifth never opened
+        ([Pick(0), PickAgain(), Pick(1), PickAgain(), Pick(2), PickAgain(), Pick(3)], 10),
+    ],
+)
+def test_pumpkin_keep_or_give_up_at_most_three_times(
+    actions: list[FeatureAction], total_bets: int
+) -> None:
+    layout = {"layout": PUMPKINS, "opened": [], "given_up": 0, "kept": False}
+    game, state = in_pick_game("pumpkin", {**layout, "prize": 0, "ended_by": None})
+    state, events = pick_all(game, state, actions)
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
+    coins = total_bets * BONUS_WAGER.total_coins
+    assert (ended.multiple, ended.prize) == (total_bets, BONUS_WAGER.credits(coins))
+    assert state.phase is Phase.IDLE and state.credits == START - 150 + BONUS_WAGER.credits(coins)
+
+
+def test_pumpkin_refusals() -> None:
+    fresh = {"layout": PUMPKINS, "opened": [], "given_up": 0, "kept": False}
+    game, state = in_pick_game("pumpkin", {**fresh, "prize": 0, "ended_by": None})
+    assert refusal(game, state, Keep()) is not None  # nothing open
+    assert refusal(game, state, PickAgain()) is not None
+    state, _ = pick_all(game, state, [Pick(0)])
+    assert refusal(game, state, Pick(1)) is not None  # keep or give up first
+    state, _ = pick_all(game, state, [PickAgain()])
+    assert refusal(game, state, Pick(0)) is not None  # a given-up pumpkin stays given up
+    state, _ = pick_all(game, state, [Pick(1), PickAgain(), Pick(2), PickAgain()])
+    # three give-ups used, none open: neither keep nor give up; the next opened is kept
+    assert refusal(game, state, PickAgain()) is not None
+    assert refusal(game, state, Keep()) is not None
+    state, events = pick_all(game, state, [Pick(4)])
+    assert [e.multiple for e in events if isinstance(e, PickGameEnded)] == [50]
+
+
+@pytest.mark.parametrize(("imp", "total_bets"), [(50, 25 + 50), (None, 25)])
+def test_spell_book_pays_book_plus_imp_and_shows_the_others(
+    imp: int | None, total_bets: int
+) -> None:
+    books = [5, 15, 25]
+    record = {"books": books, "imp": imp, "opened": None, "prize": 0, "ended_by": None}
+    game, state = in_pick_game("spell_book", record)
+    state, events = pick_all(game, state, [Pick(2)])
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
+    coins = total_bets * BONUS_WAGER.total_coins
+    assert (ended.multiple, ended.prize) == (total_bets, BONUS_WAGER.credits(coins))
+    assert ended.layout == tuple(books)  # the other books are shown afterwards
+    assert state.credits == START - 150 + BONUS_WAGER.credits(coins)
+
+
+def test_spell_book_imp_comes_with_probability_one_in_four() -> None:
+    """The start draws 3 books, then ``randbelow(4)``: one value of four brings the imp."""
+    book = LW.feature("spell_book")
+    ctx = context(BONUS_WAGER)
+    comes = []
+    for chance in range(4):
+        source = Scripted([0, 0, 0, chance], then=SeededSource(0))
+        record = book.start(ctx, source).record
+        assert source.bounds[3] == 4
+        comes.append(record.imp is not None)
+    assert comes.count(True) == 1
+
+
+VAULTS = [3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 40, 100]
+
+
+def test_secret_vault_choose_three_the_others_show_open_one() -> None:
+    record = {"layout": VAULTS, "chosen": [], "opened": None, "prize": 0, "ended_by": None}
+    game, state = in_pick_game("secret_vault", record)
+    state, events = pick_all(game, state, [Pick(11), Pick(0), Pick(5)])
+    (revealed,) = [e for e in events if isinstance(e, ItemsRevealed)]
+    assert revealed.items == tuple((i, a) for i, a in enumerate(VAULTS) if i not in (11, 0, 5))
+    assert refusal(game, state, Pick(7)) is not None  # not one of the three
+    state, events = pick_all(game, state, [Pick(5)])
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
+    # 10 total bets = 300 coins = 15.00
+    assert (ended.multiple, ended.prize) == (10, BONUS_WAGER.credits(300)) == (10, 1500)
+    assert state.credits == START - 150 + 1500
+
+
+def test_the_bonus_cap_is_30_000_coins() -> None:
+    """A vault of 100 at the top bet (300 coins) is exactly 30,000 coins = 30,000.00.
+
+    With a bonus capped at 2,000 coins, the 100 at 30 coins (3,000 coins) pays 2,000
+    coins = 100.00 and the round goes on as usual.
+    """
+    top = Wager(coins=20, coin_size=100, lines=15)
+    vault = LW.feature("secret_vault")
+    assert isinstance(vault, SecretVault)
+    assert vault.capped(context(top), 100) == top.credits(30_000) == 3_000_000
+    bonus = LW.feature("mystery_bonus")
+    assert isinstance(bonus, MysteryBonus)
+    low = MysteryBonus(symbol="CAULDRON", reels=(1, 3, 5), games=bonus.games, cap_coins=2_000)
+    record = {"layout": VAULTS, "chosen": [11, 0, 5], "opened": None, "prize": 0}
+    game, state = in_pick_game(
+        "secret_vault", {**record, "ended_by": None}, lucky_showing([BONUS], bonus=low)
+    )
+    state, events = pick_all(game, state, [Pick(11)])
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
+    assert (ended.multiple, ended.prize, ended.reason) == (100, BONUS_WAGER.credits(2_000), None)
+    assert state.credits == START - 150 + 10_000
+
+
+def test_the_round_cap_cuts_a_bonus_prize_and_ends_the_round() -> None:
+    """Max win 10.00: base 3 POTIONs 5 × 30 = 150 coins (7.50); the vault of 100 (150.00)
+    pays the 2.50 left and the round ends: its 13 free spins are never played."""
+    game = lucky_showing([BONUS_AND_FREE], [FILLER])
+    record = {"layout": VAULTS, "chosen": [11, 0, 5], "opened": None, "prize": 0}
+    game, state = in_pick_game(
+        "secret_vault", {**record, "ended_by": None}, game, limits=Limits(max_win=1000)
+    )
+    state, events = pick_all(game, state, [Pick(11)])
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
+    assert (ended.prize, ended.reason) == (250, EndReason.CAP)
+    (closed,) = [e for e in events if isinstance(e, RoundClosed)]
+    assert (closed.round.paid, closed.round.ended_by) == (1000, EndReason.CAP)
+    assert state.phase is Phase.IDLE and state.credits == START - 150 + 1000
+    frame = closed.round.frame("free_spins")
+    assert frame is not None and frame.done and not frame.record.spins
+
+
+# --- order inside one spin ----------------------------------------------------------------------
+
+
+def test_order_line_and_scatter_wins_then_the_bonus_then_the_free_spins() -> None:
+    """Base: BONUS_AND_FREE (150 coins = 7.50) starts both; the bonus comes first.
+
+    Free spin 1 shows CAULDRON on reels 1, 3, 5 (no win): its bonus is played before free
+    spin 2.  Everything is paid when the round ends.
+    """
+    game = lucky_showing([BONUS_AND_FREE], [FILLER, BONUS])
+    state, events = step(game, idle(), Spin(BONUS_WAGER.bet), Scripted(at(0)))
+    assert isinstance(events[0], ReelsStopped) and events[0].win == BONUS_WAGER.credits(150)
+    assert [type(e) for e in events[1:]] == [MysteryBonusAwarded, FreeSpinsAwarded]
+    free_stops = [at(1)] + [at(0)] * 12
+    rng = Scripted(
+        [v for stops in free_stops for v in stops], then=SeededSource(3)
+    )  # the free spins' stops in order; the bonus draws from the seeded source after them
+    order: list[str] = []
+    prizes = 0
+    spins_before_bonus: list[int] = []
+    for _ in range(500):
+        active = active_feature(game, state)
+        if active is None:
+            break
+        name = active[1].feature
+        if not order or order[-1] != name:
+            order.append(name)
+        if name == "mystery_bonus" and state.round is not None:
+            fs = state.round.frame("free_spins")
+            spins_before_bonus.append(len(fs.record.spins) if fs is not None else -1)
+        action = next_action(game, state, "best")
+        assert action is not None
+        source = rng if isinstance(action, PlayFreeSpin) else SeededSource(len(order))
+        state, new = step(game, state, action, source)
+        prizes += sum(e.prize for e in new if isinstance(e, PickGameEnded))
+        if state.phase is not Phase.IDLE:
+            assert state.credits == START - 150
+    assert order[0] == "mystery_bonus" and order[1] in GAME_ORDER
+    assert order[2] == "free_spins" and order[3] == "mystery_bonus" and order[4] in GAME_ORDER
+    assert order[5:] == ["free_spins"]
+    assert spins_before_bonus == [0, 1]  # the second bonus comes right after free spin 1
+    assert state.phase is Phase.IDLE
+    assert state.credits == START - 150 + BONUS_WAGER.credits(150) + prizes
+    assert prizes >= 2 * BONUS_WAGER.credits(30)  # two prizes of at least one total bet each
+
+
+# --- pick draws ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAME_ORDER)
+def test_a_pick_game_draws_its_layout_at_the_start_and_picks_draw_nothing(name: str) -> None:
+    game = lucky_showing([BONUS])
+    state = spin_into_bonus(game, BONUS_WAGER)
+    state, _ = step(game, state, OpenBonus(), Scripted([GAME_ORDER.index(name)], SeededSource(9)))
+    assert state.round is not None
+    opened = state.round.steps[-1]
+    assert len(opened.draws) > 1  # the game, then its layout
+    feature = game.feature(name)
+    while state.round is not None:
+        active = active_feature(game, state)
+        assert active is not None and active[1].feature == name
+        ctx = feature_context(game, state.round)
+        saved = json.loads(json.dumps(feature.encode(active[1].record)))
+        assert feature.decode(ctx, saved, "save") == active[1].record  # a restart resumes it
+        action = next_action(game, state, "best")
+        assert action is not None
+        state, _ = step(game, state, action, Scripted([]))  # no draw allowed
