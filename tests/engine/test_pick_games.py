@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
 import pytest
 
+from slotterm.analysis.features.pick_game_laws import pumpkin_law, spell_book_law
 from slotterm.engine.actions import Bet, FeatureAction, Limits
 from slotterm.engine.feature import FeatureContext, FeatureStep
 from slotterm.engine.features.mystery_bonus import MysteryBonus
@@ -479,3 +481,74 @@ def test_a_pick_action_round_trips_and_a_bad_index_is_refused() -> None:
     assert PUMPKIN.decode_action({"type": "pick_again"}, "x") == PickAgain()
     with pytest.raises(RecordError):
         POTION.decode_action({"type": "keep"}, "x")
+
+
+# --- the engine's play against the exact laws of the analysis --------------------------------
+
+
+def tickets(table: Mapping[int, int]) -> list[tuple[int, int, int]]:
+    """``(first ticket, amount, weight)`` for each amount of a weighted table."""
+    out, start = [], 0
+    for amount, weight in table.items():
+        out.append((start, amount, weight))
+        start += weight
+    return out
+
+
+def played_law(
+    game: PickGame, draws_and_weights: Iterable[tuple[list[int], int]], policy: str
+) -> dict[int, Fraction]:
+    """The law of the prize (in total bets) when the game starts from each weighted draw list."""
+    law: dict[int, Fraction] = {}
+    at = ctx()
+    total_weight = 0
+    outcomes = []
+    for draws, weight in draws_and_weights:
+        source = ReplaySource(draws)
+        record = game.start(at, source).record
+        assert source.remaining == 0
+        while not game.finished(record):
+            action = game.next_action(at, record, policy)
+            assert game.refusal(at, record, action) is None
+            record = game.step(at, record, action, NO_DRAWS).record
+        outcomes.append((record.prize // TOTAL, weight))
+        total_weight += weight
+    for multiple, weight in outcomes:
+        law[multiple] = law.get(multiple, Fraction(0)) + Fraction(weight, total_weight)
+    return law
+
+
+@pytest.mark.parametrize("policy", ["best", "keep-first", "worst"])
+def test_pumpkin_play_has_the_exact_law_of_the_analysis(policy: str) -> None:
+    # every layout of five pumpkins, each amount drawn from its first ticket, by weight
+    table = tickets(PUMPKIN.amounts)
+    cases = []
+    for combo in itertools.product(table, repeat=PUMPKIN.pumpkins):
+        weight = 1
+        for _, _, w in combo:
+            weight *= w
+        cases.append(([t for t, _, _ in combo], weight))
+    assert played_law(PUMPKIN, cases, policy) == pumpkin_law(
+        dict(PUMPKIN.amounts), PUMPKIN.give_ups, policy
+    )
+
+
+def test_spell_book_play_has_the_exact_law_of_the_analysis() -> None:
+    num, den = BOOK.imp_chance
+    cases = []
+    for combo in itertools.product(tickets(BOOK.books), repeat=BOOK.book_count):
+        books = [t for t, _, _ in combo]
+        weight = 1
+        for _, _, w in combo:
+            weight *= w
+        imp_total = sum(BOOK.imp.values())
+        cases.append(([*books, num], weight * (den - num) * imp_total))  # no imp
+        for ticket, _, w in tickets(BOOK.imp):
+            cases.append(([*books, 0, ticket], weight * num * w))  # the imp and its multiplier
+    law = spell_book_law(dict(BOOK.books), Fraction(num, den), dict(BOOK.imp))
+    assert played_law(BOOK, cases, "best") == law
+
+
+def test_pumpkin_refuses_an_unknown_policy() -> None:
+    with pytest.raises(ValueError, match="policy"):
+        decision("greedy", 10, 0)

@@ -124,6 +124,8 @@ class Pumpkin(PickGame):
 
     def keeps(self, amount: int, opens_left: int, policy: str) -> bool:
         """Whether ``policy`` keeps ``amount`` with ``opens_left`` pumpkins still openable."""
+        if policy not in ("best", "keep-first", "random", "worst"):
+            raise ValueError(f"unknown policy {policy!r}")
         if opens_left <= 0 or policy in ("keep-first", "random"):
             return True
         threshold = self.thresholds[policy][opens_left - 1]
