@@ -19,9 +19,9 @@ from collections.abc import Mapping
 
 import pytest
 
-from slotterm.engine.actions import ActionRefused, Bet, Limits, Spin, StartGamble
+from slotterm.engine.actions import ActionRefused, Bet, FeatureAction, Limits, Spin, StartGamble
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, WinOffered
-from slotterm.engine.feature import FeatureAction, FeatureContext, Triggered
+from slotterm.engine.feature import FeatureContext, Triggered
 from slotterm.engine.features.free_spins import (
     FreeSpinsAwarded,
     FreeSpinsRecord,
