@@ -172,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="POLICY",
         help="how pick games are played: best, keep-first, random or worst (default best)",
     )
+    _coin_options(sim, "a game bet in coins (lucky-witch)")
     sim.add_argument("--json", action="store_true", help="machine-readable output")
 
     ev = subs.add_parser("eval", help="evaluate one window (or a JSON-lines batch)")

@@ -11,7 +11,13 @@ The rounds are cut into chunks of :data:`CHUNK_ROUNDS`; chunk ``i`` plays with i
 :class:`~slotterm.rng.SeededSource` whose seed is derived from the run's seed and ``i``.
 All tallies are integers, so the result depends only on the seed and the number of
 rounds, never on how many worker processes shared the chunks or in which order they
-finished.
+finished.  The ``random`` policy takes its choices from a second source per chunk (the
+*chooser*, seeded apart from the game's), so a choice never moves the outcomes' draws.
+
+Besides the free spins, every feature and feature part of the game is tallied (frames
+played, rounds that played one, what they paid), in the order of
+:attr:`~slotterm.engine.model.GameDefinition.all_features`: the Mystery bonus and each
+of its pick games.
 """
 
 from __future__ import annotations
@@ -23,15 +29,17 @@ import multiprocessing.context
 import os
 import secrets
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 
-from slotterm.engine.actions import Bet, Spin
+from slotterm.engine.actions import Bet, Limits, Spin
+from slotterm.engine.events import RoundClosed
 from slotterm.engine.features.free_spins import NAME as FREE_SPINS
 from slotterm.engine.features.free_spins import PlayFreeSpin
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import POLICIES, next_action
-from slotterm.engine.records import EndReason, GameState, Phase
+from slotterm.engine.records import EndReason, GameState, Phase, Round
 from slotterm.engine.round import apply
 from slotterm.rng import SeededSource
 
@@ -47,9 +55,19 @@ MAX_SPINS = 10**11
 _START_CREDITS = 10**18
 
 
+def _sum(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip_longest(a, b, fillvalue=0))
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """Integer tallies of a number of rounds (amounts in cents)."""
+    """Integer tallies of a number of rounds (amounts in cents).
+
+    ``features`` counts rounds that started free spins.  ``frames``, ``frame_rounds``,
+    ``frame_paid`` and ``base_frames`` are per feature of the game's ``all_features``
+    (frames played, rounds with at least one, what they paid, frames the base spin
+    started).
+    """
 
     rounds: int = 0
     staked: int = 0
@@ -60,6 +78,10 @@ class Tally:
     free_spins: int = 0
     capped: int = 0
     top_win: int = 0
+    frames: tuple[int, ...] = ()
+    frame_rounds: tuple[int, ...] = ()
+    frame_paid: tuple[int, ...] = ()
+    base_frames: tuple[int, ...] = ()
 
     def __add__(self, other: Tally) -> Tally:
         """The tally of both sets of rounds."""
@@ -73,6 +95,10 @@ class Tally:
             free_spins=self.free_spins + other.free_spins,
             capped=self.capped + other.capped,
             top_win=max(self.top_win, other.top_win),
+            frames=_sum(self.frames, other.frames),
+            frame_rounds=_sum(self.frame_rounds, other.frame_rounds),
+            frame_paid=_sum(self.frame_paid, other.frame_paid),
+            base_frames=_sum(self.base_frames, other.base_frames),
         )
 
 
@@ -86,6 +112,9 @@ class SimulationResult:
     bet_per_line: int
     workers: int
     tally: Tally
+    policy: str = "best"
+    coin_size: int | None = None
+    feature_names: tuple[str, ...] = ()
 
     @property
     def total_bet(self) -> int:
@@ -140,11 +169,68 @@ class SimulationResult:
         """The biggest round win as a multiple of the total bet."""
         return self.tally.top_win / self.total_bet
 
+    def _of(self, counts: tuple[int, ...], name: str) -> int:
+        names = self.feature_names
+        return counts[names.index(name)] if name in names and len(counts) > names.index(name) else 0
+
+    def frames_of(self, name: str) -> int:
+        """How many times the feature (or part) ``name`` was played."""
+        return self._of(self.tally.frames, name)
+
+    def started_by_base_spin(self, name: str) -> int:
+        """How many times a base spin started the feature ``name``."""
+        return self._of(self.tally.base_frames, name)
+
+    def rounds_with(self, name: str) -> int:
+        """How many rounds played the feature (or part) ``name`` at least once."""
+        return self._of(self.tally.frame_rounds, name)
+
+    def rtp_of(self, names: Sequence[str]) -> float:
+        """What the features ``names`` paid, per amount staked."""
+        paid = sum(self._of(self.tally.frame_paid, n) for n in names)
+        return paid / self.tally.staked if self.tally.staked else 0.0
+
 
 def chunk_seed(seed: int, chunk: int) -> int:
     """The seed of chunk ``chunk`` of a run seeded with ``seed`` (64 bits, stable)."""
     digest = hashlib.sha256(f"slotterm-simulate:{seed}:{chunk}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def chooser_seed(seed: int) -> int:
+    """The seed of the ``random`` policy's chooser beside a chunk seeded ``seed``."""
+    digest = hashlib.sha256(f"slotterm-simulate-chooser:{seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class _FrameTally:
+    """Per-feature counts of the rounds that played features (the rare rounds)."""
+
+    __slots__ = ("base", "frames", "game", "index", "paid", "rounds")
+
+    def __init__(self, game: GameDefinition) -> None:
+        self.game = game
+        self.index = {f.name: i for i, f in enumerate(game.all_features)}
+        self.frames = [0] * len(self.index)
+        self.rounds = [0] * len(self.index)
+        self.paid = [0] * len(self.index)
+        self.base = [0] * len(self.index)
+
+    def add_base(self, round_: Round) -> None:
+        """Count the frames a base spin started."""
+        for frame in round_.frames:
+            self.base[self.index[frame.feature]] += 1
+
+    def add(self, round_: Round) -> None:
+        """Count the frames of a finished round."""
+        seen = set()
+        for frame in round_.frames:
+            i = self.index[frame.feature]
+            self.frames[i] += 1
+            self.paid[i] += self.game.feature(frame.feature).pay(frame.record)
+            seen.add(i)
+        for i in seen:
+            self.rounds[i] += 1
 
 
 def play_rounds(
@@ -153,25 +239,37 @@ def play_rounds(
     """Play ``rounds`` full rounds at ``bet`` with ``SeededSource(seed)``; tally them.
 
     ``features`` counts rounds that started free spins, ``free_spins`` the free spins
-    played; a pick game is played by ``policy``.
+    played; a pick game is played by ``policy`` (``random`` chooses with a source seeded
+    by :func:`chooser_seed`).  A base spin "hits" when it pays anything.
     """
     rng = SeededSource(seed)
+    chooser = SeededSource(chooser_seed(seed)) if policy == "random" else None
     spin = Spin(bet)
     idle = Phase.IDLE
     total_bet = bet.total
+    cap = game.max_win(total_bet, Limits())
     state = GameState(Phase.IDLE, _START_CREDITS)
+    frame_tally = _FrameTally(game)
     paid_sum = squares = hits = features = spins_played = capped = top = 0
     for _ in range(rounds):
         before = state.credits
         state = apply(game, state, spin, rng).state
         round_ = state.round
-        if round_ is not None:
+        if round_ is None:  # closed at once: it paid nothing, or (no gamble) its base win
+            if state.credits > before - total_bet:
+                hits += 1
+                if state.credits - before + total_bet >= cap:
+                    capped += 1
+        else:
             if round_.base_win:
                 hits += 1
-            if round_.frame(FREE_SPINS) is not None:
-                features += 1
+            framed = bool(round_.frames)
+            if framed:
+                frame_tally.add_base(round_)
+                if round_.frame(FREE_SPINS) is not None:
+                    features += 1
             while state.phase is not idle:
-                action = next_action(game, state, policy)
+                action = next_action(game, state, policy, chooser)
                 assert action is not None
                 if type(action) is PlayFreeSpin:
                     spins_played += 1
@@ -179,6 +277,12 @@ def play_rounds(
                 state = transition.state
                 if state.round is not None:
                     round_ = state.round
+                elif framed:  # closed by a feature's last step: its record is in the event
+                    for event in transition.events:
+                        if type(event) is RoundClosed:
+                            round_ = event.round
+            if framed:
+                frame_tally.add(round_)
             if round_.ended_by is EndReason.CAP:
                 capped += 1
         paid = state.credits - before + total_bet
@@ -197,6 +301,10 @@ def play_rounds(
         free_spins=spins_played,
         capped=capped,
         top_win=top,
+        frames=tuple(frame_tally.frames),
+        frame_rounds=tuple(frame_tally.rounds),
+        frame_paid=tuple(frame_tally.paid),
+        base_frames=tuple(frame_tally.base),
     )
 
 
@@ -220,20 +328,20 @@ def _init_child(game: GameDefinition | str) -> None:
     _init_worker(game, in_child=True)
 
 
-_Task = tuple[int, int, int, int, str]
-"""Rounds, seed, bet per line, lines, policy."""
+_Task = tuple[int, int, Bet, str]
+"""Rounds, seed, bet, policy."""
 
 
 def _run_chunk(task: _Task) -> Tally:
-    rounds, seed, bet_per_line, lines, policy = task
+    rounds, seed, bet, policy = task
     assert _WORKER_GAME is not None
-    return play_rounds(_WORKER_GAME, rounds, seed, Bet(bet_per_line, lines), policy)
+    return play_rounds(_WORKER_GAME, rounds, seed, bet, policy)
 
 
 def _tasks(spins: int, seed: int, bet: Bet, policy: str) -> Iterator[_Task]:
     for chunk, start in enumerate(range(0, spins, CHUNK_ROUNDS)):
         rounds = min(CHUNK_ROUNDS, spins - start)
-        yield rounds, chunk_seed(seed, chunk), bet.bet_per_line, bet.lines, policy
+        yield rounds, chunk_seed(seed, chunk), bet, policy
 
 
 def default_workers() -> int:
@@ -251,6 +359,7 @@ def simulate(
     seed: int | None = None,
     lines: int | None = None,
     bet_per_line: int | None = None,
+    coin_size: int | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     policy: str = "best",
@@ -258,8 +367,9 @@ def simulate(
     """Play ``spins`` rounds and measure RTP, hit and feature frequency.
 
     ``seed`` ``None`` picks a random seed (reported in the result, so the run can be
-    repeated).  ``lines`` defaults to all lines, ``bet_per_line`` to the smallest step
-    (the RTP does not depend on it).  ``progress`` is called with the number of rounds
+    repeated).  ``lines`` defaults to all lines, ``bet_per_line`` (and, in a game bet in
+    coins, ``coin_size``) to the game's lowest bet (the RTP does not depend on it, short
+    of the caps).  ``progress`` is called with the number of rounds
     each finished chunk played.  Pick games are played by ``policy`` (one of
     :data:`~slotterm.engine.policy.POLICIES`).
     """
@@ -274,7 +384,13 @@ def simulate(
     if refusal is not None:
         raise ValueError(f"{refusal}, got {lines}")
     seed = secrets.randbits(63) if seed is None else seed
-    bet = Bet(game.bet_per_line_steps[0] if bet_per_line is None else bet_per_line, lines)
+    bet = game.default_bet(lines)
+    if bet_per_line is not None or coin_size is not None:
+        size = bet.coin_size if coin_size is None else coin_size
+        bet = Bet(bet.bet_per_line if bet_per_line is None else bet_per_line, lines, size)
+    wrong = game.bet_refusal(bet.bet_per_line, bet.coin_size)
+    if wrong is not None:
+        raise ValueError(wrong)
     tasks = _tasks(spins, seed, bet, policy)
     workers = min(workers, -(-spins // CHUNK_ROUNDS))
     tally = Tally()
@@ -306,4 +422,7 @@ def simulate(
         bet_per_line=bet.bet_per_line,
         workers=workers,
         tally=tally,
+        policy=policy,
+        coin_size=bet.coin_size,
+        feature_names=tuple(f.name for f in game.all_features),
     )

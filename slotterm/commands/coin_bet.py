@@ -18,8 +18,18 @@ _AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 """An amount as text: ASCII digits and at most one ``.``."""
 
 
+_SIZE = "--coin-size"
+
+
 class CoinBetError(ValueError):
-    """Coins or a coin size that the game does not take; the message says why."""
+    """Coins or a coin size that the game does not take; the message says why.
+
+    ``option`` is the command-line option at fault (``--coins`` or ``--coin-size``).
+    """
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 def shown(value: object) -> str:
@@ -33,9 +43,11 @@ def parse_coins(game: GameDefinition, coins: object) -> int:
     assert game.coins is not None
     low, high = game.coins.coins_per_line
     if isinstance(coins, bool) or not isinstance(coins, int):
-        raise CoinBetError(f"coins must be a whole number {low}..{high}, got {shown(coins)}")
+        raise CoinBetError(
+            f"coins must be a whole number {low}..{high}, got {shown(coins)}", "--coins"
+        )
     if not low <= coins <= high:
-        raise CoinBetError(f"coins per line must be {low}..{high}, got {shown(coins)}")
+        raise CoinBetError(f"coins per line must be {low}..{high}, got {shown(coins)}", "--coins")
     return coins
 
 
@@ -44,18 +56,20 @@ def parse_coin_size(game: GameDefinition, coin_size: object) -> int:
     assert game.coins is not None
     sizes = ", ".join(format_cents(c) for c in game.coins.coin_sizes)
     if isinstance(coin_size, bool) or not isinstance(coin_size, str | int | float):
-        raise CoinBetError(f'coin size must be text such as "0.01", got {shown(coin_size)}')
+        raise CoinBetError(
+            f'coin size must be text such as "0.01", got {shown(coin_size)}', "--coin-size"
+        )
     text = coin_size if isinstance(coin_size, str) else str(coin_size)
     if not _AMOUNT_TEXT.fullmatch(text):
-        raise CoinBetError(f"coin size: not an amount: {shown(text)} (one of {sizes})")
+        raise CoinBetError(f"coin size: not an amount: {shown(text)} (one of {sizes})", _SIZE)
     try:
         cents = parse_cents(text)
     except MoneyFormatError:
         raise CoinBetError(
-            f"coin size: {shown(text)} is not whole cents (one of {sizes})"
+            f"coin size: {shown(text)} is not whole cents (one of {sizes})", _SIZE
         ) from None
     if cents not in game.coins.coin_sizes:
-        raise CoinBetError(f"coin size must be one of {sizes}, got {shown(text)}")
+        raise CoinBetError(f"coin size must be one of {sizes}, got {shown(text)}", _SIZE)
     return cents
 
 

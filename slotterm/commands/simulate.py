@@ -1,11 +1,17 @@
 """The ``simulate`` command: Monte Carlo through the real round state machine.
 
 ``slotterm simulate GAME --spins N [--seed S] [--lines L] [--workers W] [--policy P]
-[--json]``.  Pick games are played by the policy ``P`` (``best``, ``keep-first``,
-``random``, ``worst``; Book of Spells has none, so it changes nothing there).  Reports
-the RTP with its 99 % confidence interval, hit and feature frequency, and the exact RTP
-beside it when the exact calculator (``slotterm.analysis.par``) is available.
-A progress bar is drawn on stderr when stderr is a terminal.
+[--coins N --coin-size X] [--json]``.  Pick games are played by the policy ``P``
+(``best``, ``keep-first``, ``random``, ``worst``; Book of Spells has none, so it changes
+nothing there).  Reports the RTP with its 99 % confidence interval, hit and feature
+frequency, and the exact RTP beside it when the exact calculator
+(``slotterm.analysis.par``) is available.  A game with a Mystery bonus (Lucky Witch) adds
+the policy, the bet in coins, the bonus frequency, what the bonus paid and each pick
+game's count and mean.  A progress bar is drawn on stderr when stderr is a terminal.
+
+The exact sheet applies an absolute round cap (Lucky Witch's 250,000.00) at the game's
+highest bet; simulated at a lower bet, where that cap is a larger multiple of the total
+bet, the run is compared with the exact RTP before the cap (``exact_note`` says so).
 """
 
 from __future__ import annotations
@@ -18,28 +24,60 @@ from typing import Any
 
 from slotterm.analysis.simulate import MAX_SPINS, SimulationResult, default_workers, simulate
 from slotterm.cli import UsageError
+from slotterm.commands.coin_bet import CoinBetError, coin_bet
+from slotterm.commands.pick_tables import mystery_bonus_of
+from slotterm.engine.actions import Bet
+from slotterm.engine.features import free_spins
 from slotterm.engine.model import GameDefinition
 from slotterm.games import UnknownGame, get_game
+from slotterm.money import format_cents
 
 
-def exact_rtp(game: GameDefinition, lines: int) -> tuple[float | None, str | None]:
-    """The exact RTP from ``compute_par`` if available, else ``None`` and why not."""
+def exact_rtp(
+    game: GameDefinition, lines: int, policy: str = "best", bet: Bet | None = None
+) -> tuple[float | None, str | None]:
+    """The exact RTP from ``compute_par`` if available, else ``None`` and why not.
+
+    For a game with an absolute cap simulated below the bet the sheet caps at, the RTP
+    before the cap, with a note saying so.
+    """
     try:
         from slotterm.analysis.par import compute_par
     except ImportError:
         return None, "the exact calculator is not available"
     try:
-        return float(compute_par(game, lines=lines).rtp), None
+        sheet = compute_par(game, lines=lines, policy=policy)
+        if game.max_win_cents is None or bet is None:
+            return float(sheet.rtp), None
+        highest = game.highest_bet_per_line() * lines
+        if bet.total == highest:
+            return float(sheet.rtp), None
+        cap_x = game.max_win(bet.total) / bet.total
+        note = (
+            f"exact RTP before the round cap ({cap_x:,.0f}x the total bet at this bet; "
+            f"the sheet's capped RTP is {100 * sheet.rtp:.4f} % at the highest bet)"
+        )
+        return float(sheet.rtp_uncapped), note
     except Exception as exc:  # the exact figure is a bonus here; never fail the run for it
-        return None, f"the exact calculator failed: {exc}"
+        return None, one_line_reason(f"the exact calculator failed: {exc}")
+
+
+def one_line_reason(text: str) -> str:
+    """``text`` on one line, cut to 160 characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 160 else flat[:159] + "…"
 
 
 def result_json(
     result: SimulationResult, seconds: float, exact: float | None, exact_note: str | None
 ) -> dict[str, Any]:
-    """The machine-readable report (fractions of 1; amounts in multiples of total bet)."""
+    """The machine-readable report (fractions of 1; amounts in multiples of total bet).
+
+    Book of Spells' report has exactly the keys it always had; a game with a bonus adds
+    :func:`bonus_report`'s.
+    """
     low, high = result.ci99
-    return {
+    report = {
         "game": result.game_id,
         "spins": result.tally.rounds,
         "seed": result.seed,
@@ -59,6 +97,50 @@ def result_json(
         "exact_inside_ci99": None if exact is None else low <= exact <= high,
         "exact_note": exact_note,
     }
+    if result.feature_names and any(n != free_spins.NAME for n in result.feature_names):
+        report |= bonus_report(result)
+    return report
+
+
+def bonus_report(result: SimulationResult) -> dict[str, Any]:
+    """What a game with a Mystery bonus adds to the report.
+
+    ``bonus_frequency``: base spins that started the bonus, per round;
+    ``bonuses_per_round``: every bonus played (base game and free spins), per round;
+    ``rtp_bonus_in_all``: what every pick game paid, per amount staked; ``pick_games``:
+    per label, how many were played, their share of the bonuses and their mean prize in
+    total bets.
+    """
+    from slotterm.games import get_game
+
+    game = get_game(result.game_id)
+    bonus = mystery_bonus_of(game)
+    rounds = result.tally.rounds or 1
+    coins = None if result.coin_size is None else result.bet_per_line // result.coin_size
+    out: dict[str, Any] = {
+        "policy": result.policy,
+        "coins": coins,
+        "coin_size": None if result.coin_size is None else format_cents(result.coin_size),
+    }
+    if bonus is None:
+        return out
+    played = result.frames_of(bonus.name)
+    picks = {}
+    for pick in bonus.games:
+        count = result.frames_of(pick.name)
+        paid = result.rtp_of([pick.name]) * result.tally.staked
+        picks[pick.label] = {
+            "count": count,
+            "share": count / played if played else 0.0,
+            "mean_x_total_bet": paid / count / result.total_bet if count else None,
+        }
+    return out | {
+        "bonus_frequency": result.started_by_base_spin(bonus.name) / rounds,
+        "bonuses_per_round": played / rounds,
+        "bonuses": played,
+        "rtp_bonus_in_all": result.rtp_of([g.name for g in bonus.games]),
+        "pick_games": picks,
+    }
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -73,18 +155,22 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
     if args.spins > MAX_SPINS:
         raise UsageError(f"--spins must be at most {MAX_SPINS:,}, got {args.spins:,}")
+    bet = _bet_from_args(game, args, lines)
     # more processes than cores only adds forks (--workers 1000 once forked 200 for 10^7)
     workers = default_workers() if args.workers is None else min(args.workers, default_workers())
     began = time.perf_counter()
     policy = args.policy
+    options: dict[str, Any] = {"seed": args.seed, "lines": lines, "workers": workers}
+    options["policy"] = policy
+    if bet is not None:
+        options |= {"bet_per_line": bet.bet_per_line, "coin_size": bet.coin_size}
     if sys.stderr.isatty():
-        result = _simulate_with_bar(game, args.spins, args.seed, lines, workers, policy)
+        result = _simulate_with_bar(game, args.spins, options)
     else:
-        result = simulate(
-            game, args.spins, seed=args.seed, lines=lines, workers=workers, policy=policy
-        )
+        result = simulate(game, args.spins, **options)
     seconds = time.perf_counter() - began
-    exact, note = exact_rtp(game, lines)
+    played = Bet(result.bet_per_line, result.lines, result.coin_size)
+    exact, note = exact_rtp(game, lines, policy, played)
     report = result_json(result, seconds, exact, note)
     if args.json:
         print(json.dumps(report))
@@ -93,8 +179,25 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bet_from_args(game: GameDefinition, args: argparse.Namespace, lines: int) -> Bet | None:
+    """The coin bet of ``--coins``/``--coin-size`` (``None``: the game's lowest bet)."""
+    coins = getattr(args, "coins", None)
+    size = getattr(args, "coin_size", None)
+    if game.coins is None:
+        given = [f for f, v in (("--coins", coins), ("--coin-size", size)) if v is not None]
+        if given:
+            raise UsageError(f"{game.id} is not bet in coins: leave out {', '.join(given)}")
+        return None
+    if coins is None and size is None:
+        return None
+    try:
+        return coin_bet(game, coins, size, lines)
+    except CoinBetError as exc:
+        raise UsageError(f"{exc.option}: {exc}") from None
+
+
 def _simulate_with_bar(
-    game: GameDefinition, spins: int, seed: int | None, lines: int, workers: int, policy: str
+    game: GameDefinition, spins: int, options: dict[str, Any]
 ) -> SimulationResult:
     from rich.console import Console
     from rich.progress import (
@@ -115,15 +218,7 @@ def _simulate_with_bar(
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("rounds", total=spins)
-        return simulate(
-            game,
-            spins,
-            seed=seed,
-            lines=lines,
-            workers=workers,
-            progress=lambda n: bar.advance(task, n),
-            policy=policy,
-        )
+        return simulate(game, spins, progress=lambda n: bar.advance(task, n), **options)
 
 
 def _pct(x: float) -> str:
@@ -157,11 +252,37 @@ def _print_report(report: dict[str, Any]) -> None:
         ("rounds ended by the cap", f"{report['capped_rounds']:,}"),
         ("top round win (× total bet)", f"{report['top_win_x_total_bet']:,.2f}"),
     ]
+    rows += _bonus_rows(report)
     if report["exact_rtp"] is None:
         rows.append(("exact RTP", report["exact_note"] or "unavailable"))
     else:
         inside = "inside" if report["exact_inside_ci99"] else "OUTSIDE"
         rows.append(("exact RTP", f"{_pct(report['exact_rtp'])} ({inside} the 99 % interval)"))
+        if report["exact_note"]:
+            rows.append(("", report["exact_note"]))
     for name, value in rows:
         table.add_row(name, value)
     Console().print(table)
+
+
+def _bonus_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
+    """The report's bonus figures as table rows (none for a game without a bonus)."""
+    rows: list[tuple[str, str]] = []
+    if "policy" in report:
+        rows.append(("pick policy", report["policy"]))
+    if report.get("coins") is not None:
+        rows.append(("bet", f"{report['coins']} coin(s) of {report['coin_size']} per line"))
+    if "bonus_frequency" not in report:
+        return rows
+    frequency = report["bonus_frequency"]
+    one_in = f" (1 in {1 / frequency:,.1f})" if frequency else ""
+    rows += [
+        ("bonus frequency (base spins)", _pct(frequency) + one_in),
+        ("bonuses per round (with free spins)", f"{report['bonuses_per_round']:.6f}"),
+        ("RTP of the bonus (all)", _pct(report["rtp_bonus_in_all"])),
+    ]
+    for label, pick in report["pick_games"].items():
+        mean = pick["mean_x_total_bet"]
+        shown = "-" if mean is None else f"{mean:.2f}× total bet"
+        rows.append((f"  {label}", f"{pick['count']:,} ({_pct(pick['share'])}), mean {shown}"))
+    return rows

@@ -163,3 +163,111 @@ def test_the_command_passes_the_policy(
     assert main([*argv, "--policy", "keep-first"]) == 0
     assert asked == ["best", "keep-first"]
     capsys.readouterr()
+
+
+# --- Lucky Witch: a game without the gamble, bet in coins, with a Mystery bonus ----------
+
+LW = get_game("lucky-witch")
+LW_ROUNDS = 300_000
+Z99 = 2.5758293
+
+
+@pytest.fixture(scope="module")
+def lw_run() -> sim.SimulationResult:
+    return simulate(LW, LW_ROUNDS, seed=SEED, workers=2)
+
+
+@pytest.fixture(scope="module")
+def lw_par() -> object:
+    return compute_par(LW)
+
+
+def _binomial_ok(measured: float, exact: float, n: int) -> bool:
+    return abs(measured - exact) <= Z99 * math.sqrt(exact * (1 - exact) / n)
+
+
+def test_lucky_witch_rtp_lies_in_its_99_percent_interval_around_the_exact_rtp(
+    lw_run: sim.SimulationResult, lw_par: object
+) -> None:
+    # at the lowest bet (15 coins of 0.01) the 250,000.00 cap is 1.7 million total bets:
+    # the exact RTP to compare with is the one before the cap
+    exact = lw_par.rtp_uncapped  # type: ignore[attr-defined]
+    low, high = lw_run.ci99
+    assert lw_run.total_bet == 15 and lw_run.coin_size == 1
+    assert low <= exact <= high, (lw_run.rtp, lw_run.ci99, exact)
+
+
+@pytest.mark.parametrize("figure", ["hit_frequency", "feature_frequency", "bonus_frequency"])
+def test_lucky_witch_frequencies_lie_in_their_binomial_intervals(
+    lw_run: sim.SimulationResult, lw_par: object, figure: str
+) -> None:
+    # hits in a game without the gamble close the round at once: they must still count
+    measured = {
+        "hit_frequency": lw_run.hit_frequency,
+        "feature_frequency": lw_run.feature_frequency,
+        "bonus_frequency": lw_run.started_by_base_spin("mystery_bonus") / LW_ROUNDS,
+    }[figure]
+    exact = getattr(lw_par, figure)
+    assert _binomial_ok(measured, exact, LW_ROUNDS), (figure, measured, exact)
+
+
+def test_lucky_witch_pick_games_are_drawn_with_equal_chances(lw_run: sim.SimulationResult) -> None:
+    bonuses = lw_run.frames_of("mystery_bonus")
+    picks = [lw_run.frames_of(g.name) for g in LW.feature("mystery_bonus").parts()]
+    assert sum(picks) == bonuses > 300
+    for count in picks:
+        assert _binomial_ok(count / bonuses, 0.25, bonuses), picks
+    # every bonus is counted in the rounds that played one, at most once per round
+    assert lw_run.rounds_with("mystery_bonus") <= bonuses
+    assert lw_run.started_by_base_spin("mystery_bonus") <= lw_run.rounds_with("mystery_bonus")
+
+
+def test_picks_draw_nothing_so_every_policy_sees_the_same_spins_and_layouts() -> None:
+    # a pick is an action without draws and the random policy chooses with its own
+    # chooser, so the game's draws -- spins, bonuses, pick games -- are the same whatever
+    # the policy; only what Pumpkin pays may differ
+    bet = LW.default_bet()
+    tallies = {p: sim.play_rounds(LW, 30_000, 99, bet, p) for p in POLICIES}
+    shapes = {
+        (t.base_hits, t.features, t.free_spins, t.frames, t.base_frames) for t in tallies.values()
+    }
+    assert len(shapes) == 1
+    pumpkin = [f.name for f in LW.all_features].index("pumpkin")
+    pays = {p: t.frame_paid[pumpkin] for p, t in tallies.items()}
+    assert pays["worst"] <= pays["keep-first"] and pays["worst"] <= pays["best"]
+    assert len(set(pays.values())) > 1
+    again = sim.play_rounds(LW, 30_000, 99, bet, "random")
+    assert again == tallies["random"]  # the chooser is seeded from the chunk
+
+
+def test_lucky_witch_rounds_go_through_the_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    real_apply = sim.apply  # type: ignore[attr-defined]
+
+    def counting_apply(*args: object) -> object:
+        calls.append(type(args[2]).__name__)
+        return real_apply(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sim, "apply", counting_apply)
+    bet = Bet(2 * 5, 15, 5)  # 2 coins of 0.05
+    tally = sim.play_rounds(LW, 20_000, seed=4, bet=bet)
+    names = [f.name for f in LW.all_features]
+    assert calls.count("Spin") == 20_000
+    assert tally.staked == 20_000 * 150
+    assert calls.count("OpenBonus") == tally.frames[names.index("mystery_bonus")] > 0
+    assert calls.count("PlayFreeSpin") == tally.free_spins >= 13 * tally.features > 0
+    assert "Collect" not in calls  # no gamble: a round pays when it ends
+
+
+def test_lucky_witch_is_the_same_whatever_the_number_of_workers() -> None:
+    spins = CHUNK_ROUNDS + 77
+    one = simulate(LW, spins, seed=3, workers=1, policy="random", bet_per_line=40, coin_size=20)
+    two = simulate(LW, spins, seed=3, workers=2, policy="random", bet_per_line=40, coin_size=20)
+    assert one.tally == two.tally and one.total_bet == 600
+
+
+def test_a_coin_bet_the_game_refuses_is_refused() -> None:
+    with pytest.raises(ValueError, match="coins per line"):
+        simulate(LW, 10, bet_per_line=21, coin_size=1)
+    with pytest.raises(ValueError, match="whole number of coins"):
+        simulate(LW, 10, bet_per_line=3, coin_size=2)
