@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Mapping
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from slotterm.engine.actions import ActionRefused, Bet, FeatureAction, Limits, Spin, StartGamble
+from slotterm.engine.evaluate import StripTable
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, WinOffered
 from slotterm.engine.feature import FeatureContext, Triggered
 from slotterm.engine.features.free_spins import (
@@ -43,7 +47,7 @@ from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import EndReason, FeatureFrame, GameState, Phase, SpinResult, evolve
 from slotterm.engine.round import active_feature, feature_context, refusal
-from slotterm.rng import SeededSource
+from slotterm.rng import RecordingSource, SeededSource
 from tests.engine.lucky_support import (
     BONUS,
     BONUS_AND_FREE,
@@ -58,6 +62,7 @@ from tests.engine.lucky_support import (
     on_line_1,
     pays,
     step,
+    strips_showing,
     window,
     with_cells,
 )
@@ -923,3 +928,146 @@ def test_a_pick_game_draws_its_layout_at_the_start_and_picks_draw_nothing(name: 
         action = next_action(game, state, "best")
         assert action is not None
         state, _ = step(game, state, action, Scripted([]))  # no draw allowed
+
+
+# --- the pick games draw by DESIGN's weights, in a uniform order --------------------------------
+
+
+def counts(amounts: list[int]) -> dict[int, int]:
+    return {a: amounts.count(a) for a in sorted(set(amounts))}
+
+
+def test_pumpkin_amounts_are_drawn_by_designs_weights() -> None:
+    """One ``randbelow(100)`` per pumpkin (the weights add up to 100): tickets -> weights."""
+    pumpkin = LW.feature("pumpkin")
+    drawn = []
+    for ticket in range(100):
+        source = Scripted([ticket] * 5)
+        layout = pumpkin.start(context(BONUS_WAGER), source).record.layout
+        assert source.bounds == [100] * 5 and len(set(layout)) == 1
+        drawn.append(layout[0])
+    assert counts(drawn) == {2: 30, 4: 30, 6: 20, 10: 12, 20: 6, 50: 2}
+
+
+def test_magic_potion_amounts_by_designs_weights_with_win_all_and_stop() -> None:
+    potion_game = LW.feature("magic_potion")
+    drawn = []
+    win_all_at, stop_at = set(), set()
+    for ticket in range(100):
+        source = Scripted([ticket] * 10, then=SeededSource(ticket))
+        layout = potion_game.start(context(BONUS_WAGER), source).record.layout
+        assert source.bounds[:10] == [100] * 10
+        shuffle = 1
+        for bound in source.bounds[10:]:
+            shuffle *= bound
+        assert shuffle == math.factorial(12)  # 12! equally likely orders
+        amounts = [c for c in layout if isinstance(c, int)]
+        assert len(layout) == 12 and len(amounts) == 10 and len(set(amounts)) == 1
+        assert layout.count(WIN_ALL) == layout.count(STOP) == 1
+        drawn.append(amounts[0])
+        win_all_at.add(layout.index(WIN_ALL))
+        stop_at.add(layout.index(STOP))
+    assert counts(drawn) == {1: 30, 2: 25, 3: 20, 5: 15, 8: 10}
+    assert win_all_at == stop_at == set(range(12))
+
+
+def test_spell_book_books_and_imp_by_designs_weights() -> None:
+    book = LW.feature("spell_book")
+    books, imps = [], []
+    for ticket in range(100):
+        source = Scripted([ticket] * 3 + [3])  # 3 of 4: no imp
+        record = book.start(context(BONUS_WAGER), source).record
+        assert source.bounds == [100, 100, 100, 4] and record.imp is None
+        books.append(record.books[0])
+        source = Scripted([0, 0, 0, 0, ticket])  # 0 of 4: the imp comes
+        record = book.start(context(BONUS_WAGER), source).record
+        assert source.bounds == [100, 100, 100, 4, 100]
+        imps.append(record.imp)
+    assert counts(books) == {5: 30, 10: 30, 15: 20, 20: 12, 25: 8}
+    assert counts(imps) == {5: 50, 10: 30, 25: 15, 50: 5}
+
+
+def test_secret_vault_puts_the_amounts_in_a_uniformly_random_order() -> None:
+    """12! equally likely draw sequences, each a different order of the twelve amounts."""
+    vault = LW.feature("secret_vault")
+    seen: dict[tuple[int, ...], tuple[int, ...]] = {}
+    for seed in range(300):
+        source = Scripted([], then=SeededSource(seed))
+        recorder = RecordingSource(source)
+        layout = vault.start(context(BONUS_WAGER), recorder).record.layout
+        assert sorted(layout) == VAULTS
+        shuffle = 1
+        for bound in source.bounds:
+            shuffle *= bound
+        assert shuffle == math.factorial(12)
+        draws = tuple(recorder.draws)
+        assert seen.setdefault(draws, layout) == layout
+    assert len(set(seen.values())) == len(seen)
+
+
+def test_a_forced_game_is_not_drawn() -> None:
+    game = lucky_showing([BONUS])
+    spin = Spin(BONUS_WAGER.bet, force="mystery_bonus:pumpkin")
+    state, _ = step(game, idle(), spin, Scripted(at(0)))
+    source = Scripted([], then=SeededSource(1))
+    state, events = step(game, state, OpenBonus(), source)
+    assert source.bounds == [100] * 5  # the pumpkins' amounts only: no randbelow(4)
+    assert [(e.game, e.forced) for e in events if isinstance(e, BonusGameDrawn)] == [
+        ("pumpkin", True)
+    ]
+    for label in ("potion", "pumpkin", "spell-book", "vault"):  # DESIGN §6's labels
+        assert refusal(game, idle(), Spin(BONUS_WAGER.bet, force=f"mystery_bonus:{label}")) is None
+    assert refusal(game, idle(), Spin(BONUS_WAGER.bet, force="mystery_bonus:dragon")) is not None
+
+
+# --- an independent reading of the line and scatter rules ---------------------------------------
+
+
+def reference_pay(grid: tuple[tuple[str, ...], ...], wager: Wager) -> int:
+    """DESIGN §2's rules read afresh: what ``grid`` pays, in coins, at ``wager``."""
+    total = 0
+    for line in lines_of_design()[: wager.lines]:
+        symbols = [grid[row][reel] for reel, row in enumerate(line)]
+        lead = 0
+        while lead < 5 and symbols[lead] == "LUCKY":
+            lead += 1
+        best = DESIGN_PAYS["LUCKY"][lead - 2] if lead >= 2 else 0
+        if lead < 5:
+            first = symbols[lead]
+            if first in DESIGN_PAYS and (lead == 0 or first in SUBSTITUTED):
+                stand_in = {first, "LUCKY"} if first in SUBSTITUTED else {first}
+                count = lead
+                while count < 5 and symbols[count] in stand_in:
+                    count += 1
+                wild = "LUCKY" in symbols[:count]
+                pay = DESIGN_PAYS[first][count - 2] * (2 if wild else 1) if count >= 2 else 0
+                best = max(best, pay)
+        total += best * wager.coins
+    potions = sum(row.count("POTION") for row in grid)
+    total += DESIGN_SCATTER.get(min(potions, 5), 0) * wager.total_coins
+    return total
+
+
+SYMBOL_IDS = ["LUCKY", "LUCKY", *SUBSTITUTED, *NOT_SUBSTITUTED, "POTION", "CAULDRON"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    grid=st.lists(
+        st.lists(st.sampled_from(SYMBOL_IDS), min_size=5, max_size=5), min_size=3, max_size=3
+    ),
+    coins=st.integers(1, 20),
+    coin_size=st.sampled_from([1, 5, 25]),
+    lines=st.integers(1, 15),
+)
+def test_every_window_pays_as_the_rules_read_afresh(
+    grid: list[list[str]], coins: int, coin_size: int, lines: int
+) -> None:
+    """The engine's window evaluation and its per-stop tables (what rounds play with)
+    both pay what an independent reading of DESIGN §2 pays."""
+    rows = tuple(tuple(r) for r in grid)
+    wager = Wager(coins=coins, coin_size=coin_size, lines=lines)
+    expected = wager.credits(reference_pay(rows, wager))
+    assert pays(rows, wager).total_win == expected
+    table = StripTable(LW, strips_showing([rows]))
+    assert table.evaluate([0] * 5, lines, coins * coin_size)[1].total_win == expected

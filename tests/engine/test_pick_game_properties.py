@@ -54,8 +54,14 @@ LAYOUT_FIELDS = {
     "secret_vault": ("layout",),
 }
 
-BONUS_FEATURE = LW.feature("mystery_bonus")
-assert isinstance(BONUS_FEATURE, MysteryBonus)
+
+def _lucky_bonus() -> MysteryBonus:
+    bonus = LW.feature("mystery_bonus")
+    assert isinstance(bonus, MysteryBonus)
+    return bonus
+
+
+BONUS_FEATURE = _lucky_bonus()
 assert LW.coins is not None
 COIN_SIZES = LW.coins.coin_sizes
 
