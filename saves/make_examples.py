@@ -1,10 +1,11 @@
 """Write the format-3 example save folders in ``saves/`` (run: ``python saves/make_examples.py``).
 
-Each folder is a complete ``--save-dir``: ``<name>/player/book-of-spells/`` holds the two
-copies.  The store writes them as mirrors (both hold the latest state after every completed
-save); the examples keep ``session-b.save`` at the latest save and ``session-a.save`` one
-save behind, as a crash between a save's two writes can leave them, so the corpus also
-checks that the loader takes the newer copy.  Try one with::
+Each folder is a complete ``--save-dir``: ``<name>/player/<game>/`` holds the two copies
+(``book-of-spells``, or ``lucky-witch`` for the folders named ``lucky-witch-*``).  The
+store writes them as mirrors (both hold the latest state after every completed save); the
+examples keep ``session-b.save`` at the latest save and ``session-a.save`` one save behind,
+as a crash between a save's two writes can leave them, so the corpus also checks that the
+loader takes the newer copy.  Try one with::
 
     cp -r saves/mid-free-spins-v3 /tmp/try && slotterm --save-dir /tmp/try
 
@@ -26,22 +27,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from slotterm.engine import policy
 from slotterm.engine.actions import Action, Guess, Spin, StartGamble
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins, mystery_bonus
+from slotterm.engine.features.pick_games import magic_potion, pumpkin, secret_vault, spell_book
 from slotterm.engine.gamble import Color
-from slotterm.engine.records import Phase
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import FeatureFrame, Phase
 from slotterm.games import get_game
 from slotterm.rng import SecureSource, SeededSource
 from slotterm.session.codec import PayloadEncoder
 from slotterm.session.fileformat import FORMAT_VERSION, encode_file
 from slotterm.session.game_session import GameSession, demo_session
 from slotterm.session.opening import session_folder
+from slotterm.session.settings import default_settings
 from slotterm.session.store import COPY_NAMES
 
 HERE = Path(__file__).resolve().parent
 GAME = get_game("book-of-spells")
+WITCH = get_game("lucky-witch")
 CLOCK_START = datetime(2026, 1, 1, 9, 0, tzinfo=UTC)
 OLD_CLOCK_START = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 """The pending example's clock: far more than 90 days before CLOCK_START."""
@@ -49,12 +55,19 @@ OLD_CLOCK_START = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 
 @dataclass(frozen=True)
 class Example:
-    """One example: its folder name, when to stop, where its clock starts, what it shows."""
+    """One example: its folder name, when to stop, where its clock starts, what it shows.
+
+    ``game`` is the game played, ``plan`` how it is played (:func:`_next` for Book of
+    Spells, a :func:`_witch_plan` for Lucky Witch) and ``seed`` the generator's seed.
+    """
 
     name: str
     done: Callable[[GameSession], bool]
     clock_start: datetime = CLOCK_START
     note: str = ""
+    game: GameDefinition = GAME
+    plan: Callable[[GameSession], Action] | None = None
+    seed: int = 2026
 
 
 SUFFIX = f"-v{FORMAT_VERSION}"
@@ -150,6 +163,147 @@ EXAMPLES = (
 )
 
 
+def _top(s: GameSession) -> FeatureFrame | None:
+    """The open round's frame being played (after the first rounds)."""
+    r = s.open_round
+    return r.active if _open(s) and r is not None and s.phase is Phase.FEATURE else None
+
+
+def _playing(name: str, phase: str, picks: Callable[[Any], int]) -> Callable[[GameSession], bool]:
+    """Stop in pick game ``name`` at ``phase`` once ``picks(record)`` picks were made."""
+
+    def done(s: GameSession) -> bool:
+        frame = _top(s)
+        if frame is None or frame.feature != name:
+            return False
+        return WITCH.feature(name).phase(frame.record) == phase and picks(frame.record) >= 1
+
+    return done
+
+
+def _witch_mid_free_spins(s: GameSession) -> bool:
+    frame = _top(s)
+    return frame is not None and frame.feature == free_spins.NAME and len(frame.record.spins) >= 4
+
+
+def _witch_bonus_awarded(s: GameSession) -> bool:
+    frame = _top(s)
+    return frame is not None and frame.feature == mystery_bonus.NAME and frame.record.game is None
+
+
+def _spell_book_opening(s: GameSession) -> bool:
+    frame = _top(s)
+    return frame is not None and frame.feature == spell_book.NAME
+
+
+def _bonus_in_free_spins(s: GameSession) -> bool:
+    """A pick game under way that a free spin's bonus symbols started."""
+    frame, r = _top(s), s.open_round
+    names = [f.feature for f in r.frames] if r is not None else []
+    return (
+        frame is not None
+        and frame.feature in PICK_LABELS
+        and bool(names)
+        and names[0] == free_spins.NAME
+        and names.index(free_spins.NAME) < names.index(mystery_bonus.NAME)
+        and free_spins.record_of(r) is not None
+        and bool(free_spins.record_of(r).spins)  # type: ignore[union-attr]
+    )
+
+
+PICK_LABELS = {
+    magic_potion.NAME: "potion",
+    pumpkin.NAME: "pumpkin",
+    spell_book.NAME: "spell-book",
+    secret_vault.NAME: "vault",
+}
+"""The pick games' names and their labels (``--force mystery-bonus:LABEL``)."""
+
+
+def _witch_plan(force_bonus_every: int, force_free_every: int) -> Callable[[GameSession], Action]:
+    """Lucky Witch played on: the bonus forced (its games in turn) or free spins forced
+    every few rounds; inside a round the engine's best-play policy."""
+    labels = list(PICK_LABELS.values())
+
+    def plan(session: GameSession) -> Action:
+        if session.open_round is None:
+            n = session.state.rounds_played + 1
+            force = None
+            if force_bonus_every and n % force_bonus_every == 0:
+                force = f"{mystery_bonus.NAME}:{labels[(n // force_bonus_every) % len(labels)]}"
+            elif force_free_every and n % force_free_every == 0:
+                force = free_spins.NAME
+            return Spin(bet=session.bet, force=force, limits=session.limits)
+        action = policy.next_action(session.game, session.state, "best")
+        assert action is not None  # a round is open
+        return action
+
+    return plan
+
+
+_BONUSES = _witch_plan(2, 0)
+
+
+def _witch(name: str, done: Callable[[GameSession], bool], note: str, **more: Any) -> Example:
+    return Example(
+        "lucky-witch-" + name + SUFFIX,
+        done,
+        note=note,
+        game=WITCH,
+        plan=more.pop("plan", _BONUSES),
+        **more,
+    )
+
+
+WITCH_EXAMPLES = (
+    _witch(
+        "mid-free-spins",
+        _witch_mid_free_spins,
+        "Lucky Witch: 4 of the free spins played",
+        plan=_witch_plan(0, 3),
+    ),
+    _witch(
+        "bonus-awarded",
+        _witch_bonus_awarded,
+        "Lucky Witch: the Mystery bonus awarded, not yet opened (its game not drawn)",
+    ),
+    _witch(
+        "potion-after-a-pick",
+        _playing(magic_potion.NAME, "picking", lambda r: len(r.opened)),
+        "Lucky Witch: Magic Potion, a bottle opened, the game goes on",
+    ),
+    _witch(
+        "pumpkin-deciding",
+        _playing(pumpkin.NAME, "deciding", lambda r: len(r.opened)),
+        "Lucky Witch: Pumpkin, a pumpkin opened, keep it or give it up",
+    ),
+    _witch(
+        "vault-choosing",
+        _playing(secret_vault.NAME, "choosing", lambda r: len(r.chosen)),
+        "Lucky Witch: Secret Vault, one vault chosen of three",
+    ),
+    _witch(
+        "spell-book-opening",
+        _spell_book_opening,
+        "Lucky Witch: Spell Book started (layout and imp drawn), no book opened",
+    ),
+    _witch(
+        "bonus-in-free-spins",
+        _bonus_in_free_spins,
+        "Lucky Witch: a free spin's CAULDRONs started the Mystery bonus; its pick game under way",
+        plan=_witch_plan(0, 1),
+        seed=82,  # the first seed (searched) where a free spin shows the bonus early on
+    ),
+    _witch(
+        "pending-over-90-days",
+        _playing(pumpkin.NAME, "deciding", lambda r: len(r.opened)),
+        "Lucky Witch: a Pumpkin left deciding since June 2025: finished by best play on load",
+        clock_start=OLD_CLOCK_START,
+    ),
+)
+"""The Lucky Witch examples: every place a round can be left."""
+
+
 def _next(session: GameSession) -> Action:
     """Play on: the feature every 3rd round, autoplay every 5th, gamble odd rounds' wins.
 
@@ -179,7 +333,17 @@ def build(example: Example, out: Path) -> Path:
         moment[0] += timedelta(seconds=7)
         return moment[0]
 
-    session = demo_session(GAME, SeededSource(2026), credits=100_000, clock=clock)
+    game = example.game
+    session = demo_session(
+        game,
+        SeededSource(example.seed),
+        credits=100_000,
+        clock=clock,
+        limits=default_settings(game).limits,
+    )
+    if game.coins is not None:  # 5 coins of 0.02 a line: a bet of 1.50
+        session.set_bet(session.coin_bet(coins=5, coin_size=2))
+    plan = example.plan or _next
     encoder = PayloadEncoder()
     payloads: list[bytes] = []
 
@@ -193,13 +357,13 @@ def build(example: Example, out: Path) -> Path:
     for _ in range(10_000):
         if example.done(session):
             break
-        session.act(_next(session))
+        session.act(plan(session))
     else:
         raise RuntimeError(f"{example.name}: never reached")
     root = out / example.name
     if root.exists():
         shutil.rmtree(root)
-    folder = session_folder(root, GAME.id, None)
+    folder = session_folder(root, game.id, None)
     folder.mkdir(parents=True)
     for offset, name in ((2, COPY_NAMES[0]), (1, COPY_NAMES[1])):
         sequence = len(payloads) - offset + 1
@@ -214,7 +378,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE)
     args = parser.parse_args(argv)
-    for example in EXAMPLES:
+    for example in (*EXAMPLES, *WITCH_EXAMPLES):
         assert example.name not in FROZEN
         print(build(example, args.out))
     return 0

@@ -11,6 +11,7 @@ from slotterm.session.opening import OpenedSession, open_session, session_folder
 from slotterm.session.settings import Settings, default_settings
 
 GAME: GameDefinition = get_game("book-of-spells")
+WITCH: GameDefinition = get_game("lucky-witch")
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 

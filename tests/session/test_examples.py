@@ -12,11 +12,13 @@ import shutil
 from collections import deque
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from slotterm.engine.features import free_spins
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase, Round
 from slotterm.session.codec import PayloadEncoder
 from slotterm.session.fileformat import FORMAT_VERSION, decode_file, encode_file
@@ -24,7 +26,7 @@ from slotterm.session.game_session import HISTORY_LENGTH, GameSession
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
 from slotterm.session.store import SaveStore
-from tests.session.helpers import GAME, Clock
+from tests.session.helpers import GAME, WITCH, Clock
 from tests.session.policy import next_action
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -44,7 +46,31 @@ FROZEN = {
     "format-v1-collect-offered": (1, Phase.WIN_OFFERED),
 }
 """The older folders: the format they were written in, the phase they resume in."""
-CURRENT = {f"{name}-v{FORMAT_VERSION}": (FORMAT_VERSION, phase) for name, phase in STATES.items()}
+WITCH_STATES = {
+    "lucky-witch-mid-free-spins": Phase.FEATURE,
+    "lucky-witch-bonus-awarded": Phase.FEATURE,
+    "lucky-witch-potion-after-a-pick": Phase.FEATURE,
+    "lucky-witch-pumpkin-deciding": Phase.FEATURE,
+    "lucky-witch-vault-choosing": Phase.FEATURE,
+    "lucky-witch-spell-book-opening": Phase.FEATURE,
+    "lucky-witch-bonus-in-free-spins": Phase.FEATURE,
+    "lucky-witch-pending-over-90-days": Phase.IDLE,
+}
+"""The Lucky Witch states (format 3 only: the game is newer than formats 1 and 2)."""
+WITCH_FRAMES = {
+    "lucky-witch-mid-free-spins": ("free_spins", "playing"),
+    "lucky-witch-bonus-awarded": ("mystery_bonus", "awarded"),
+    "lucky-witch-potion-after-a-pick": ("magic_potion", "picking"),
+    "lucky-witch-pumpkin-deciding": ("pumpkin", "deciding"),
+    "lucky-witch-vault-choosing": ("secret_vault", "choosing"),
+    "lucky-witch-spell-book-opening": ("spell_book", "picking"),
+    "lucky-witch-bonus-in-free-spins": ("spell_book", "picking"),
+}
+"""Where each Lucky Witch example stands: the feature on top and its phase."""
+CURRENT = {
+    f"{name}-v{FORMAT_VERSION}": (FORMAT_VERSION, phase)
+    for name, phase in {**STATES, **WITCH_STATES}.items()
+}
 EXPECTED = {**FROZEN, **CURRENT}
 FROZEN_SHA256 = {
     "autoplay-running": ("98c9d0b779af6295", "7693090d8655d07f"),
@@ -59,8 +85,13 @@ FROZEN_SHA256 = {
 """The first 16 hex digits of the SHA-256 of each frozen folder's session-a and -b."""
 
 
+def _game(name: str) -> GameDefinition:
+    """The game an example folder holds (``lucky-witch-*`` or Book of Spells)."""
+    return WITCH if name.startswith("lucky-witch-") else GAME
+
+
 def _copies(name: str) -> list[Path]:
-    where = SAVES / name / "player" / GAME.id
+    where = SAVES / name / "player" / _game(name).id
     return [where / "session-a.save", where / "session-b.save"]
 
 
@@ -92,16 +123,28 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
     root = tmp_path / name
     shutil.copytree(SAVES / name, root)
     original = {p: p.read_bytes() for p in (SAVES / name).rglob("*.save")}
+    game = _game(name)
     opened = open_session(
-        GAME, default_settings(GAME), root=root, clock=Clock(NOW, timedelta(seconds=3))
+        game, default_settings(game), root=root, clock=Clock(NOW, timedelta(seconds=3))
     )
     session = opened.session
     assert session.phase is EXPECTED[name][1]
-    if name.startswith("pending-over-90-days"):
-        assert "collected automatically" in (session.load_notice or "")
+    if "pending-over-90-days" in name:
+        assert "automatically" in (session.load_notice or "")
     else:
         assert session.load_notice is None
         assert session.open_round is not None
+    stands = WITCH_FRAMES.get(name.removesuffix(f"-v{FORMAT_VERSION}"))
+    if stands is not None:
+        top = session.open_round.active if session.open_round is not None else None
+        assert top is not None
+        assert (top.feature, game.feature(top.feature).phase(top.record)) == stands
+    if "bonus-in-free-spins" in name:  # the bonus came on a free spin, not the base spin
+        assert session.open_round is not None
+        names = [f.feature for f in session.open_round.frames]
+        assert names[:2] == ["free_spins", "mystery_bonus"]
+        spins = free_spins.record_of(session.open_round)
+        assert spins is not None and spins.spins and not _base_starts_bonus(session)
     ledger = session.ledger
     assert session.money_in_play() == (
         session.start_credits + ledger.topped_up + ledger.total_won - ledger.total_bet
@@ -124,12 +167,31 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
     assert {p: p.read_bytes() for p in (SAVES / name).rglob("*.save")} == original
 
 
+def _base_starts_bonus(session: GameSession) -> bool:
+    """Whether the open round's base spin shows the bonus symbol on reels 1, 3 and 5."""
+    assert session.open_round is not None
+    window = session.open_round.base.window
+    return all("CAULDRON" in window[reel] for reel in (0, 2, 4))
+
+
 def _assert_continues(open_round: Round, closed: Round) -> None:
-    """The closed round is the open one played on: same features so far, same cards."""
+    """The closed round is the open one played on: same features so far, same cards.
+
+    A pick game keeps the layout drawn when it started and the picks made before.
+    """
     assert [f.feature for f in closed.frames[: len(open_round.frames)]] == [
         f.feature for f in open_round.frames
     ]
     assert all(f.done for f in closed.frames)
+    for was_frame, now_frame in zip(open_round.frames, closed.frames, strict=False):
+        was_record, now_record = was_frame.record, now_frame.record
+        if hasattr(was_record, "layout") or hasattr(was_record, "books"):
+            for key in ("layout", "books", "imp"):
+                assert getattr(was_record, key, None) == getattr(now_record, key, None)
+            for key in ("opened", "chosen"):
+                was_picks = getattr(was_record, key, None)
+                if isinstance(was_picks, tuple):
+                    assert getattr(now_record, key)[: len(was_picks)] == was_picks
     was, now = free_spins.record_of(open_round), free_spins.record_of(closed)
     assert (was is None) == (now is None)
     if was is not None and now is not None:
@@ -142,11 +204,12 @@ def _assert_continues(open_round: Round, closed: Round) -> None:
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_example_reencodes_in_the_current_format_unchanged(name: str) -> None:
     """What an older save migrates to, written as format 3 and read back, is the same."""
-    store = SaveStore(SAVES / name / "player" / GAME.id, GAME)
+    game = _game(name)
+    store = SaveStore(SAVES / name / "player" / game.id, game)
     for path in _copies(name):
         sequence, record = store.verify(path.read_bytes())
         session = GameSession(
-            game=GAME,
+            game=game,
             state=record.state,
             rng=record.rng,
             bet=record.bet,
@@ -198,3 +261,44 @@ def test_a_chosen_special_symbol_is_kept_on_resume(tmp_path: Path, name: str) ->
     assert record is not None and len(record.spins) == 1
     assert record.modifier == specials[0] == specials[1]
     opened.close()
+
+
+PUMPKIN_GO_ON = {3: Fraction(10216, 1000), 2: Fraction(852, 100), 1: Fraction(64, 10)}
+"""What going on is worth in Pumpkin with k give-ups left, by hand from the table
+{2: 30, 4: 30, 6: 20, 10: 12, 20: 6, 50: 2}: V1 = E[X] = 6.4, V2 = E[max(X, 6.4)] = 8.52,
+V3 = E[max(X, 8.52)] = 10.216; best play keeps an amount at least that."""
+
+
+def test_a_pick_game_left_90_days_is_finished_by_best_play(tmp_path: Path) -> None:
+    name = f"lucky-witch-pending-over-90-days-v{FORMAT_VERSION}"
+    root = tmp_path / name
+    shutil.copytree(SAVES / name, root)
+    store = SaveStore(root / "player" / WITCH.id, WITCH)
+    _, left = store.verify(_copies(name)[1].read_bytes())
+    assert left.state.round is not None
+    frame = left.state.round.active
+    assert frame is not None and frame.feature == "pumpkin"
+    record = frame.record
+    layout, opened, given_up = record.layout, list(record.opened), record.given_up
+    while True:  # best play by the hand-derived values, from where the player left it
+        amount = layout[opened[-1]]
+        left_ups = 3 - given_up
+        if left_ups == 0 or amount >= PUMPKIN_GO_ON[left_ups]:
+            break
+        given_up += 1
+        opened.append(min(i for i in range(5) if i not in opened))
+    expected = min(amount * left.state.round.bet.total, 30_000 * 2)
+    opened_session = open_session(WITCH, default_settings(WITCH), root=root, clock=Clock(NOW))
+    session = opened_session.session
+    assert session.phase is Phase.IDLE
+    notice = session.load_notice or ""
+    assert "played to the end" in notice and "credited automatically" in notice
+    closed = session.history[-1]
+    assert closed.number == left.state.round.number
+    assert closed.frames[-1].record.opened == tuple(opened)
+    assert closed.paid == closed.base_win + expected
+    assert session.state.credits == left.state.credits + closed.paid
+    opened_session.close()
+    again = open_session(WITCH, default_settings(WITCH), root=root, clock=Clock(NOW))
+    assert again.session.state == session.state and again.session.load_notice is None
+    again.close()
