@@ -125,6 +125,51 @@ def _policy(text: str) -> str:
     return text
 
 
+_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[a-z]+(?:-[a-z]+)*)?")
+FORCE_EVENTS = ("free-spins", "mystery-bonus")
+"""The events ``--force`` names (``mystery-bonus`` also as ``mystery-bonus:NAME``)."""
+
+
+def _force_event(text: str) -> str:
+    """``--force EVENT[:NAME]``: one of :data:`FORCE_EVENTS` (the game checks the rest)."""
+    event = text.partition(":")[0]
+    if not _FORCE_EVENT.fullmatch(text) or event not in FORCE_EVENTS:
+        raise argparse.ArgumentTypeError(
+            f"must be free-spins, mystery-bonus or mystery-bonus:NAME, got {_shown_text(text)}"
+        )
+    return text
+
+
+def engine_force(game_id: str, text: str) -> str:
+    """The engine's force string for ``--force text`` in ``game_id``, or a :class:`UsageError`.
+
+    ``free-spins`` -> ``free_spins``, ``mystery-bonus:spell-book`` ->
+    ``mystery_bonus:spell-book`` (the feature's name, the pick game's label), checked by
+    :func:`slotterm.engine.round.force_refusal`.
+    """
+    from slotterm.engine.round import force_refusal
+    from slotterm.games import get_game
+
+    event, colon, detail = text.partition(":")
+    force = event.replace("-", "_") + colon + detail
+    game = get_game(game_id)
+    if not any(feature.name == event.replace("-", "_") for feature in game.features):
+        raise UsageError(f"--force {text}: {game.name} has no {event} feature")
+    reason = force_refusal(game, force)
+    if reason is not None:
+        raise UsageError(f"--force {text}: {reason}")
+    return force
+
+
+def _check_play(args: argparse.Namespace) -> None:
+    """``--force`` only with ``--seed`` or ``--demo``, and only what the game can force."""
+    if args.force is None:
+        return
+    if args.seed is None and not args.demo:
+        raise UsageError("--force is for testers: use it with --seed or --demo")
+    args.force = engine_force(args.game, args.force)
+
+
 def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
     sub.add_argument(
         "game",
@@ -148,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = subs.add_parser("play", help="play the game (the default command)")
     _game_arg(play, optional=True)
     _play_options(play)
+    play.set_defaults(game=None)  # no GAME: the lobby (slotterm.tui.lobby)
 
     par = subs.add_parser("par", help="exact PAR sheet computed by counting")
     _game_arg(par)
@@ -232,9 +278,14 @@ def _play_options(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--force",
-        choices=("free-spins",),
+        type=_force_event,
         default=None,
-        help="testers: the next spin triggers the feature (needs --seed or --demo)",
+        metavar="EVENT",
+        help=(
+            "testers, only with --seed or --demo: the next spin starts EVENT -- "
+            "free-spins (both games), mystery-bonus (lucky-witch; the pick game drawn as "
+            "usual) or mystery-bonus:NAME with NAME one of potion, pumpkin, spell-book, vault"
+        ),
     )
     play.add_argument(
         "--reset-save",
@@ -426,6 +477,8 @@ _HANDLERS = {
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "play":
+        _check_play(args)
     module_name, function_name = _HANDLERS[args.command]
     handler = getattr(importlib.import_module(module_name), function_name)
     status: int = handler(args)

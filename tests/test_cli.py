@@ -100,6 +100,55 @@ BAD_INPUT = {
     "play: unknown flag": ["--demo", "--colour"],
 }
 
+LW = "lucky-witch"
+LW_GRID = (
+    "SCROLL,GOLEM,CRYSTAL,PUMPKIN,OWL/LUCKY,LUCKY,LUCKY,CAT,CAT/GOLEM,CRYSTAL,SCROLL,OWL,PUMPKIN"
+)
+
+BAD_INPUT |= {
+    # Lucky Witch: eval
+    "lw eval: coins 0": ["eval", LW, "--grid", LW_GRID, "--coins", "0"],
+    "lw eval: coins 21": ["eval", LW, "--grid", LW_GRID, "--coins", "21"],
+    "lw eval: coins abc": ["eval", LW, "--grid", LW_GRID, "--coins", "abc"],
+    "lw eval: coins -1": ["eval", LW, "--grid", LW_GRID, "--coins", "-1"],
+    "lw eval: coin size 0.03": ["eval", LW, "--grid", LW_GRID, "--coin-size", "0.03"],
+    "lw eval: coin size 0": ["eval", LW, "--grid", LW_GRID, "--coin-size", "0"],
+    "lw eval: coin size negative": ["eval", LW, "--grid", LW_GRID, "--coin-size", "-0.01"],
+    "lw eval: coin size 0.011": ["eval", LW, "--grid", LW_GRID, "--coin-size", "0.011"],
+    "lw eval: coin size 3 decimals": ["eval", LW, "--grid", LW_GRID, "--coin-size", "0.010"],
+    "lw eval: coin size abc": ["eval", LW, "--grid", LW_GRID, "--coin-size", "abc"],
+    "lw eval: lines 16": ["eval", LW, "--grid", LW_GRID, "--lines", "16"],
+    "lw eval: lines 0": ["eval", LW, "--grid", LW_GRID, "--lines", "0"],
+    "lw eval: a BOOK": ["eval", LW, "--grid", LW_GRID.replace("SCROLL", "BOOK", 1)],
+    "lw eval: four rows": ["eval", LW, "--grid", LW_GRID + "/" + LW_GRID.split("/")[0]],
+    "lw eval: six reels": ["eval", LW, "--grid", "/".join(r + ",CAT" for r in LW_GRID.split("/"))],
+    "lw eval: --bet": ["eval", LW, "--grid", LW_GRID, "--bet", "0.10"],
+    "lw eval: --special": ["eval", LW, "--grid", LW_GRID, "--special", "CAT"],
+    "lw eval: --jsonl with --coins": ["eval", LW, "--jsonl", "--coins", "2"],
+    "bos eval: --coins": ["eval", "book-of-spells", "--grid", GRID, "--coins", "2"],
+    "bos eval: --coin-size": ["eval", "book-of-spells", "--grid", GRID, "--coin-size", "0.01"],
+    "bos eval: --free-spin": ["eval", "book-of-spells", "--grid", GRID, "--free-spin"],
+    # Lucky Witch: simulate
+    "lw simulate: coins 0": ["simulate", LW, "--spins", "10", "--coins", "0"],
+    "lw simulate: coins 21": ["simulate", LW, "--spins", "10", "--coins", "21"],
+    "lw simulate: coins abc": ["simulate", LW, "--spins", "10", "--coins", "abc"],
+    "lw simulate: coin size 0.03": ["simulate", LW, "--spins", "10", "--coin-size", "0.03"],
+    "lw simulate: coin size -1": ["simulate", LW, "--spins", "10", "--coin-size", "-1"],
+    "lw simulate: coin size 0.001": ["simulate", LW, "--spins", "10", "--coin-size", "0.001"],
+    "lw simulate: lines 16": ["simulate", LW, "--spins", "10", "--lines", "16"],
+    "lw simulate: unknown policy": ["simulate", LW, "--spins", "10", "--policy", "greedy"],
+    "bos simulate: --coins": ["simulate", "book-of-spells", "--spins", "10", "--coins", "1"],
+    # Lucky Witch: play --force
+    "lw play: force without seed or demo": [LW, "--force", "mystery-bonus"],
+    "lw play: unknown force": [LW, "--demo", "--force", "jackpot"],
+    "lw play: unknown pick game": [LW, "--demo", "--force", "mystery-bonus:jackpot"],
+    "lw play: pick game in capitals": [LW, "--demo", "--force", "mystery-bonus:POTION"],
+    "lw play: empty pick game": [LW, "--demo", "--force", "mystery-bonus:"],
+    "lw play: free spins with a detail": [LW, "--seed", "1", "--force", "free-spins:potion"],
+    "bos play: mystery bonus": ["book-of-spells", "--demo", "--force", "mystery-bonus"],
+    "bos play: a pick game": ["book-of-spells", "--demo", "--force", "mystery-bonus:vault"],
+}
+
 
 def run(args: list[str], env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess[str]:
     """``python -m slotterm <args>`` with ``env`` (the ``user_dirs`` fixture) and 100 columns."""

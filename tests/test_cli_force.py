@@ -1,0 +1,98 @@
+"""``play --force``: the events a tester may force, checked per game before anything starts.
+
+``--force`` is read by the command line (:mod:`slotterm.cli`): the event's syntax when
+parsing, then against the game (``slotterm.engine.round.force_refusal``); what reaches
+the game is the engine's force string, which a forced spin then plays.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from slotterm.cli import UsageError, build_parser, engine_force, main
+from slotterm.commands.pick_tables import pick_games_of
+from slotterm.engine.actions import Spin
+from slotterm.engine.policy import next_action
+from slotterm.engine.records import GameState, Phase
+from slotterm.engine.round import apply
+from slotterm.games import get_game
+from slotterm.rng import SeededSource
+
+LW = get_game("lucky-witch")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "text", "engine"),
+    [
+        ("lucky-witch", "free-spins", "free_spins"),
+        ("book-of-spells", "free-spins", "free_spins"),
+        ("lucky-witch", "mystery-bonus", "mystery_bonus"),
+        ("lucky-witch", "mystery-bonus:potion", "mystery_bonus:potion"),
+        ("lucky-witch", "mystery-bonus:pumpkin", "mystery_bonus:pumpkin"),
+        ("lucky-witch", "mystery-bonus:spell-book", "mystery_bonus:spell-book"),
+        ("lucky-witch", "mystery-bonus:vault", "mystery_bonus:vault"),
+    ],
+)
+def test_a_force_becomes_the_engines_force_string(game_id: str, text: str, engine: str) -> None:
+    assert engine_force(game_id, text) == engine
+
+
+@pytest.mark.parametrize(
+    ("game_id", "text", "said"),
+    [
+        ("book-of-spells", "mystery-bonus", "no mystery-bonus feature"),
+        ("book-of-spells", "mystery-bonus:vault", "no mystery-bonus feature"),
+        ("lucky-witch", "mystery-bonus:jackpot", "jackpot"),
+        ("lucky-witch", "free-spins:potion", "no detail"),
+    ],
+)
+def test_a_force_the_game_cannot_play_is_refused(game_id: str, text: str, said: str) -> None:
+    with pytest.raises(UsageError, match=said):
+        engine_force(game_id, text)
+
+
+@pytest.mark.parametrize("label", ["potion", "pumpkin", "spell-book", "vault"])
+def test_the_forced_spin_plays_the_named_pick_game(label: str) -> None:
+    force = engine_force("lucky-witch", f"mystery-bonus:{label}")
+    state = GameState(Phase.IDLE, 10_000)
+    rng = SeededSource(5)
+    state = apply(LW, state, Spin(LW.default_bet(), force=force), rng).state
+    played = []
+    while state.phase is not Phase.IDLE:
+        assert state.round is not None
+        played += [f.feature for f in state.round.frames]
+        action = next_action(LW, state)
+        assert action is not None
+        state = apply(LW, state, action, rng).state
+    wanted = next(g.name for g in pick_games_of(LW) if g.label == label)
+    assert wanted in played
+
+
+def test_help_documents_every_event_and_pick_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "1000")  # no line breaks inside "spell-book"
+    play = build_parser()._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    text = " ".join(play.format_help().split())
+    assert "--force EVENT" in text and "--seed or --demo" in text
+    for event in ("free-spins", "mystery-bonus", "mystery-bonus:NAME"):
+        assert event in text
+    for game in pick_games_of(LW):
+        assert game.label in text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["lucky-witch", "--force", "mystery-bonus:vault"],  # neither --seed nor --demo
+        ["book-of-spells", "--demo", "--force", "mystery-bonus"],
+        ["lucky-witch", "--seed", "3", "--force", "mystery-bonus:cauldron"],
+        ["lucky-witch", "--demo", "--force", "Mystery-Bonus"],
+        ["lucky-witch", "--demo", "--force", "mystery-bonus:" + "x" * 3000],
+    ],
+)
+def test_a_refused_force_is_one_line_and_status_2_before_anything_starts(
+    args: list[str], capsys: pytest.CaptureFixture[str], user_dirs: dict[str, str]
+) -> None:
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and len(err) <= 201
+    assert "--force" in err
