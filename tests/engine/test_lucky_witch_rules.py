@@ -1071,3 +1071,45 @@ def test_every_window_pays_as_the_rules_read_afresh(
     assert pays(rows, wager).total_win == expected
     table = StripTable(LW, strips_showing([rows]))
     assert table.evaluate([0] * 5, lines, coins * coin_size)[1].total_win == expected
+
+
+# --- Pumpkin: the one real choice, by policy ----------------------------------------------------
+# E[X] = (2·30 + 4·30 + 6·20 + 10·12 + 20·6 + 50·2) / 100 = 6.4.  Best play keeps an amount
+# >= V_k with k opens still possible: V_1 = 6.4, V_2 = E[max(X, 6.4)] = 8.52,
+# V_3 = E[max(X, 8.52)] = 10.216.  Worst play keeps one <= W_k: W_1 = 6.4,
+# W_2 = E[min(X, 6.4)] = 4.28, W_3 = E[min(X, 4.28)] = 3.512.
+
+
+@pytest.mark.parametrize(
+    ("policy", "seen", "kept"),
+    [
+        ("best", [20], 20),  # 20 >= 10.216
+        ("best", [10, 10], 10),  # 10 < 10.216: on; 10 >= 8.52: keep
+        ("best", [10, 6, 10], 10),  # 6 < 8.52: on; 10 >= 6.4: keep
+        ("best", [10, 6, 2, 4], 4),  # 2 < 6.4: on; the fourth is kept
+        ("keep-first", [2], 2),
+        ("worst", [2], 2),  # 2 <= 3.512
+        ("worst", [4, 4], 4),  # 4 > 3.512: on; 4 <= 4.28: keep
+        ("worst", [10, 6, 2], 2),  # 6 > 4.28: on; 2 <= 6.4: keep
+        ("worst", [4, 6, 50, 20], 20),  # 50 > 6.4: on; the fourth is kept
+    ],
+)
+def test_pumpkin_policies_keep_by_the_optimal_stopping_values(
+    policy: str, seen: list[int], kept: int
+) -> None:
+    layout = [*seen, *[2] * (5 - len(seen))]
+    fresh = {"layout": layout, "opened": [], "given_up": 0, "kept": False}
+    game, state = in_pick_game("pumpkin", {**fresh, "prize": 0, "ended_by": None})
+    decisions = []
+    for index in range(len(seen)):
+        state, events = pick_all(game, state, [Pick(index)])
+        if state.phase is Phase.IDLE:  # the fourth pumpkin is kept without a choice
+            break
+        action = next_action(game, state, policy)
+        assert isinstance(action, Keep | PickAgain)
+        decisions.append(type(action))
+        state, events = pick_all(game, state, [action])
+    assert decisions == [PickAgain] * (len(seen) - 1) + ([Keep] if len(seen) < 4 else [])
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
+    assert ended.multiple == kept
+    assert state.credits == START - 150 + BONUS_WAGER.credits(kept * 30)

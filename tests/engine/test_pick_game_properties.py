@@ -34,7 +34,17 @@ from slotterm.engine.records import FeatureFrame, GameState, Phase, Round, evolv
 from slotterm.engine.replay import replay_round
 from slotterm.engine.round import feature_context
 from slotterm.rng import SeededSource
-from tests.engine.lucky_support import BONUS, LW, START, Wager, idle, lucky_showing, step
+from tests.engine.lucky_support import (
+    BONUS,
+    BONUS_AND_FREE,
+    FILLER,
+    LW,
+    START,
+    Wager,
+    idle,
+    lucky_showing,
+    step,
+)
 
 # DESIGN.md §6: the labels of --force mystery-bonus:NAME; "mystery": the game is drawn.
 TARGETS = {
@@ -140,18 +150,19 @@ def restarted(game: GameDefinition, state: GameState) -> GameState:
     return state._replace(round=evolve(round_, frames=tuple(frames)))
 
 
-def play(case: Case, target: str, restart_at: int | None = None) -> Played:
-    """Spin into the bonus (forced to ``target`` unless ``mystery``) and play it out."""
-    game = case.game
-    label = TARGETS[target]
-    force = "mystery_bonus" if label is None else f"mystery_bonus:{label}"
+def run(
+    game: GameDefinition, case: Case, force: str | None, restart_at: int | None, most: int
+) -> tuple[Round, int, int, list[Event]]:
+    """Spin at the case's bet and play the round out by its policy, restarting once.
+
+    Returns the closed round, the credits after, the steps after the spin and every event.
+    """
     rng = SeededSource(case.seed)
     chooser = SeededSource(case.chooser_seed) if case.policy == "random" else None
-    spin = Spin(case.wager.bet, force=force if label is not None else None, limits=case.limits)
+    spin = Spin(case.wager.bet, force=force, limits=case.limits)
     state, events = step(game, idle(), spin, rng)
     all_events: list[Event] = list(events)
     steps = 0
-    most = 1 + max(MOST_STEPS.values())  # open the bonus, then the game's own steps
     while state.round is not None:
         assert state.phase is Phase.FEATURE
         if steps == restart_at:
@@ -161,14 +172,23 @@ def play(case: Case, target: str, restart_at: int | None = None) -> Played:
         state, events = step(game, state, action, rng)
         all_events += events
         steps += 1
-        assert steps <= most, "the bonus did not end in its bound of steps"
+        assert steps <= most, "the round did not end in its bound of steps"
     (closed,) = [e.round for e in all_events if isinstance(e, RoundClosed)]
-    (ended,) = [e for e in all_events if isinstance(e, PickGameEnded)]
+    return closed, state.credits, steps, all_events
+
+
+def play(case: Case, target: str, restart_at: int | None = None) -> Played:
+    """Spin into the bonus (forced to ``target`` unless ``mystery``) and play it out."""
+    label = TARGETS[target]
+    force = None if label is None else f"mystery_bonus:{label}"
+    most = 1 + max(MOST_STEPS.values())  # open the bonus, then the game's own steps
+    closed, credits, steps, events = run(case.game, case, force, restart_at, most)
+    (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
     assert steps <= 1 + MOST_STEPS[ended.game]
     if target != "mystery":
         assert ended.game == target
     records = tuple(f.record for f in closed.frames)
-    return Played(closed, state.credits, steps, ended, records)
+    return Played(closed, credits, steps, ended, records)
 
 
 def layout_of(played: Played) -> tuple[Any, ...]:
@@ -233,3 +253,42 @@ def test_every_policy_ends_within_the_bound(target: str, case: Case) -> None:
     played = play(case, target)  # play() fails past the bound
     assert 1 <= played.feature_steps <= 1 + MOST_STEPS[played.ended.game]
     assert played.ended.multiple >= 1  # every game pays at least one total bet
+
+
+# --- bonuses inside free spins ------------------------------------------------------------------
+# The base window starts the bonus and 13 free spins; the free strips show FILLER or BONUS
+# (no POTION: no retrigger), so a free spin starts a bonus when CAULDRON shows on reels 1, 3
+# and 5 of its window.  At most: the base bonus, then start + 13 spins, each with a bonus.
+
+FREE_MOST = (1 + max(MOST_STEPS.values())) * 14 + 1 + 13
+
+
+@cache
+def free_game(cap_coins: int) -> GameDefinition:
+    """The bonus and free spins on the base spin; bonuses now and then in the free spins."""
+    bonus = MysteryBonus(
+        symbol="CAULDRON", reels=(1, 3, 5), games=BONUS_FEATURE.games, cap_coins=cap_coins
+    )
+    return lucky_showing([BONUS_AND_FREE], [FILLER, BONUS], bonus=bonus)
+
+
+@PROPERTY
+@given(case=cases, where=st.integers(0, 10_000))
+def test_bonuses_in_free_spins_replay_restart_and_conserve_money(case: Case, where: int) -> None:
+    game = free_game(case.cap_coins)
+    closed, credits, steps, events = run(game, case, None, None, FREE_MOST)
+    assert replay_round(game, closed) == closed
+    if steps:  # (a max win below the base spin's pay ends the round at once)
+        again = run(game, case, None, where % steps, FREE_MOST)
+        assert again[0] == closed and again[1] == credits
+    bet = case.wager.bet
+    cap = game.max_win(bet.total, case.limits)
+    prizes = [e.prize for e in events if isinstance(e, PickGameEnded)]
+    assert prizes or closed.ended_by is not None  # the base spin's bonus, unless capped
+    assert all(p <= case.cap_coins * case.wager.coin_size for p in prizes)
+    assert closed.paid == closed.win == closed.base_win + closed.feature_win <= cap
+    assert credits == START - bet.total + closed.paid
+    spins = [f for f in closed.frames if f.feature == "free_spins"]
+    assert [f.done for f in spins] == ([] if steps == 0 else [True])
+    bonuses = sum(1 for f in closed.frames if f.feature == "mystery_bonus")
+    assert bonuses == len(prizes) or closed.ended_by is not None
