@@ -165,6 +165,9 @@ def writable(session: GameSession, head: Json) -> str | None:
         rng=rng,
     )
     try:
+        decode_bet(head["bet"], session.game, "save.bet")
+        decode_limits(head["limits"], "save.limits")
+        _decode_bet_steps(head["bet_steps"])
         decode_round_times(head["round_times"], record.history, state)
         check_ledger(record)
     except RecordError as exc:
@@ -272,15 +275,7 @@ def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
     game_id = as_str(need(doc, "game", "save"), "save.game")
     check(game_id == game.id, f"save.game is {shown(game_id)}, expected {game.id!r}")
     bet = decode_bet(need(doc, "bet", "save"), game, "save.bet")
-    bet_steps = as_ints(
-        as_bounded(need(doc, "bet_steps", "save"), "save.bet_steps", MAX_BET_STEPS),
-        "save.bet_steps",
-        1,
-    )
-    check(
-        bool(bet_steps) and list(bet_steps) == sorted(set(bet_steps)),
-        "save.bet_steps must be increasing",
-    )
+    bet_steps = _decode_bet_steps(need(doc, "bet_steps", "save"))
     history = tuple(
         decode_round(r, game, f"save.history[{i}]", closed=True)
         for i, r in enumerate(
@@ -312,6 +307,13 @@ def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
     )
     check_ledger(record)
     return record
+
+
+def _decode_bet_steps(value: Any) -> tuple[int, ...]:
+    """The operator's steps (bets per line, or coin sizes in a coin game): increasing, >= 1."""
+    steps = as_ints(as_bounded(value, "save.bet_steps", MAX_BET_STEPS), "save.bet_steps", 1)
+    check(bool(steps) and list(steps) == sorted(set(steps)), "save.bet_steps must be increasing")
+    return steps
 
 
 def decode_round_times(
