@@ -1113,3 +1113,19 @@ def test_pumpkin_policies_keep_by_the_optimal_stopping_values(
     (ended,) = [e for e in events if isinstance(e, PickGameEnded)]
     assert ended.multiple == kept
     assert state.credits == START - 150 + BONUS_WAGER.credits(kept * 30)
+
+
+def test_a_magic_potion_whose_early_stop_pays_over_100_total_bets_is_refused() -> None:
+    """Stop opened first pays the bonus for all 11 other bottles: 11 × 10 = 110 total bets.
+
+    (Its largest prize is max over k amounts opened of k × top + (11 - k) × stop bonus,
+    at k = 10 or at k = 0.)
+    """
+    bonus = LW.feature("mystery_bonus")
+    assert isinstance(bonus, MysteryBonus)
+    rich = MagicPotion(amounts={1: 1}, amount_bottles=10, stop_bonus=10)
+    assert rich.multiple((*[1] * 10, WIN_ALL, STOP), (11,)) == 110
+    games = (rich, *bonus.games[1:])
+    mystery = MysteryBonus(symbol="CAULDRON", reels=(1, 3, 5), games=games, cap_coins=30_000)
+    with pytest.raises(DefinitionError, match=r"110x.*over the 100x"):
+        lucky_showing([FILLER], bonus=mystery)
