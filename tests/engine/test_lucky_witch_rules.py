@@ -1129,3 +1129,16 @@ def test_a_magic_potion_whose_early_stop_pays_over_100_total_bets_is_refused() -
     mystery = MysteryBonus(symbol="CAULDRON", reels=(1, 3, 5), games=games, cap_coins=30_000)
     with pytest.raises(DefinitionError, match=r"110x.*over the 100x"):
         lucky_showing([FILLER], bonus=mystery)
+
+
+@pytest.mark.parametrize("odd", [True, 1.0, "1"])
+def test_secret_vault_refuses_a_pick_that_is_no_vault_number_when_opening(odd: object) -> None:
+    """Vault 1 is among the three chosen; a bool, a float or a text is still no vault number
+    (choosing refuses them; opening must too, or the record holds ``opened=True`` that the
+    save reader refuses, or the step crashes indexing the layout with a float)."""
+    record = {"layout": VAULTS, "chosen": [1, 0, 5], "opened": None, "prize": 0, "ended_by": None}
+    game, state = in_pick_game("secret_vault", record)
+    fresh = {**record, "chosen": []}
+    game, choosing = in_pick_game("secret_vault", fresh, game)
+    assert refusal(game, choosing, Pick(odd)) is not None  # type: ignore[arg-type]
+    assert refusal(game, state, Pick(odd)) is not None  # type: ignore[arg-type]
