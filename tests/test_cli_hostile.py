@@ -21,6 +21,10 @@ from slotterm.cli import EXIT_BROKEN_PIPE, EXIT_OUTPUT_FAILED, MESSAGE_MAX, main
 
 GRID = "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
 GAME = "book-of-spells"
+LW = "lucky-witch"
+LW_GRID = (
+    "SCROLL,GOLEM,CRYSTAL,PUMPKIN,OWL/LUCKY,LUCKY,LUCKY,CAT,CAT/GOLEM,CRYSTAL,SCROLL,OWL,PUMPKIN"
+)
 
 OUTPUT_COMMANDS = {
     "game-def --json": ["game-def", GAME, "--json"],
@@ -30,6 +34,10 @@ OUTPUT_COMMANDS = {
     "eval tables": ["eval", GAME, "--grid", GRID],
     "eval --json": ["eval", GAME, "--grid", GRID, "--json"],
     "simulate": ["simulate", GAME, "--spins", "20", "--seed", "1", "--workers", "1"],
+    "lw game-def --json": ["game-def", LW, "--json"],
+    "lw game-def tables": ["game-def", LW],
+    "lw eval tables": ["eval", LW, "--grid", LW_GRID, "--coins", "2"],
+    "lw simulate": ["simulate", LW, "--spins", "20", "--seed", "1", "--workers", "1"],
     "--help": ["--help"],
     "par --help": ["par", "--help"],
 }
@@ -147,6 +155,11 @@ NUMERIC_OPTIONS = {
     "eval --bet": ["eval", GAME, "--grid", GRID, "--bet", "{}"],
     "history --seed": ["history", GAME, "--seed", "{}"],
     "play --seed": ["--demo", "--seed", "{}"],
+    "lw eval --coins": ["eval", LW, "--grid", LW_GRID, "--coins", "{}"],
+    "lw eval --coin-size": ["eval", LW, "--grid", LW_GRID, "--coin-size", "{}"],
+    "lw eval --lines": ["eval", LW, "--grid", LW_GRID, "--lines", "{}"],
+    "lw simulate --coins": ["simulate", LW, "--spins", "10", "--coins", "{}"],
+    "lw simulate --coin-size": ["simulate", LW, "--spins", "10", "--coin-size", "{}"],
 }
 
 
@@ -222,15 +235,34 @@ def garbage(rng: random.Random) -> str:
     return "".join(rng.choice("0123456789.-") for _ in range(rng.randint(2, 12))) + "x"
 
 
-def bad_invocation(rng: random.Random) -> list[str]:
+LW_COMMAND_OPTIONS = {
+    "simulate": [LW, "--spins", "10", "--workers", "1"],
+    "eval": [LW, "--grid", LW_GRID],
+    "game-def": [LW],
+    "play": [LW, "--demo"],
+}
+LW_OPTIONS = {
+    "simulate": ["--spins", "--seed", "--lines", "--policy", "--coins", "--coin-size"],
+    "eval": ["--grid", "--lines", "--coins", "--coin-size", "--free-spin", "GAME"],
+    "game-def": ["GAME"],
+    "play": ["--seed", "--force"],
+}
+"""Lucky Witch's commands and the options its campaign garbles (its new flags included)."""
+
+
+def bad_invocation(
+    rng: random.Random,
+    commands: dict[str, list[str]] = COMMAND_OPTIONS,
+    options: dict[str, list[str]] = OPTIONS,
+) -> list[str]:
     """One command with one option given a garbage value."""
-    command = rng.choice(list(COMMAND_OPTIONS))
-    base = list(COMMAND_OPTIONS[command])
-    option = rng.choice(OPTIONS[command])
+    command = rng.choice(list(commands))
+    base = list(commands[command])
+    option = rng.choice(options[command])
     value = garbage(rng)
     head = [] if command == "play" else [command]
     if option == "GAME":
-        rest = base[1:] if base and base[0] == GAME else base
+        rest = base[1:] if base and base[0] in (GAME, LW) else base
         if command == "play":
             return ["play", value, *rest]
         return [*head, value, *rest]
@@ -255,9 +287,35 @@ BAD_JSONL = [
 ]
 
 
+BAD_LW_JSONL = [
+    '{"grid": "' + LW_GRID + '", "coins": 0}',
+    '{"grid": "' + LW_GRID + '", "coins": 21}',
+    '{"grid": "' + LW_GRID + '", "coins": "abc"}',
+    '{"grid": "' + LW_GRID + '", "coins": 2.5}',
+    '{"grid": "' + LW_GRID + '", "coins": true}',
+    '{"grid": "' + LW_GRID + '", "coin_size": "0.03"}',
+    '{"grid": "' + LW_GRID + '", "coin_size": "-0.01"}',
+    '{"grid": "' + LW_GRID + '", "coin_size": "0.001"}',
+    '{"grid": "' + LW_GRID + '", "coin_size": 1e400}',
+    '{"grid": "' + LW_GRID + '", "coin_size": ["0.01"]}',
+    '{"grid": "' + LW_GRID + '", "coin_size": "' + "9" * 5000 + '"}',
+    '{"grid": "' + LW_GRID + '", "free_spin": "false"}',
+    '{"grid": "' + LW_GRID + '", "free_spin": 0}',
+    '{"grid": "' + LW_GRID + '", "lines": 16}',
+    '{"grid": "' + LW_GRID + '", "bet": "0.10"}',
+    '{"grid": "' + LW_GRID + '", "special": "CAT"}',
+    '{"grid": "' + LW_GRID.replace("CAT", "HAT") + '"}',
+    '{"grid": "' + LW_GRID + "/" + LW_GRID + '"}',
+    '{"grid": [["LUCKY"]]}',
+    '{"grid": "' + LW_GRID + '", "\u001b[2J": 1}',
+]
+
+
 def campaign(seed: int, count: int) -> list[list[str]]:
     rng = random.Random(seed)
-    return [bad_invocation(rng) for _ in range(count)]
+    half = count // 2
+    lucky = [bad_invocation(rng, LW_COMMAND_OPTIONS, LW_OPTIONS) for _ in range(count - half)]
+    return [bad_invocation(rng) for _ in range(half)] + lucky
 
 
 def test_campaign_in_process(
@@ -267,7 +325,7 @@ def test_campaign_in_process(
 ) -> None:
     import io
 
-    invocations = campaign(11, 1500)
+    invocations = campaign(11, 2000)
     handled = 0
     failures: list[tuple[list[str], int, str]] = []
     for args in invocations:
@@ -284,15 +342,15 @@ def test_campaign_in_process(
         handled += ok
         if not ok:
             failures.append((args, status, err))
-    for line in BAD_JSONL:
+    for game_id, line in [(GAME, b) for b in BAD_JSONL] + [(LW, b) for b in BAD_LW_JSONL]:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(line.encode())))
-        status = main(["eval", GAME, "--jsonl"])
+        status = main(["eval", game_id, "--jsonl"])
         out, err = capsys.readouterr()
         ok = status == 2 and len(err.splitlines()) == 1 and '"error"' in out
         handled += ok
         if not ok:
             failures.append((["eval", "--jsonl", line[:40]], status, err))
-    tried = len(invocations) + len(BAD_JSONL)
+    tried = len(invocations) + len(BAD_JSONL) + len(BAD_LW_JSONL)
     with capsys.disabled():
         print(f"\ncli campaign (in process): {tried} tried, {handled} handled")
     assert not failures, failures[:5]

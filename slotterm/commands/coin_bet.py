@@ -66,7 +66,7 @@ def parse_coin_size(game: GameDefinition, coin_size: object) -> int:
         cents = parse_cents(text)
     except MoneyFormatError:
         raise CoinBetError(
-            f"coin size: {shown(text)} is not whole cents (one of {sizes})", _SIZE
+            f"coin size: {shown(text)} is not an amount in cents (one of {sizes})", _SIZE
         ) from None
     if cents not in game.coins.coin_sizes:
         raise CoinBetError(f"coin size must be one of {sizes}, got {shown(text)}", _SIZE)

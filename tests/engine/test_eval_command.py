@@ -259,7 +259,7 @@ def test_lucky_witch_jsonl_requests(capsys: pytest.CaptureFixture[str]) -> None:
     assert "coins must be a whole number" in results[4]["error"]
     assert "coins per line must be 1..20" in results[5]["error"]
     assert "coin size must be one of" in results[6]["error"]
-    assert "not whole cents" in results[7]["error"]
+    assert "not an amount in cents" in results[7]["error"]
     assert "not bet" in results[8]["error"] and "not special" in results[9]["error"]
     assert results[10] == {"error": "lines must be 1..15, got 16"}
 
