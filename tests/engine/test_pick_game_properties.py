@@ -292,3 +292,29 @@ def test_bonuses_in_free_spins_replay_restart_and_conserve_money(case: Case, whe
     assert [f.done for f in spins] == ([] if steps == 0 else [True])
     bonuses = sum(1 for f in closed.frames if f.feature == "mystery_bonus")
     assert bonuses == len(prizes) or closed.ended_by is not None
+
+
+@pytest.mark.parametrize("label", ["potion", "pumpkin", "spell-book", "vault", None])
+@pytest.mark.parametrize("seed", range(3))
+def test_forced_bonuses_on_the_real_strips_replay_and_pay(label: str | None, seed: int) -> None:
+    """The registered definition: a spin forced to the bonus (redrawn until CAULDRON shows
+    on reels 1, 3 and 5), played by each policy, replays exactly and pays what it says."""
+    force = "mystery_bonus" if label is None else f"mystery_bonus:{label}"
+    for policy in POLICIES:
+        case = Case(30_000, Wager(coins=3, coin_size=5, lines=15), seed, policy, seed, None)
+        closed, credits, _, events = run(LW, case, force, None, 2_000)
+        assert replay_round(LW, closed) == closed
+        assert credits == START - 225 + closed.paid
+        bonus = closed.frame("mystery_bonus")
+        assert bonus is not None and bonus.done
+        if label is not None:
+            assert (
+                bonus.record.game
+                == {
+                    "potion": "magic_potion",
+                    "pumpkin": "pumpkin",
+                    "spell-book": "spell_book",
+                    "vault": "secret_vault",
+                }[label]
+            )
+        assert any(isinstance(e, PickGameEnded) for e in events)
