@@ -108,7 +108,7 @@ class ParSheet:
     cap_effect: float
     free_spins_lines: float
     free_spins_scatter: float
-    free_spins_expansion: float = 0.0
+    free_spins_expansion: float | None = None
     free_spins_mystery_bonus: float | None = None
     rtp_bonus: float | None = None
     rtp_bonus_in_all: float | None = None
