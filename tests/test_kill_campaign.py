@@ -65,23 +65,44 @@ CUTS = tuple((point, copy) for copy in (1, 2) for point in POINTS)
 """Every crash point of both copies' writes: (point, 1) in the first copy, (point, 2) its twin."""
 
 
+@dataclass(frozen=True)
+class Spec:
+    """One campaign: the game, the seed, the rounds the chain plays, the racing kills."""
+
+    game: str
+    seed: int
+    rounds: int
+    racing: int
+
+
+BOOK = Spec(game="book-of-spells", seed=SEED, rounds=ROUNDS, racing=25)
+WITCH = Spec(game="lucky-witch", seed=7, rounds=4, racing=10)
+"""Lucky Witch: four rounds, the policy forcing Magic Potion, Pumpkin, Spell Book and Secret
+Vault in turn; seed 7 gives a potion game of four bottles and a Pumpkin given up once, so
+every kind of pick step is killed (21 saves).  Its free spins are Book of Spells' feature
+module, killed at every spin above; a restart after every free spin of Lucky Witch (and
+every pick) is checked in process by tests/session/test_lucky_witch.py."""
+
+
 def _new_state_recorded(point: str, copy: int) -> bool:
     """True when the crash came after the first copy's replace: the new state is on disk."""
     return copy == 2 or point in AFTER_REPLACE
 
 
 def _driver(
-    save_dir: Path, *extra: str, env: dict[str, str] | None = None
+    spec: Spec, save_dir: Path, *extra: str, env: dict[str, str] | None = None
 ) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [
             sys.executable,
             "-m",
             "tests.session.kill_driver",
+            "--game",
+            spec.game,
             "--rounds",
-            str(ROUNDS),
+            str(spec.rounds),
             "--seed",
-            str(SEED),
+            str(spec.seed),
             "--save-dir",
             str(save_dir),
             *extra,
@@ -109,6 +130,9 @@ class Campaign:
     exact: int = 0
     phases_killed: set[str] = field(default_factory=set)
     points_hit: dict[str, int] = field(default_factory=dict)
+    racing_loads: list[int] = field(default_factory=list)
+    credits_lost: int = 0
+    last: int = 0
 
     def check_load(self, line: str, allowed: tuple[int, ...]) -> int:
         """The restart loaded the reference state of one of the ``allowed`` sequences."""
@@ -121,8 +145,8 @@ class Campaign:
         return seq
 
 
-def _reference(tmp: Path) -> tuple[dict[int, str], dict[int, str], str, int]:
-    lines = _lines(_driver(tmp / "reference"))
+def _reference(spec: Spec, tmp: Path) -> tuple[dict[int, str], dict[int, str], str, int]:
+    lines = _lines(_driver(spec, tmp / "reference"))
     states: dict[int, str] = {}
     phases: dict[int, str] = {}
     for line in lines:
@@ -138,14 +162,13 @@ def _reference(tmp: Path) -> tuple[dict[int, str], dict[int, str], str, int]:
     return states, phases, done[2], int(done[3])
 
 
-@pytest.mark.slow
-@pytest.mark.usefixtures("user_dirs")  # the drivers read no real operator config
-def test_kill_campaign(tmp_path: Path) -> None:
-    reference, phases, final_digest, final_credits = _reference(tmp_path)
+def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
+    """Kill the chain at every save and inside every save step, then race it; the tallies."""
+    reference, phases, final_digest, final_credits = _reference(spec, tmp_path)
     last = max(reference)
-    campaign = Campaign(reference)
+    campaign = Campaign(reference, last=last)
     save_dir = tmp_path / "campaign"
-    first = _driver(save_dir, "--pause-at-seq", "1")
+    first = _driver(spec, save_dir, "--pause-at-seq", "1")
     assert first.stdout is not None
     assert first.stdout.readline().startswith("LOADED 1 ")
     first.kill()
@@ -153,7 +176,7 @@ def test_kill_campaign(tmp_path: Path) -> None:
     seq = 1
     for target in range(1, last):
         # 1. SIGKILL while waiting after save #target.
-        proc = _driver(save_dir, "--pause-at-seq", str(target))
+        proc = _driver(spec, save_dir, "--pause-at-seq", str(target))
         assert proc.stdout is not None
         campaign.check_load(proc.stdout.readline(), (seq,))
         while (line := proc.stdout.readline()) and line.strip() != "PAUSED":
@@ -164,53 +187,84 @@ def test_kill_campaign(tmp_path: Path) -> None:
         seq = target
         # 2. Crash inside the next save, at one of the points between its steps.
         point, copy = CUTS[target % len(CUTS)]
-        proc = _driver(save_dir, env={ENV_VAR: f"{point}:{copy}"})
+        proc = _driver(spec, save_dir, env={ENV_VAR: f"{point}:{copy}"})
         lines = _lines(proc)
         assert proc.returncode == CRASH_EXIT_STATUS, (point, copy, lines)
         campaign.check_load(lines[0], (seq,))
         cut = f"{point}:{copy}"
         campaign.points_hit[cut] = campaign.points_hit.get(cut, 0) + 1
         seq = target + 1 if _new_state_recorded(point, copy) else target
-    final = _lines(_driver(save_dir))
+    final = _lines(_driver(spec, save_dir))
     campaign.check_load(final[0], (seq,))
     assert final[-1].split()[2] == final_digest
     # 3. Kills while playing flat out (racing the writes), new folder: each run is killed
     # once it reported a random number of saves, so it lands in the middle of the next one
     # (a count of saves, not a delay: a loaded machine still moves the chain on).
-    rng = random.Random(SEED)
+    rng = random.Random(spec.seed)
     racing = tmp_path / "racing"
-    racing_loads = []
-    for _ in range(25):
-        proc = _driver(racing)
+    for _ in range(spec.racing):
+        proc = _driver(spec, racing)
         assert proc.stdout is not None
-        racing_loads.append(campaign.check_load(proc.stdout.readline(), tuple(reference)))
+        campaign.racing_loads.append(campaign.check_load(proc.stdout.readline(), tuple(reference)))
         for _save in range(rng.randint(0, 3)):
             if not proc.stdout.readline().startswith("STEP "):
                 break  # the run reached its end
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    final = _lines(_driver(racing))
+    final = _lines(_driver(spec, racing))
     campaign.check_load(final[0], tuple(reference))
     done = final[-1].split()
-    credits_lost = final_credits - int(done[3])
+    campaign.credits_lost = final_credits - int(done[3])
     print(
-        f"\nkill campaign: {campaign.tried} kill points tried, {campaign.exact} recovered "
-        f"exactly, credits lost {credits_lost}, phases killed in {sorted(campaign.phases_killed)}, "
-        f"crash points {campaign.points_hit}, racing kills resumed at saves {racing_loads}"
+        f"\nkill campaign ({spec.game}): {campaign.tried} kill points tried, "
+        f"{campaign.exact} recovered exactly, credits lost {campaign.credits_lost}, "
+        f"phases killed in {sorted(campaign.phases_killed)}, crash points "
+        f"{campaign.points_hit}, racing kills resumed at saves {campaign.racing_loads}"
     )
-    assert campaign.exact == campaign.tried
     assert done[2] == final_digest
-    assert credits_lost == 0
+    return campaign
+
+
+def _assert_the_bar(campaign: Campaign) -> None:
+    """Every restart exact, no credit lost or paid twice, every crash point, racing moved on."""
+    assert campaign.exact == campaign.tried
+    assert campaign.credits_lost == 0
+    assert set(campaign.points_hit) == {f"{point}:{copy}" for point, copy in CUTS}
+    racing = campaign.racing_loads
+    assert any(1 < n < campaign.last for n in racing), "no racing kill landed mid-play"
+    assert racing == sorted(racing), "a restart went back in time"
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("user_dirs")  # the drivers read no real operator config
+def test_kill_campaign(tmp_path: Path) -> None:
+    campaign = _run_campaign(BOOK, tmp_path)
+    _assert_the_bar(campaign)
     assert set(campaign.phases_killed) == {
         "idle",
         "win_offered",
         "gamble",
-        "feature:awarded",  # free spins awarded, the Magic Book not drawn yet
-        "feature:playing",  # the free spins under way
+        "feature:free_spins:awarded",  # free spins awarded, the Magic Book not drawn yet
+        "feature:free_spins:playing",  # the free spins under way
     }
-    assert set(campaign.points_hit) == {f"{point}:{copy}" for point, copy in CUTS}
-    assert any(1 < n < last for n in racing_loads), "no racing kill landed mid-play"
-    assert racing_loads == sorted(racing_loads), "a restart went back in time"
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("user_dirs")
+def test_kill_campaign_lucky_witch(tmp_path: Path) -> None:
+    """Lucky Witch: killed at every pick step of each pick game (and inside each save)."""
+    campaign = _run_campaign(WITCH, tmp_path)
+    _assert_the_bar(campaign)
+    assert set(campaign.phases_killed) == {
+        "idle",  # no gamble: a round's win is paid as it ends, nothing waits for collect
+        "feature:mystery_bonus:awarded",  # the bonus awarded, its game not drawn yet
+        "feature:magic_potion:picking",  # at its start and after each bottle
+        "feature:pumpkin:picking",  # at its start and after each give-up
+        "feature:pumpkin:deciding",  # a pumpkin open: keep it or give it up
+        "feature:spell_book:picking",  # books and imp drawn, no book opened
+        "feature:secret_vault:choosing",  # at its start and after each vault chosen
+        "feature:secret_vault:opening",  # three chosen, one to open
+    }
 
 
 # --- the real game in a pseudo-terminal ------------------------------------------------------
@@ -240,6 +294,7 @@ class Terminal:
                 sys.executable,
                 "-m",
                 "slotterm",
+                GAME.id,  # the game itself, not the lobby
                 "--seed",
                 str(SEED),
                 "--save-dir",
@@ -390,5 +445,5 @@ def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
         f"exactly, phases at the kills {phases}"
     )
     assert exact == tried
-    assert {"feature:awarded", "feature:playing"} <= set(phases)
+    assert {"feature:free_spins:awarded", "feature:free_spins:playing"} <= set(phases)
     assert len(set(phases)) >= 3

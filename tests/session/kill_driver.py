@@ -8,8 +8,10 @@ until ``--rounds`` rounds are closed, printing one line per saved transition::
     STEP <sequence> <phase> <digest>
     DONE <sequence> <digest> <credits>
 
-``<phase>`` is the machine's phase, and inside a feature also where the feature stands
-(:func:`phase_label`: ``feature:awarded``, ``feature:playing``).
+``<phase>`` is the machine's phase, and inside a feature also which feature is played and
+where it stands (:func:`phase_label`: ``feature:free_spins:playing``,
+``feature:pumpkin:deciding``).  ``--game`` is the game played (``book-of-spells`` by
+default).
 
 ``--pause-at-seq S`` stops (sleeping, so the test can SIGKILL it) once save #S is on disk.
 ``SLOTTERM_CRASH_POINT`` (see :mod:`slotterm.session.crashpoints`) crashes inside a save.
@@ -50,12 +52,13 @@ def digest(session: GameSession) -> str:
 
 
 def phase_label(game: GameDefinition, state: GameState) -> str:
-    """The phase, and in a feature where it stands: ``"feature:awarded"``, ``"gamble"``."""
+    """The phase, and in a feature which one and where it stands: ``"gamble"``,
+    ``"feature:free_spins:awarded"``, ``"feature:secret_vault:choosing"``."""
     active = active_feature(game, state) if state.phase is Phase.FEATURE else None
     if active is None:
         return state.phase.value
     feature, frame = active
-    return f"{state.phase.value}:{feature.phase(frame.record)}"
+    return f"{state.phase.value}:{feature.name}:{feature.phase(frame.record)}"
 
 
 def main(argv: list[str]) -> int:
@@ -63,8 +66,9 @@ def main(argv: list[str]) -> int:
     own = argparse.ArgumentParser()
     own.add_argument("--rounds", type=int, required=True)
     own.add_argument("--pause-at-seq", type=int, default=None)
+    own.add_argument("--game", default="book-of-spells")
     mine, rest = own.parse_known_args(argv)
-    args = build_parser().parse_args(["play", *rest])
+    args = build_parser().parse_args(["play", mine.game, *rest])
     opened = open_from_args(args)
     session, store = opened.session, opened.store
     assert store is not None
