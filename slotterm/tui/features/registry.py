@@ -20,13 +20,17 @@ from slotterm.engine.records import GameState, Phase, Round, SpinResult
 from slotterm.engine.round import active_feature
 from slotterm.tui.features.expanding_symbol_view import ExpandingSymbolView
 from slotterm.tui.features.free_spins_view import FreeSpinsView
+from slotterm.tui.features.mystery_bonus_view import MysteryBonusView
 from slotterm.tui.features.view import FeatureView, ModifierView, Stage
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep
 from slotterm.tui.scenes import WinItem
 from slotterm.tui.widgets.feature_banner import BannerPart
 
-FEATURE_VIEWS: dict[str, type[FeatureView]] = {FreeSpinsView.feature_name: FreeSpinsView}
+FEATURE_VIEWS: dict[str, type[FeatureView]] = {
+    FreeSpinsView.feature_name: FreeSpinsView,
+    MysteryBonusView.feature_name: MysteryBonusView,
+}
 """The view class of each feature, by the feature's name."""
 MODIFIER_VIEWS: dict[str, type[ModifierView]] = {
     ExpandingSymbolView.modifier_name: ExpandingSymbolView
@@ -62,7 +66,10 @@ class FeatureViews:
         self.game = game
         views = (view_for(game, feature) for feature in game.features)
         self.views: tuple[FeatureView, ...] = tuple(v for v in views if v is not None)
-        self._by_name = {v.feature.name: v for v in self.views}
+        # A feature's parts (the Mystery bonus's pick games) are shown by its view.
+        self._by_name = {
+            part.name: v for v in self.views for part in (v.feature, *v.feature.parts())
+        }
         self._actions = {name: a for v in self.views for name, a in v.actions().items()}
 
     def active(self, state: GameState) -> FeatureView | None:
@@ -99,8 +106,9 @@ class FeatureViews:
         return frozenset(name for name, action in self._actions.items() if can(action))
 
     def tagline(self) -> str | None:
-        """The features' line for the banner between rounds."""
-        return self._first(lambda v: v.tagline())
+        """The features' line for the banner between rounds (each feature's, joined)."""
+        lines = [text for v in self.views if (text := v.tagline()) is not None]
+        return "  ·  ".join(lines) if lines else None
 
     def banner(self, round_: Round | None) -> BannerPart | None:
         """What the banner shows for the open round (``None``: the idle line)."""

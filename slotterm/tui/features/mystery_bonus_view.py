@@ -1,0 +1,281 @@
+"""The view of the Mystery bonus (:mod:`slotterm.engine.features.mystery_bonus`).
+
+A spin showing the bonus symbol on each of its reels announces the bonus; the player
+presses Space to stir the cauldron (:class:`~slotterm.engine.features.mystery_bonus.OpenBonus`,
+which draws the pick game and its hidden layout, saved before anything is shown).  The
+cauldron then bubbles through the games' names and lands on the one drawn, and the
+game's own screen (:mod:`slotterm.tui.features.pick_screens`) opens over the machine.
+That screen opens again whenever the machine comes to rest with a pick game under way
+(after a restart, say), drawn from the saved record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Static
+
+from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.events import FeatureEvent
+from slotterm.engine.feature import Feature
+from slotterm.engine.features.mystery_bonus import (
+    NAME,
+    BonusGameDrawn,
+    MysteryBonus,
+    MysteryBonusAwarded,
+    OpenBonus,
+)
+from slotterm.engine.features.pick_game import PickGameEnded
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import Round
+from slotterm.money import format_cents
+from slotterm.session.game_session import GameSession
+from slotterm.tui.features.pick_screens import PICK_SCREENS
+from slotterm.tui.features.view import FeatureView, ModifierView, Stage
+from slotterm.tui.keymap import PRIMARY
+from slotterm.tui.presenter import Scene
+from slotterm.tui.replay_step import ReplayStep
+from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.widgets.feature_banner import BannerPart
+
+CAULDRON_ART = "   °  o  °\n  o  O  o\n ╭─────────╮\n ╰┬───────┬╯\n  ╰───────╯"
+
+BREW_SECONDS = 1.8
+"""How long the cauldron bubbles before it names the game."""
+
+
+def active_pick_frame(round_: Round | None, games: Iterable[str]) -> int | None:
+    """The index in ``round_.frames`` of the pick game being played (one of ``games``)."""
+    if round_ is None:
+        return None
+    names = set(games)
+    for i in range(len(round_.frames) - 1, -1, -1):
+        frame = round_.frames[i]
+        if not frame.done:
+            return i if frame.feature in names else None
+    return None
+
+
+class Cauldron(Static):
+    """The cauldron over the reels; also opens the pick game's screen over the machine."""
+
+    can_focus = False
+
+    def __init__(self) -> None:
+        super().__init__("", id="cauldron")
+        self.border_title = "THE CAULDRON"
+        self.display = False
+        self._playing: int | None = None
+
+    def brew(self, name: str, *, landed: bool) -> None:
+        """Show the cauldron with ``name`` rising from it (``landed``: the game drawn)."""
+        words = f"★ {name.upper()} ★" if landed else f"~ {name} ~"
+        below = "is brewed for you!" if landed else "the cauldron bubbles…"
+        self.set_class(landed, "-landed")
+        self.update(f"{CAULDRON_ART}\n\n{words}\n{below}")
+        self.display = True
+
+    def play(self, session: GameSession, frame_index: int, game: str) -> None:
+        """Open the pick game's screen (once: not while it is already open)."""
+        if self._playing is not None or not self.is_attached:
+            return
+        self._playing = frame_index
+        screen = PICK_SCREENS[game](session, frame_index)
+        self.app.push_screen(screen, self._played)
+
+    def _played(self, _: None) -> None:
+        self._playing = None
+        self.display = False
+
+
+class BrewScene(Scene):
+    """The cauldron bubbles through the games' names, then lands on the one drawn."""
+
+    duration = BREW_SECONDS
+    stoppable = True
+    skippable = True
+
+    def __init__(self, cauldron: Cauldron, titles: tuple[str, ...], drawn: str) -> None:
+        self.cauldron, self.titles, self.drawn = cauldron, titles, drawn
+
+    def begin(self) -> None:
+        """The cauldron appears."""
+        self.update(0.0)
+
+    def update(self, elapsed: float) -> None:
+        """A name every few frames."""
+        self.cauldron.brew(self.titles[int(elapsed * 6) % len(self.titles)], landed=False)
+
+    def finish(self) -> None:
+        """The game drawn."""
+        self.cauldron.brew(self.drawn, landed=True)
+
+
+class MysteryBonusView(FeatureView):
+    """The bonus: announced, opened with a key, then its pick game's screen."""
+
+    feature_name = NAME
+    stylesheet = "mystery_bonus.tcss"
+
+    def __init__(
+        self, game: GameDefinition, feature: Feature, *, modifier: ModifierView | None = None
+    ) -> None:
+        super().__init__(game, feature, modifier=modifier)
+        assert isinstance(feature, MysteryBonus)
+        self.rule = feature
+        self.cauldron = Cauldron()
+        self._titles = tuple(g.title for g in feature.games)
+
+    def _title(self, name: str) -> str:
+        return self.rule.game_by_name(name).title
+
+    def _active(self, round_: Round) -> str | None:
+        """The bonus's frame being played: ``mystery_bonus`` or a pick game's name."""
+        frame = round_.active
+        if frame is None or frame.feature not in (NAME, *(g.name for g in self.rule.games)):
+            return None
+        return str(frame.feature)
+
+    # --- the machine: widgets and keys --------------------------------------------------
+
+    def overlays(self) -> Iterable[Widget]:
+        """The cauldron."""
+        return (self.cauldron,)
+
+    def close(self) -> None:
+        """Hide the cauldron."""
+        self.cauldron.display = False
+
+    def bindings(self) -> list[Binding]:
+        """Space (Enter, 0, S) stirs the cauldron."""
+        return [Binding(PRIMARY, f"feature('{OpenBonus.name}')", "Open bonus", key_display="Space")]
+
+    def actions(self) -> dict[str, FeatureAction]:
+        """:class:`OpenBonus` by its save name."""
+        return {OpenBonus.name: OpenBonus()}
+
+    # --- the machine: texts ---------------------------------------------------------------
+
+    def tagline(self) -> str:
+        """ "CAULDRON on reels 1, 3 and 5 brews a Mystery bonus"."""
+        reels = [str(r) for r in self.rule.reels]
+        listed = ", ".join(reels[:-1]) + f" and {reels[-1]}" if len(reels) > 1 else reels[0]
+        return f"{self.rule.symbol} on reels {listed} brews a Mystery bonus"
+
+    def banner(self, round_: Round) -> BannerPart | None:
+        """While the bonus or its pick game is played."""
+        active = self._active(round_)
+        if active is None:
+            return None
+        label = "a pick game awaits" if active == NAME else self._title(active)
+        return BannerPart(self.rule.symbol, ("MYSTERY BONUS", label))
+
+    def prompt(self, round_: Round) -> str | None:
+        """Stir the cauldron, or play the pick game on its screen."""
+        active = self._active(round_)
+        if active is None:
+            return None
+        if active == NAME:
+            return "Press Space to stir the cauldron."
+        return f"{self._title(active)} is under way."
+
+    def note(self, event: FeatureEvent) -> str | None:
+        """The bonus won, and a pick game's prize (the game drawn has its scene)."""
+        if isinstance(event, MysteryBonusAwarded):
+            return "MYSTERY BONUS!"
+        if isinstance(event, PickGameEnded) and event.game in PICK_SCREENS:
+            return f"{self._title(event.game)} paid {format_cents(event.prize)}."
+        return None
+
+    def autoplay_note(self) -> str:
+        """Autoplay always stops at the bonus: the player picks."""
+        return "Autoplay stopped: the Mystery bonus needs your picks."
+
+    # --- the machine: scenes --------------------------------------------------------------
+
+    def scenes(self, stage: Stage, event: FeatureEvent) -> list[Scene]:
+        """The bonus announced; the cauldron brewing the game drawn."""
+        if isinstance(event, MysteryBonusAwarded):
+            return [AnnounceScene(stage.message, "MYSTERY BONUS! The cauldrons are bubbling…")]
+        if isinstance(event, BonusGameDrawn):
+            return [
+                BrewScene(self.cauldron, self._titles, event.title),
+                AnnounceScene(stage.message, f"The cauldron brews {event.title}!"),
+            ]
+        return []
+
+    def show_summary(self, round_: Round | None) -> bool:
+        """At rest with a pick game under way: open its screen (nothing else goes up)."""
+        index = active_pick_frame(round_, PICK_SCREENS)
+        if round_ is None or index is None:
+            return False
+        # The machine the cauldron lies over holds the session (the view is given none).
+        machine = self.cauldron.screen if self.cauldron.is_attached else None
+        session = getattr(machine, "session", None)
+        open_round = session.state.round if isinstance(session, GameSession) else None
+        if (
+            isinstance(session, GameSession)
+            and open_round is not None
+            and (open_round.number == round_.number)
+        ):
+            self.cauldron.play(session, index, round_.frames[index].feature)
+        return False
+
+    # --- history and rules ------------------------------------------------------------------
+
+    def _played(self, round_: Round) -> list[tuple[str, Any]]:
+        """The pick games of ``round_`` and their records, in order."""
+        return [(f.feature, f.record) for f in round_.frames if f.feature in PICK_SCREENS]
+
+    def history_label(self, round_: Round) -> str | None:
+        """ "Pumpkin 1.50" for each pick game played."""
+        played = self._played(round_)
+        if not played:
+            return "Bonus" if round_.frame(NAME) is not None else None
+        return ", ".join(f"{self._title(n)} {format_cents(r.prize)}" for n, r in played)
+
+    def replay_notes(self, round_: Round) -> list[str]:
+        """The bonus the base spin awarded."""
+        return ["Mystery bonus awarded."] if round_.frame(NAME) is not None else []
+
+    def replay_steps(self, round_: Round, credits: int) -> list[ReplayStep]:
+        """One step per pick game: what was picked and what everything held."""
+        steps = []
+        won = round_.base_win
+        for name, record in self._played(round_):
+            screen = PICK_SCREENS[name]
+            won += record.prize
+            details = (
+                *screen.replay_lines(record, round_.bet.total),
+                f"Prize: {format_cents(record.prize)}.",
+            )
+            steps.append(
+                ReplayStep(
+                    title=f"Mystery bonus: {self._title(name)}",
+                    window=None,
+                    marks=frozenset(),
+                    details=details,
+                    win=won,
+                    credits=credits,
+                )
+            )
+        return steps
+
+    def paytable_rules(self, bet: Bet) -> tuple[str, str]:
+        """The bonus and its four games, in a few words each."""
+        cap = self.rule.prize_cap(bet)
+        text = (
+            f"A {self.rule.symbol} on each of reels {', '.join(map(str, self.rule.reels))} at "
+            "once (base game or free spin) starts the Mystery bonus: the cauldron brews one "
+            "of four pick games, each as likely.  Magic Potion: open bottles, each amount is "
+            "yours; Win All pays every bottle, Stop ends the game with a bonus for every "
+            "bottle left closed.  Pumpkin: open a pumpkin, keep it or give it up for another "
+            "(up to 3 times).  Spell Book: open one of three books; an imp may add to it.  "
+            "Secret Vault: choose three of twelve vaults, the rest show their amounts, open "
+            "one of your three.  Every prize is a multiple of the total bet"
+            + (f", at most {format_cents(cap)} at this bet." if cap is not None else ".")
+        )
+        return "Mystery bonus", text

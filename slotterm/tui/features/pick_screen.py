@@ -1,0 +1,397 @@
+"""The screen of one pick game of the Mystery bonus: a board of items played by keys.
+
+Every pick goes through the session (it is saved before it is shown); the board is then
+drawn from the pick game's *record* (the layout drawn at the start and the picks made),
+never from the events, so a game resumed after a kill shows the same layout and picks,
+and a key mashed during a reveal can never change what is shown.  The events only choose
+the short reveal scenes (:class:`OpenScene`, :class:`EndScene`), which mask the items
+they are about to show and leave the record's picture when they finish or are skipped.
+
+Keys: the arrows move a highlight, Enter / Space open the highlighted item, the item's
+number or letter (``1``-``9``, ``A``, ``B``, ``C``) opens it directly, Q quits (the game
+stays saved).  Once the game is over, Enter / Space go back to the machine.
+
+Each game subclasses :class:`PickScreen` (``potion_view``, ``pumpkin_view``,
+``spell_book_view``, ``vault_view``) and says what each item looks like.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Grid
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from slotterm.engine.actions import ActionRefused, FeatureAction
+from slotterm.engine.events import Event
+from slotterm.engine.features.pick_game import (
+    ItemOpened,
+    Pick,
+    PickGame,
+    PickGameEnded,
+)
+from slotterm.engine.records import Round
+from slotterm.money import format_cents
+from slotterm.session.errors import SaveError
+from slotterm.session.game_session import GameSession
+from slotterm.tui.keymap import both_cases
+from slotterm.tui.presenter import Presenter, Scene
+
+ITEM_KEYS = "123456789abc"
+"""The key that picks each item directly, in item order."""
+
+OPEN_SECONDS = 0.6
+"""How long an item takes to open (at normal speed)."""
+
+CELL_WIDTH, CELL_HEIGHT = 15, 6
+"""An item's size on the board (the stylesheet's ``.pick-cell``)."""
+
+END_SECONDS = 0.8
+"""How long the final reveal takes."""
+
+
+@dataclass(frozen=True, slots=True)
+class ItemLook:
+    """What one item shows: its picture or content (``face``) and its ``state``.
+
+    States (CSS classes ``-<state>``): ``closed``, ``open``, ``chosen``, ``gone`` (out of
+    the game, its content shown), ``revealed`` (shown at the end, not taken), ``won``
+    (what paid), ``given-up``.
+    """
+
+    face: str
+    state: str
+
+
+def prize_text(cents: int, coin_size: int | None) -> str:
+    """``"1.20 (120 coins)"``: credits, and coins when the game is bet in coins."""
+    if coin_size is None:
+        return format_cents(cents)
+    coins = cents // coin_size
+    return f"{format_cents(cents)} ({coins} coin{'s' if coins != 1 else ''})"
+
+
+class PickCell(Static):
+    """One item on the board: its key, then its face; styled by its state."""
+
+    can_focus = False
+
+    def __init__(self, index: int) -> None:
+        super().__init__("", classes="pick-cell")
+        self.index = index
+        self._shown: tuple[str, str, bool] | None = None
+
+    def show(self, look: ItemLook, *, highlighted: bool) -> None:
+        """Draw ``look`` (with the highlight when ``highlighted``)."""
+        shown = (look.face, look.state, highlighted)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        for state in ("closed", "open", "chosen", "gone", "revealed", "won", "given-up"):
+            self.set_class(state == look.state, f"-{state}")
+        self.set_class(highlighted, "-highlight")
+        self.border_title = ITEM_KEYS[self.index].upper()
+        self.update(look.face)
+
+
+class OpenScene(Scene):
+    """An item opens: it shimmers, then shows what the record says it holds."""
+
+    duration = OPEN_SECONDS
+    stoppable = True
+    skippable = True
+    FRAMES = ("·", "· ·", "· · ·", "✦ · ✦", "✦ ✦ ✦")
+
+    def __init__(self, screen: PickScreen, index: int) -> None:
+        self.screen, self.index = screen, index
+
+    def begin(self) -> None:
+        """Mask the item while it opens."""
+        self.screen.masked.add(self.index)
+        self.update(0.0)
+
+    def update(self, elapsed: float) -> None:
+        """Draw the shimmer."""
+        step = min(len(self.FRAMES) - 1, int(elapsed / self.duration * len(self.FRAMES)))
+        self.screen.cells[self.index].show(
+            ItemLook(face=f"\n{self.FRAMES[step]}", state="open"), highlighted=False
+        )
+
+    def finish(self) -> None:
+        """Unmask: the record's picture."""
+        self.screen.masked.discard(self.index)
+        self.screen.draw()
+
+
+class EndScene(Scene):
+    """The game is over: a pause, then everything hidden is shown with the prize."""
+
+    duration = END_SECONDS
+    stoppable = True
+    skippable = True
+
+    def __init__(self, screen: PickScreen) -> None:
+        self.screen = screen
+
+    def begin(self) -> None:
+        """Hold the reveal back for a moment."""
+        self.screen.holding_end = True
+        self.screen.draw()
+
+    def finish(self) -> None:
+        """Reveal everything and the prize."""
+        self.screen.holding_end = False
+        self.screen.draw()
+
+
+class PickScreen(Screen[None]):
+    """A pick game (``game_name`` in the engine) on a board of ``columns`` columns."""
+
+    CSS_PATH = "pick_screen.tcss"
+    game_name: ClassVar[str] = ""
+    columns: ClassVar[int] = 6
+    closed_face: ClassVar[str] = "?"
+    story: ClassVar[str] = ""
+    """One or two sentences of rules shown above the board."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Move", key_display="←→↑↓"),
+        Binding("right", "move(1)", "Move", show=False),
+        Binding("up", "move_row(-1)", "Move", show=False),
+        Binding("down", "move_row(1)", "Move", show=False),
+        Binding("enter,space", "open_highlighted", "Open", key_display="Enter"),
+        *(
+            Binding(both_cases(key), f"pick({i})", f"Pick {key}", show=False)
+            for i, key in enumerate(ITEM_KEYS)
+        ),
+        Binding(both_cases("q"), "quit", "Quit (saved)", key_display="Q"),
+    ]
+
+    def __init__(self, session: GameSession, frame_index: int) -> None:
+        super().__init__()
+        round_ = session.state.round
+        assert round_ is not None
+        self.session = session
+        self.frame_index = frame_index
+        self.round_number = round_.number
+        game = session.game.feature(self.game_name)
+        assert isinstance(game, PickGame)
+        self.game: PickGame = game
+        self.cells = [PickCell(i) for i in range(game.item_count)]
+        self.masked: set[int] = set()
+        """Items a scene is opening (drawn closed until it finishes)."""
+        self.holding_end = False
+        """The final reveal is waiting for its scene."""
+        self.presenter = Presenter(self, self._rest)
+        self.note = ""
+        self.highlight = next(iter(self.selectable(self.record)), 0)
+
+    # --- the record ---------------------------------------------------------------------
+
+    def round(self) -> Round:
+        """The round being played (or, once it closed, as it closed)."""
+        open_round: Round | None = self.session.state.round
+        if open_round is not None and open_round.number == self.round_number:
+            return open_round
+        closed: Round = next(
+            r for r in reversed(self.session.history) if r.number == self.round_number
+        )
+        return closed
+
+    @property
+    def record(self) -> Any:
+        """The pick game's record as saved now."""
+        return self.round().frames[self.frame_index].record
+
+    @property
+    def finished(self) -> bool:
+        """True once the game has paid."""
+        return self.game.finished(self.record)
+
+    @property
+    def total_bet(self) -> int:
+        """The round's total bet, in cents (every amount is a multiple of it)."""
+        return self.round().bet.total
+
+    def money(self, multiple: int) -> str:
+        """``multiple`` total bets in credits (and coins)."""
+        return prize_text(multiple * self.total_bet, self.round().bet.coin_size)
+
+    # --- what a game shows (subclasses) ---------------------------------------------------
+
+    def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
+        """Every item's look; ``reveal``: the game is over and its reveal is shown."""
+        raise NotImplementedError
+
+    def selectable(self, record: Any) -> list[int]:
+        """The items a pick may take now (the highlight moves among them)."""
+        raise NotImplementedError
+
+    def status(self, record: Any) -> str:
+        """The line under the board while the game is played."""
+        raise NotImplementedError
+
+    def instructions(self, record: Any) -> str:
+        """What to press now."""
+        return "Arrows move, Enter or Space opens; or press an item's key."
+
+    def hint(self, record: Any) -> str:
+        """The odds hint for the decision now ("" for none)."""
+        return ""
+
+    def pick_action(self, index: int) -> FeatureAction:
+        """The action that takes item ``index``."""
+        return Pick(index)
+
+    def end_text(self, record: Any) -> str:
+        """How the game ended (before the prize)."""
+        return "The game is over."
+
+    @classmethod
+    def replay_lines(cls, record: Any, total_bet: int) -> tuple[str, ...]:
+        """What was picked and what the items held, for a replayed round."""
+        return ()
+
+    def extra_widgets(self) -> list[Static]:
+        """Widgets under the board a game adds (the imp of the Spell Book)."""
+        return []
+
+    def draw_extra(self, record: Any, *, reveal: bool) -> None:
+        """Draw the game's extra widgets from ``record``."""
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Title, rules, board, status, hint, message, footer."""
+        yield Static(self.game.title.upper(), id="pick-title")
+        yield Static(self.story, id="pick-story")
+        board = Grid(*self.cells, id="pick-board")
+        board.styles.grid_size_columns = self.columns
+        rows = -(-len(self.cells) // self.columns)
+        board.styles.width = self.columns * (CELL_WIDTH + 1) - 1
+        board.styles.height = rows * CELL_HEIGHT + 1
+        with Center():
+            yield board
+        yield from self.extra_widgets()
+        yield Static("", id="pick-status")
+        yield Static("", id="pick-hint")
+        yield Static("", id="pick-message")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Draw the game as the record holds it."""
+        self.draw()
+
+    def draw(self) -> None:
+        """Draw the board and the texts from the record (masking what scenes still open)."""
+        record = self.record
+        over = self.game.finished(record)
+        reveal = over and not self.holding_end
+        looks = self.looks(record, reveal=reveal)
+        choices = self.selectable(record)
+        for i, cell in enumerate(self.cells):
+            look = ItemLook(face=self.closed_face, state="closed") if i in self.masked else looks[i]
+            cell.show(look, highlighted=i == self.highlight and i in choices)
+        self.draw_extra(record, reveal=reveal)
+        hint = self.hint(record) if not over else ""
+        self.query_one("#pick-hint", Static).update(hint)
+        self.query_one("#pick-hint", Static).display = bool(hint)
+        if reveal:
+            prize = prize_text(self.game.pay(record), self.round().bet.coin_size)
+            status = f"{self.end_text(record)}  You win {prize}!"
+            prompt = "Press Enter or Space to go back to the reels."
+        elif over:
+            status, prompt = "…", ""
+        else:
+            status, prompt = self.status(record), self.instructions(record)
+        self.query_one("#pick-status", Static).update(status)
+        self.query_one("#pick-message", Static).update(f"{self.note}  {prompt}".strip())
+
+    def _rest(self) -> None:
+        self.masked.clear()
+        self.holding_end = False
+        self.draw()
+
+    # --- acting -------------------------------------------------------------------------
+
+    def take(self, action: FeatureAction) -> None:
+        """Ask the session to take ``action`` (saved first), then show what happened."""
+        self.presenter.finish_all()
+        self.note = ""
+        if self.finished:
+            self._rest()
+            return
+        try:
+            transition = self.session.act(action)
+        except ActionRefused as refused:
+            self.note = f"{str(refused).capitalize()}."
+            self._rest()
+            return
+        except SaveError as error:
+            self.note = f"Could not save, nothing was played: {error}."
+            self._rest()
+            return
+        choices = self.selectable(self.record)
+        if choices and self.highlight not in choices:  # on to the next item still there
+            after = [i for i in choices if i > self.highlight]
+            self.highlight = after[0] if after else choices[0]
+        self.presenter.play(self.scenes(transition.events))
+
+    def scenes(self, events: Sequence[Event]) -> list[Scene]:
+        """The reveal scenes of a step's events (of this game only)."""
+        scenes: list[Scene] = []
+        for event in events:
+            if isinstance(event, ItemOpened) and event.game == self.game.name:
+                scenes.append(OpenScene(self, event.index))
+            elif isinstance(event, PickGameEnded) and event.game == self.game.name:
+                scenes.append(EndScene(self))
+        return scenes
+
+    def action_move(self, step: int) -> None:
+        """Move the highlight to the previous / next item that may be taken."""
+        self._move(lambda i: (i + step) % len(self.cells), forward=step > 0)
+
+    def action_move_row(self, step: int) -> None:
+        """Move the highlight a row up / down (to the nearest item that may be taken)."""
+        self._move(lambda i: (i + step * self.columns) % len(self.cells), forward=step > 0)
+
+    def _move(self, nxt: Any, *, forward: bool) -> None:
+        self.presenter.finish_all()
+        choices = self.selectable(self.record)
+        if self.finished or not choices:
+            self._rest()
+            return
+        spot = self.highlight
+        for _ in range(len(self.cells)):
+            spot = nxt(spot)
+            if spot in choices:
+                break
+        self.highlight = spot if spot in choices else choices[0 if forward else -1]
+        self._rest()
+
+    def action_open_highlighted(self) -> None:
+        """Open the highlighted item (or, once the game is over, go back to the reels)."""
+        if self.finished and not self.presenter.busy:
+            self.dismiss(None)
+            return
+        if self.presenter.busy:
+            self.presenter.finish_all()
+            self._rest()
+            return
+        self.take(self.pick_action(self.highlight))
+
+    def action_pick(self, index: int) -> None:
+        """Open item ``index`` directly (its key)."""
+        if index >= len(self.cells):
+            return
+        self.highlight = index
+        self.take(self.pick_action(index))
+
+    def action_quit(self) -> None:
+        """Leave the program; the game is saved and resumes at this pick."""
+        self.app.exit()

@@ -1,0 +1,96 @@
+"""The Magic Potion pick game's screen (:mod:`slotterm.engine.features.pick_games.magic_potion`).
+
+Twelve bottles: amounts, one Win All and one Stop.  Each bottle opened adds its amount;
+Win All pays every amount on the shelf and Stop ends the game, paying what was found plus
+a little for every bottle left closed.  At the end every bottle shows what it held.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from slotterm.engine.features.pick_game import Content
+from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL, MagicPotion
+from slotterm.money import format_cents
+from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+
+BOTTLE = " ╒╕\n ││\n╭┘└╮\n╰──╯"
+
+
+class PotionScreen(PickScreen):
+    """Open bottles until Win All or Stop."""
+
+    game_name = NAME
+    columns = 6
+    closed_face = BOTTLE
+    story = (
+        "Open bottles one at a time: each amount is yours.  WIN ALL pays every bottle on the "
+        "shelf; STOP ends the game and adds a bonus for each bottle still closed."
+    )
+
+    @property
+    def potion(self) -> MagicPotion:
+        """The game's rules."""
+        assert isinstance(self.game, MagicPotion)
+        return self.game
+
+    def face(self, content: Content) -> str:
+        """What an opened bottle shows."""
+        if content == WIN_ALL:
+            return "★ WIN ALL ★\nevery bottle"
+        if content == STOP:
+            return "✖ STOP ✖\nthe game ends"
+        assert isinstance(content, int)
+        return f"{content}× bet\n{format_cents(content * self.total_bet)}"
+
+    def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
+        """Opened bottles (the special that ended the game as the win), the rest at the end."""
+        looks = []
+        last = record.opened[-1] if record.opened else None
+        over = self.game.finished(record)
+        for i, content in enumerate(record.layout):
+            if i in record.opened:
+                state = "won" if over and i == last and reveal else "open"
+                looks.append(ItemLook(self.face(content), state))
+            elif reveal:
+                looks.append(ItemLook(self.face(content), "revealed"))
+            else:
+                looks.append(ItemLook(BOTTLE, "closed"))
+        return looks
+
+    def selectable(self, record: Any) -> list[int]:
+        """Bottles still closed (none once the game is over)."""
+        return [] if self.game.finished(record) else self.game.untaken(record.opened)
+
+    def found(self, record: Any) -> int:
+        """The amounts opened so far, in total bets."""
+        return sum(c for i in record.opened if isinstance(c := record.layout[i], int))
+
+    def status(self, record: Any) -> str:
+        """Bottles opened and the amount collected."""
+        opened = len(record.opened)
+        return (
+            f"Bottles opened: {opened} of {len(record.layout)}.  "
+            f"Collected so far: {self.money(self.found(record))}."
+        )
+
+    def end_text(self, record: Any) -> str:
+        """Win All or Stop, and what it paid."""
+        if record.layout[record.opened[-1]] == WIN_ALL:
+            return "WIN ALL: every bottle on the shelf pays."
+        closed = len(record.layout) - len(record.opened)
+        return (
+            f"STOP: the {self.found(record)}× bet found, plus {self.potion.stop_bonus}× bet "
+            f"for each of the {closed} bottles left closed."
+        )
+
+    @classmethod
+    def replay_lines(cls, record: Any, total_bet: int) -> tuple[str, ...]:
+        """The bottles opened in order, and the whole shelf."""
+        names = {WIN_ALL: "Win All", STOP: "Stop"}
+        opened = ", ".join(
+            f"{i + 1}: {names.get(str(record.layout[i]), f'{record.layout[i]}x')}"
+            for i in record.opened
+        )
+        shelf = " ".join(names.get(str(c), f"{c}x") for c in record.layout)
+        return (f"Bottles opened: {opened or 'none'}.", f"The shelf: {shelf}.")

@@ -1,0 +1,137 @@
+"""The Pumpkin pick game's screen (:mod:`slotterm.engine.features.pick_games.pumpkin`).
+
+Five pumpkins; the player opens one, sees its amount, then keeps it (Y) or gives it up to
+open another (N) while pick-agains are left.  The odds hint (on by default, switched in
+the options) says what picking again is worth on average with best play
+(:func:`~slotterm.engine.features.pick_games.pumpkin.keep_thresholds`) against the amount
+in hand.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from slotterm.engine.features.pick_games.pumpkin import NAME, Keep, PickAgain, Pumpkin
+from slotterm.money import format_cents
+from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+from slotterm.tui.keymap import both_cases
+
+PUMPKIN = "  ▄█▄\n(▓▓▓▓▓)\n ▀▀▀▀▀"
+
+
+def hints_on(app: object) -> bool:
+    """The player's "odds hints" option (on when the app keeps no options)."""
+    from slotterm.tui.shell import preferences_of  # the shell imports the screens
+
+    return preferences_of(app).odds_hints  # type: ignore[arg-type]
+
+
+class PumpkinScreen(PickScreen):
+    """Open a pumpkin, then keep it or pick again."""
+
+    game_name = NAME
+    columns = 5
+    closed_face = PUMPKIN
+    story = (
+        "Open a pumpkin to see what it holds, then keep it or give it up and open another. "
+        "An amount given up is lost; once no pick-agains are left, the next pumpkin is yours."
+    )
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(both_cases("y"), "keep", "Keep", key_display="Y"),
+        Binding(both_cases("n"), "pick_again", "Pick again", key_display="N"),
+    ]
+
+    @property
+    def pumpkin(self) -> Pumpkin:
+        """The game's rules."""
+        assert isinstance(self.game, Pumpkin)
+        return self.game
+
+    def left(self, record: Any) -> int:
+        """Pick-agains not used yet."""
+        return self.pumpkin.give_ups - int(record.given_up)
+
+    def amount_face(self, amount: int) -> str:
+        """An amount as a pumpkin shows it."""
+        return f"{amount}× bet\n{format_cents(amount * self.total_bet)}"
+
+    def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
+        """Given-up pumpkins struck out, the open (or kept) one, the rest shown at the end."""
+        looks = []
+        current = record.opened[-1] if len(record.opened) > record.given_up else None
+        for i, amount in enumerate(record.layout):
+            if i == current:
+                looks.append(ItemLook(self.amount_face(amount), "won" if record.kept else "open"))
+            elif i in record.opened:
+                looks.append(ItemLook(self.amount_face(amount), "given-up"))
+            elif reveal:
+                looks.append(ItemLook(self.amount_face(amount), "revealed"))
+            else:
+                looks.append(ItemLook(PUMPKIN, "closed"))
+        return looks
+
+    def selectable(self, record: Any) -> list[int]:
+        """Unopened pumpkins while none is open."""
+        if record.kept or self.pumpkin.deciding(record):
+            return []
+        return self.game.untaken(record.opened)
+
+    def status(self, record: Any) -> str:
+        """The amount in hand and the pick-agains left."""
+        left = self.left(record)
+        agains = f"Pick-agains left: {left} of {self.pumpkin.give_ups}."
+        if self.pumpkin.deciding(record):
+            amount = record.layout[record.opened[-1]]
+            return f"In hand: {self.money(amount)}.  {agains}"
+        if left == 0:
+            return f"{agains}  The next pumpkin you open is yours."
+        return agains
+
+    def instructions(self, record: Any) -> str:
+        """Y / N while a pumpkin is open."""
+        if self.pumpkin.deciding(record):
+            return "Y keeps this pumpkin.  N gives it up and opens another."
+        return super().instructions(record)
+
+    def going_on(self, record: Any) -> Fraction:
+        """What picking again is worth on average with best play, in total bets."""
+        return self.pumpkin.thresholds["best"][self.left(record) - 1]
+
+    def hint(self, record: Any) -> str:
+        """Picking again, on average with best play, against the amount in hand."""
+        if not self.pumpkin.deciding(record) or self.left(record) < 1 or not hints_on(self.app):
+            return ""
+        value = self.going_on(record)
+        cents = round(value * self.total_bet)
+        amount = record.layout[record.opened[-1]]
+        better = "picking again" if value > amount else "keeping"
+        return (
+            f"Odds hint: picking again is worth {float(value):.2f}× bet (about "
+            f"{format_cents(cents)}) on average with best play; you hold {amount}× bet.  "
+            f"On average, {better} pays more."
+        )
+
+    def end_text(self, record: Any) -> str:
+        """The pumpkin kept."""
+        amount = record.layout[record.opened[-1]]
+        return f"You keep the pumpkin with {amount}× bet."
+
+    def action_keep(self) -> None:
+        """Keep the open pumpkin."""
+        self.take(Keep())
+
+    def action_pick_again(self) -> None:
+        """Give up the open pumpkin and open another."""
+        self.take(PickAgain())
+
+    @classmethod
+    def replay_lines(cls, record: Any, total_bet: int) -> tuple[str, ...]:
+        """The pumpkins opened (given up, kept), and all five."""
+        opened = [f"{i + 1} ({record.layout[i]}x)" for i in record.opened]
+        lines = [f"Opened: {', '.join(opened) or 'none'}; given up: {record.given_up}."]
+        if record.kept:
+            lines.append(f"The pumpkins held: {' '.join(f'{a}x' for a in record.layout)}.")
+        return tuple(lines)

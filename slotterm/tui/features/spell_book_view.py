@@ -1,0 +1,90 @@
+"""The Spell Book pick game's screen (:mod:`slotterm.engine.features.pick_games.spell_book`).
+
+Three books; the player opens one.  The imp (drawn with the books when the game started,
+so already in the record) may then appear and add its multiplier; the imp shows only
+once the book is open.  At the end the other books show what they held.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Static
+
+from slotterm.engine.features.pick_games.spell_book import NAME
+from slotterm.money import format_cents
+from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+
+BOOK = "┌──┬──┐\n│≈≈│≈≈│\n│≈≈│≈≈│\n└──┴──┘"
+
+
+class SpellBookScreen(PickScreen):
+    """Open one book; the imp may add to it."""
+
+    game_name = NAME
+    columns = 3
+    closed_face = BOOK
+    story = (
+        "Three spell books each hold a multiplier of your bet.  Open one of them: it is "
+        "your prize, and now and then a mischievous imp jumps out and adds to it."
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.imp = Static("", id="pick-imp")
+
+    def extra_widgets(self) -> list[Static]:
+        """The imp's corner."""
+        return [self.imp]
+
+    def draw_extra(self, record: Any, *, reveal: bool) -> None:
+        """The imp, once the book is open (and only if it came)."""
+        opened = record.opened
+        came = record.imp is not None and opened is not None and opened not in self.masked
+        self.imp.display = came
+        if came:
+            extra = format_cents(record.imp * self.total_bet)
+            self.imp.update(f"(\\_/)  THE IMP!\n(o.o)  +{record.imp}× bet\n(> <)  +{extra}")
+
+    def face(self, multiple: int) -> str:
+        """What an open book shows."""
+        return f"{multiple}× bet\n{format_cents(multiple * self.total_bet)}"
+
+    def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
+        """The book opened, the others at the end."""
+        looks = []
+        for i, multiple in enumerate(record.books):
+            if i == record.opened:
+                looks.append(ItemLook(self.face(multiple), "won" if reveal else "open"))
+            elif reveal:
+                looks.append(ItemLook(self.face(multiple), "revealed"))
+            else:
+                looks.append(ItemLook(BOOK, "closed"))
+        return looks
+
+    def selectable(self, record: Any) -> list[int]:
+        """Every book until one is open."""
+        return [] if record.opened is not None else self.game.untaken(())
+
+    def status(self, record: Any) -> str:
+        """Choose a book."""
+        return "Which book holds the strongest spell?"
+
+    def end_text(self, record: Any) -> str:
+        """The book's multiplier, and the imp's."""
+        book = record.books[record.opened]
+        if record.imp is None:
+            return f"Your book holds {book}× bet."
+        return f"Your book holds {book}× bet and the imp adds {record.imp}× bet."
+
+    @classmethod
+    def replay_lines(cls, record: Any, total_bet: int) -> tuple[str, ...]:
+        """The book opened, the imp, and the other books."""
+        if record.opened is None:
+            return ("No book opened yet.",)
+        imp = f"; the imp added {record.imp}x" if record.imp is not None else ""
+        books = " ".join(f"{b}x" for b in record.books)
+        return (
+            f"Book {record.opened + 1} opened: {record.books[record.opened]}x{imp}.",
+            f"The books held: {books}.",
+        )

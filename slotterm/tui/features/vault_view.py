@@ -1,0 +1,86 @@
+"""The Secret Vault pick game's screen (:mod:`slotterm.engine.features.pick_games.secret_vault`).
+
+Twelve vaults: the player chooses three; the other nine then show their amounts and are
+out of the game, and the player opens one of the three.  At the end the two chosen and
+not opened show what they held.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
+from slotterm.money import format_cents
+from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+
+VAULT = "╔═════╗\n║ (◎) ║\n╚═════╝"
+
+
+class VaultScreen(PickScreen):
+    """Choose three vaults, then open one of them."""
+
+    game_name = NAME
+    columns = 6
+    closed_face = VAULT
+    story = (
+        "Choose three of the twelve vaults.  The other nine then show what they held and "
+        "close for good; open one of your three to take its amount."
+    )
+
+    @property
+    def vault(self) -> SecretVault:
+        """The game's rules."""
+        assert isinstance(self.game, SecretVault)
+        return self.game
+
+    def face(self, amount: int) -> str:
+        """What an open vault shows."""
+        return f"{amount}× bet\n{format_cents(amount * self.total_bet)}"
+
+    def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
+        """Chosen vaults, the nine out of the game once the choice is made, the one opened."""
+        looks = []
+        made = len(record.chosen) == self.vault.chosen
+        for i, amount in enumerate(record.layout):
+            if i == record.opened:
+                looks.append(ItemLook(self.face(amount), "won" if reveal else "open"))
+            elif i in record.chosen:
+                looks.append(
+                    ItemLook(self.face(amount), "revealed")
+                    if reveal
+                    else ItemLook(f"{VAULT}\nCHOSEN", "chosen")
+                )
+            elif made:
+                looks.append(ItemLook(self.face(amount), "gone"))
+            else:
+                looks.append(ItemLook(VAULT, "closed"))
+        return looks
+
+    def selectable(self, record: Any) -> list[int]:
+        """Vaults not chosen yet, then the three chosen."""
+        if record.opened is not None:
+            return []
+        if len(record.chosen) < self.vault.chosen:
+            return self.game.untaken(record.chosen)
+        return sorted(record.chosen)
+
+    def status(self, record: Any) -> str:
+        """How many to choose, or which to open."""
+        more = self.vault.chosen - len(record.chosen)
+        if more:
+            return f"Choose {more} more vault{'s' if more != 1 else ''}."
+        return "The other vaults are out of the game.  Open one of your three."
+
+    def end_text(self, record: Any) -> str:
+        """The vault opened."""
+        return f"Your vault held {record.layout[record.opened]}× bet."
+
+    @classmethod
+    def replay_lines(cls, record: Any, total_bet: int) -> tuple[str, ...]:
+        """The vaults chosen, the one opened, and all twelve."""
+        chosen = ", ".join(str(i + 1) for i in record.chosen) or "none"
+        lines = [f"Vaults chosen: {chosen}."]
+        if record.opened is not None:
+            lines.append(f"Vault {record.opened + 1} opened: {record.layout[record.opened]}x.")
+            lines.append(f"The vaults held: {' '.join(f'{a}x' for a in record.layout)}.")
+        return tuple(lines)
