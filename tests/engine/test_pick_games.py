@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any, TypeVar
 
 import pytest
 
-from slotterm.analysis.features.pick_game_laws import pumpkin_law, spell_book_law
-from slotterm.engine.actions import Bet, FeatureAction, Limits
-from slotterm.engine.feature import FeatureContext, FeatureStep
+from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.features.pick_game import (
     ItemChosen,
@@ -25,78 +21,37 @@ from slotterm.engine.features.pick_game import (
     ItemOpened,
     ItemsRevealed,
     Pick,
-    PickGame,
     PickGameEnded,
     draw_weighted,
     shuffled,
 )
-from slotterm.engine.features.pick_games.magic_potion import (
-    STOP,
-    WIN_ALL,
-    MagicPotion,
-    PotionRecord,
-)
+from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL
 from slotterm.engine.features.pick_games.pumpkin import (
     Keep,
     PickAgain,
-    Pumpkin,
     PumpkinRecord,
     keep_thresholds,
 )
-from slotterm.engine.features.pick_games.secret_vault import SecretVault, VaultRecord
-from slotterm.engine.features.pick_games.spell_book import (
-    ImpAppeared,
-    SpellBook,
-    SpellBookRecord,
-)
-from slotterm.engine.fields import RecordError
-from slotterm.engine.model import GameDefinition
+from slotterm.engine.features.pick_games.secret_vault import VaultRecord
+from slotterm.engine.features.pick_games.spell_book import ImpAppeared, SpellBookRecord
 from slotterm.engine.records import EndReason
 from slotterm.games.lucky_witch import LUCKY_WITCH
 from slotterm.rng import ReplaySource, SeededSource
-
-T = TypeVar("T")
-
-
-def feature_of(name: str, cls: type[T]) -> T:
-    """Lucky Witch's feature (or part) ``name``, which must be a ``cls``."""
-    feature = LUCKY_WITCH.feature(name)
-    assert isinstance(feature, cls)
-    return feature
-
-
-BONUS = feature_of("mystery_bonus", MysteryBonus)
-POTION = feature_of("magic_potion", MagicPotion)
-PUMPKIN = feature_of("pumpkin", Pumpkin)
-BOOK = feature_of("spell_book", SpellBook)
-VAULT = feature_of("secret_vault", SecretVault)
-
-BET = Bet(10, 15, 10)
-"""1 coin per line of 0.10 on 15 lines: a total bet of 150 cents (15 coins)."""
-TOTAL = 150
-ROOM = 10**9
-NO_DRAWS = ReplaySource(())
-
-
-def ctx(bet: Bet = BET, room: int = ROOM, game: GameDefinition = LUCKY_WITCH) -> FeatureContext:
-    """A context for the pick games (plenty of room unless told)."""
-    return FeatureContext(game=game, bet=bet, limits=Limits(), room=room)
-
-
-def play(
-    game: PickGame, record: Any, *actions: FeatureAction, at: FeatureContext | None = None
-) -> tuple[Any, list[FeatureStep]]:
-    """Play ``actions`` (each must be allowed; none may draw); the last record and the steps."""
-    context = ctx() if at is None else at
-    steps = []
-    for action in actions:
-        assert game.refusal(context, record, action) is None, action
-        step = game.step(context, record, action, NO_DRAWS)
-        steps.append(step)
-        record = step.record
-        assert game.decode(context, game.encode(record), "x") == record
-    return record, steps
-
+from tests.engine.pick_support import (
+    BONUS,
+    BOOK,
+    POTION,
+    PUMPKIN,
+    SHELF,
+    TOTAL,
+    VAULT,
+    VAULTS,
+    ctx,
+    patch,
+    play,
+    shelf,
+    vaults,
+)
 
 # --- the draws ----------------------------------------------------------------------------
 
@@ -130,11 +85,6 @@ def test_the_same_seed_draws_the_same_layout() -> None:
 # --- Magic Potion ---------------------------------------------------------------------------
 
 # ten amounts 3 5 1 2 8 1 1 2 3 5 (sum 31); Stop in bottle 2, Win All in bottle 8
-SHELF = (3, 5, STOP, 1, 2, 8, 1, 1, WIN_ALL, 2, 3, 5)
-
-
-def shelf() -> PotionRecord:
-    return PotionRecord(layout=SHELF, opened=(), prize=0, ended_by=None)
 
 
 def test_potion_start_draws_ten_amounts_then_shuffles_in_win_all_and_stop() -> None:
@@ -183,12 +133,6 @@ def test_potion_refusals() -> None:
 
 
 # --- Pumpkin ----------------------------------------------------------------------------------
-
-PATCH = (4, 20, 2, 50, 6)
-
-
-def patch() -> PumpkinRecord:
-    return PumpkinRecord(layout=PATCH, opened=(), given_up=0, kept=False, prize=0, ended_by=None)
 
 
 def test_pumpkin_keep_the_first() -> None:
@@ -329,12 +273,6 @@ def test_book_with_the_imp_pays_book_plus_imp() -> None:
 
 # --- Secret Vault -----------------------------------------------------------------------------
 
-VAULTS = (100, 40, 25, 20, 15, 12, 10, 8, 6, 5, 4, 3)
-
-
-def vaults() -> VaultRecord:
-    return VaultRecord(layout=VAULTS, chosen=(), opened=None, prize=0, ended_by=None)
-
 
 def test_vault_start_is_a_permutation_of_the_amounts() -> None:
     source = ReplaySource(range(11, 0, -1))  # j = i: no swap
@@ -415,138 +353,6 @@ def test_the_room_under_the_round_cap_cuts_the_prize_and_ends_the_round() -> Non
 
 def test_a_game_bet_in_cents_has_no_coin_cap() -> None:
     assert BONUS.prize_cap(Bet(10, 9)) is None
-
-
-# --- the codec refuses what play cannot produce ------------------------------------------------
-
-
-def refused(game: PickGame, doc: dict[str, Any], match: str) -> None:
-    with pytest.raises(RecordError, match=match):
-        game.decode(ctx(), doc, "x")
-
-
-def test_potion_codec_refusals() -> None:
-    good, _ = play(POTION, shelf(), Pick(0), Pick(1), Pick(2))
-    doc = POTION.encode(good)
-    refused(POTION, {**doc, "layout": [4, *SHELF[1:]]}, "not in the table")
-    refused(POTION, {**doc, "layout": [WIN_ALL, *SHELF[1:]]}, "exactly one")
-    refused(POTION, {**doc, "layout": list(SHELF[:-1])}, "12 items")
-    refused(POTION, {**doc, "opened": [0, 2, 1]}, "after the game ended")
-    refused(POTION, {**doc, "opened": [0, 0, 2]}, "twice")
-    refused(POTION, {**doc, "prize": doc["prize"] + 1}, "pay")
-    refused(POTION, {**doc, "opened": [0, 1]}, "nothing is paid")
-    refused(POTION, {**doc, "ended_by": "limit"}, "only the cap")
-
-
-def test_pumpkin_codec_refusals() -> None:
-    good, _ = play(PUMPKIN, patch(), Pick(0), PickAgain(), Pick(1), Keep())
-    doc = PUMPKIN.encode(good)
-    refused(PUMPKIN, {**doc, "layout": [3, *PATCH[1:]]}, "not in the table")
-    refused(PUMPKIN, {**doc, "given_up": 0}, "given_up does not match")
-    refused(PUMPKIN, {**doc, "opened": [0, 1, 2, 3, 4]}, "more than 4")
-    refused(PUMPKIN, {**doc, "prize": 4 * TOTAL}, "pay")
-    forced = {**doc, "opened": [0, 1, 2, 3], "given_up": 3, "kept": False, "prize": 0}
-    refused(PUMPKIN, forced, "always kept")
-    refused(PUMPKIN, {**doc, "opened": [0], "given_up": 1}, "kept: no pumpkin is open")
-
-
-def test_book_and_vault_codec_refusals() -> None:
-    book = SpellBookRecord(books=(5, 25, 10), imp=50, opened=None, prize=0, ended_by=None)
-    done, _ = play(BOOK, book, Pick(2))
-    doc = BOOK.encode(done)
-    refused(BOOK, {**doc, "imp": 7}, "imp's table")
-    refused(BOOK, {**doc, "books": [5, 25, 30]}, "not in the table")
-    refused(BOOK, {**doc, "opened": 3}, "0..2")
-    refused(BOOK, {**doc, "prize": 10 * TOTAL}, "pay")
-    chosen, _ = play(VAULT, vaults(), Pick(0), Pick(1), Pick(2), Pick(2))
-    doc = VAULT.encode(chosen)
-    refused(VAULT, {**doc, "layout": [100, 100, *VAULTS[2:]]}, "not a permutation")
-    refused(VAULT, {**doc, "opened": 5}, "not one of the vaults chosen")
-    refused(VAULT, {**doc, "chosen": [0, 1], "opened": 1}, "not one of the vaults chosen")
-    refused(VAULT, {**doc, "chosen": [0, 1, 2, 3]}, "more than 3")
-
-
-def test_a_pick_action_round_trips_and_a_bad_index_is_refused() -> None:
-    for game in (POTION, PUMPKIN, BOOK, VAULT):
-        assert game.encode_action(Pick(2)) == {"type": "pick", "index": 2}
-        assert game.decode_action({"type": "pick", "index": 2}, "x") == Pick(2)
-        for bad in (
-            {"type": "pick"},
-            {"type": "pick", "index": game.item_count},
-            {"type": "pick", "index": True},
-        ):
-            with pytest.raises(RecordError):
-                game.decode_action(bad, "x")
-    assert PUMPKIN.decode_action({"type": "keep"}, "x") == Keep()
-    assert PUMPKIN.decode_action({"type": "pick_again"}, "x") == PickAgain()
-    with pytest.raises(RecordError):
-        POTION.decode_action({"type": "keep"}, "x")
-
-
-# --- the engine's play against the exact laws of the analysis --------------------------------
-
-
-def tickets(table: Mapping[int, int]) -> list[tuple[int, int, int]]:
-    """``(first ticket, amount, weight)`` for each amount of a weighted table."""
-    out, start = [], 0
-    for amount, weight in table.items():
-        out.append((start, amount, weight))
-        start += weight
-    return out
-
-
-def played_law(
-    game: PickGame, draws_and_weights: Iterable[tuple[list[int], int]], policy: str
-) -> dict[int, Fraction]:
-    """The law of the prize (in total bets) when the game starts from each weighted draw list."""
-    law: dict[int, Fraction] = {}
-    at = ctx()
-    total_weight = 0
-    outcomes = []
-    for draws, weight in draws_and_weights:
-        source = ReplaySource(draws)
-        record = game.start(at, source).record
-        assert source.remaining == 0
-        while not game.finished(record):
-            action = game.next_action(at, record, policy)
-            assert game.refusal(at, record, action) is None
-            record = game.step(at, record, action, NO_DRAWS).record
-        outcomes.append((record.prize // TOTAL, weight))
-        total_weight += weight
-    for multiple, weight in outcomes:
-        law[multiple] = law.get(multiple, Fraction(0)) + Fraction(weight, total_weight)
-    return law
-
-
-@pytest.mark.parametrize("policy", ["best", "keep-first", "worst"])
-def test_pumpkin_play_has_the_exact_law_of_the_analysis(policy: str) -> None:
-    # every layout of five pumpkins, each amount drawn from its first ticket, by weight
-    table = tickets(PUMPKIN.amounts)
-    cases = []
-    for combo in itertools.product(table, repeat=PUMPKIN.pumpkins):
-        weight = 1
-        for _, _, w in combo:
-            weight *= w
-        cases.append(([t for t, _, _ in combo], weight))
-    assert played_law(PUMPKIN, cases, policy) == pumpkin_law(
-        dict(PUMPKIN.amounts), PUMPKIN.give_ups, policy
-    )
-
-
-def test_spell_book_play_has_the_exact_law_of_the_analysis() -> None:
-    num, den = BOOK.imp_chance
-    cases = []
-    for combo in itertools.product(tickets(BOOK.books), repeat=BOOK.book_count):
-        books = [t for t, _, _ in combo]
-        weight = 1
-        for _, _, w in combo:
-            weight *= w
-        imp_total = sum(BOOK.imp.values())
-        cases.append(([*books, num], weight * (den - num) * imp_total))  # no imp
-        for ticket, _, w in tickets(BOOK.imp):
-            cases.append(([*books, 0, ticket], weight * num * w))  # the imp and its multiplier
-    law = spell_book_law(dict(BOOK.books), Fraction(num, den), dict(BOOK.imp))
-    assert played_law(BOOK, cases, "best") == law
 
 
 def test_pumpkin_refuses_an_unknown_policy() -> None:
