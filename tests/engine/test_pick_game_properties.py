@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from slotterm.engine.actions import Limits, Spin
 from slotterm.engine.events import Event, RoundClosed
-from slotterm.engine.features.mystery_bonus import MysteryBonus
+from slotterm.engine.features.mystery_bonus import MysteryBonus, MysteryBonusAwarded
 from slotterm.engine.features.pick_game import PickGameEnded
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import POLICIES, next_action
@@ -292,6 +292,11 @@ def test_bonuses_in_free_spins_replay_restart_and_conserve_money(case: Case, whe
     assert [f.done for f in spins] == ([] if steps == 0 else [True])
     bonuses = sum(1 for f in closed.frames if f.feature == "mystery_bonus")
     assert bonuses == len(prizes) or closed.ended_by is not None
+    # a bonus in the free spins pays at the bet of the spin that started them
+    for ended in (e for e in events if isinstance(e, PickGameEnded) and e.reason is None):
+        assert ended.prize == min(ended.multiple * bet.total, case.cap_coins * case.wager.coin_size)
+    awarded = [e.inside for e in events if isinstance(e, MysteryBonusAwarded)]
+    assert awarded[:1] == ([None] if steps else []) and set(awarded[1:]) <= {"free_spins"}
 
 
 @pytest.mark.parametrize("label", ["potion", "pumpkin", "spell-book", "vault", None])
