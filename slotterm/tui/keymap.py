@@ -17,7 +17,16 @@ from textual.binding import Binding, BindingsMap, BindingType
 
 from slotterm.engine.records import Phase
 
-PRIMARY = "space,enter,s,0"
+
+def both_cases(keys: str) -> str:
+    """A binding's key list with each single letter also in upper case (``"b"`` ->
+    ``"b,B"``): a letter works with Shift or Caps Lock as well."""
+    names = keys.split(",")
+    upper = [name.upper() for name in names if len(name) == 1 and name.isalpha()]
+    return ",".join([*names, *upper])
+
+
+PRIMARY = both_cases("space,enter,s,0")
 """Spin / stop / feature steps / summary hide (rules: Space, Enter, 0, S)."""
 
 GAME_BINDINGS: list[BindingType] = [
@@ -25,24 +34,30 @@ GAME_BINDINGS: list[BindingType] = [
     Binding(PRIMARY, "skip", "Skip", key_display="Space"),
     Binding(PRIMARY, "hide_summary", "Continue", key_display="Space"),
     Binding("space,enter,7", "collect", "Collect", key_display="Space"),
-    Binding("s,0", "collect_and_spin", "Collect+spin", show=False),
+    Binding(both_cases("s,0"), "collect_and_spin", "Collect+spin", show=False),
     Binding(PRIMARY, "spin", "Spin", key_display="Space"),
     Binding("5", "gamble", "Gamble"),
     Binding("plus,add", "bet(1)", "Bet", key_display="+/−"),
     Binding("minus,subtract", "bet(-1)", "Bet −", show=False),
+    # A game bet in coins: + / − step the coin size, ↑ / ↓ the coins per line.
+    Binding("plus,add", "coin_size(1)", "Coin", key_display="+/−"),
+    Binding("minus,subtract", "coin_size(-1)", "Coin −", show=False),
     Binding("right,2", "lines(1)", "Lines", key_display="←/→"),
     Binding("left,1", "lines(-1)", "Lines −", show=False),
-    Binding("b", "bet_max", "Max", key_display="B"),
-    Binding("u", "top_up", "Top up", key_display="U"),
-    Binding("a", "autoplay", "Auto", key_display="A"),
-    Binding("p,8", "open('paytable')", "Pays", key_display="P"),
-    Binding("h,9", "open('help')", "Help", key_display="H"),
-    Binding("q", "quit", "Quit", key_display="Q"),
-    Binding("y", "open('history')", "History", key_display="Y"),
-    Binding("t", "open('stats')", "Stats", key_display="T"),
+    Binding("up", "coins(1)", "Coins", key_display="↑/↓"),
+    Binding("down", "coins(-1)", "Coins −", show=False),
+    Binding(both_cases("b"), "bet_max", "Max", key_display="B"),
+    Binding(both_cases("u"), "top_up", "Top up", key_display="U"),
+    Binding(both_cases("a"), "autoplay", "Auto", key_display="A"),
+    Binding(both_cases("p,8"), "open('paytable')", "Pays", key_display="P"),
+    Binding(both_cases("h,9"), "open('help')", "Help", key_display="H"),
+    Binding(both_cases("q"), "quit", "Quit", key_display="Q"),
+    Binding(both_cases("y"), "open('history')", "History", key_display="Y"),
+    Binding(both_cases("t"), "open('stats')", "Stats", key_display="T"),
+    Binding(both_cases("c"), "units", "Units", key_display="C"),
     # Last: the footer is cut on the right at 80 columns, and quick spin is the one
     # setting a player can do without seeing (the QUICK badge shows it when on).
-    Binding("f", "quick", "Quick", key_display="F"),
+    Binding(both_cases("f"), "quick", "Quick", key_display="F"),
 ]
 """The core keys of every game; a game's features add theirs (:func:`with_feature_keys`)."""
 
@@ -73,6 +88,8 @@ class KeyState:
     """The moving scene is a feature's show (Space skips it rather than stopping reels)."""
     feature_actions: frozenset[str] = field(default_factory=frozenset)
     """The feature actions (by save name) the session allows now."""
+    coins: bool = False
+    """The game is bet in coins (coin size and coins per line instead of a bet per line)."""
 
 
 def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -> bool:
@@ -92,7 +109,10 @@ def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -
         "collect": offer,
         "collect_and_spin": offer,
         "spin": between,
-        "bet": between,
+        "bet": between and not s.coins,
+        "coin_size": between and s.coins,
+        "coins": between and s.coins,
+        "units": s.coins and not s.stoppable,
         "lines": between,
         "bet_max": between,
         "gamble": free and s.can_gamble and not s.summary,

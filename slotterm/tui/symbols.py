@@ -10,19 +10,24 @@ Each symbol has
 The pictures differ in shape, not only in colour, so the symbols stay apart with
 ``NO_COLOR=1``: pictures for the high symbols, big block letters for the card ranks.
 
+Art is per game (symbol ids repeat across games in other roles): :func:`art_set` gives a
+game's :class:`ArtSet`; the functions below take the game's id (``game``), the Book of
+Spells' pictures when it is left out.
+
 Public API (also used by the paytable screen)::
 
-    symbol_art("WITCH")                      -> SymbolArt (id, name, glyph, color, pictures)
-    art_lines("WITCH", ArtSize.LARGE)        -> tuple[str, ...] of equal width
-    art_text("WITCH", ArtSize.COMPACT)       -> rich Text, coloured, one line per row
-    glyph_text("WITCH")                      -> rich Text, the coloured bold letter
+    art_set("lucky-witch")                   -> ArtSet (pictures by id, stacked symbols)
+    symbol_art("WITCH", game)                -> SymbolArt (id, name, glyph, color, pictures)
+    art_lines("WITCH", ArtSize.LARGE, game)  -> tuple[str, ...] of equal width
+    art_text("WITCH", ArtSize.COMPACT, game=game) -> rich Text, coloured, one line per row
+    glyph_text("WITCH", game)                -> rich Text, the coloured bold letter
     art_size_for(width, height)              -> the size that fits a cell of that size
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -222,14 +227,60 @@ _ARTS = (
 )
 
 SYMBOL_ART: Mapping[str, SymbolArt] = MappingProxyType({a.id: a for a in _ARTS})
-"""Every known symbol's art by symbol id."""
+"""The Book of Spells' symbol art by symbol id."""
+
+BOOK_OF_SPELLS = "book-of-spells"
+"""The game whose pictures are used when no game is named."""
 
 
-def symbol_art(symbol_id: str) -> SymbolArt:
-    """The art of ``symbol_id``; an unknown symbol gets a plain framed label."""
-    art = SYMBOL_ART.get(symbol_id)
-    if art is not None:
-        return art
+@dataclass(frozen=True)
+class ArtSet:
+    """One game's pictures: ``arts`` by symbol id; the ``stacked`` symbols are drawn joined
+    where they stand on adjacent rows of a reel, with ``joints[size]`` where two meet."""
+
+    arts: Mapping[str, SymbolArt]
+    stacked: frozenset[str] = frozenset()
+    joints: Mapping[ArtSize, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "arts", MappingProxyType(dict(self.arts)))
+        for size, joint in self.joints.items():
+            if len(joint) != size.width:
+                raise ValueError(f"stack joint {joint!r} is not {size.width} columns wide")
+
+    def art(self, symbol_id: str) -> SymbolArt:
+        """The picture of ``symbol_id``; an unknown symbol gets a plain framed label."""
+        found = self.arts.get(symbol_id)
+        return found if found is not None else _label_art(symbol_id)
+
+    def joint(self, size: ArtSize) -> str | None:
+        """The line where two stacked symbols meet (``None``: not drawn as stacks)."""
+        return self.joints.get(size)
+
+
+BOOK_OF_SPELLS_ART = ArtSet(arts=SYMBOL_ART)
+"""The Book of Spells' pictures (no stacks)."""
+
+
+def art_set(game: str | None = None) -> ArtSet:
+    """The pictures of the game with id ``game`` (the Book of Spells' when ``None``).
+
+    A game without pictures of its own gets framed labels for every symbol.
+    """
+    if game is None or game == BOOK_OF_SPELLS:
+        return BOOK_OF_SPELLS_ART
+    from slotterm.tui.widgets.lucky_witch_art import GAME_ID, LUCKY_WITCH_ART
+
+    return LUCKY_WITCH_ART if game == GAME_ID else ArtSet(arts={})
+
+
+def symbol_art(symbol_id: str, game: str | None = None) -> SymbolArt:
+    """The art of ``symbol_id`` in ``game``; an unknown symbol gets a plain framed label."""
+    return art_set(game).art(symbol_id)
+
+
+def _label_art(symbol_id: str) -> SymbolArt:
+    """A plain framed label for a symbol without a picture."""
     label = symbol_id[: COMPACT_WIDTH - 2]
     edge = "+" + "-" * (len(label) + 2) + "+"
     framed = (edge, "| " + label + " |", edge)
@@ -243,24 +294,26 @@ def symbol_art(symbol_id: str) -> SymbolArt:
     )
 
 
-def art_lines(symbol_id: str, size: ArtSize) -> tuple[str, ...]:
+def art_lines(symbol_id: str, size: ArtSize, game: str | None = None) -> tuple[str, ...]:
     """The plain-text picture of ``symbol_id`` (every line ``size.width`` wide)."""
-    return symbol_art(symbol_id).lines(size)
+    return symbol_art(symbol_id, game).lines(size)
 
 
-def art_text(symbol_id: str, size: ArtSize, *, style: Style | None = None) -> Text:
+def art_text(
+    symbol_id: str, size: ArtSize, *, style: Style | None = None, game: str | None = None
+) -> Text:
     """The picture as Rich text in the symbol's colour, lines joined by newlines.
 
     ``style`` is laid over the symbol's own style (e.g. reverse for a highlight).
     """
-    art = symbol_art(symbol_id)
+    art = symbol_art(symbol_id, game)
     base = art.style + style if style is not None else art.style
     return Text("\n".join(art.lines(size)), style=base, no_wrap=True, end="")
 
 
-def glyph_text(symbol_id: str) -> Text:
+def glyph_text(symbol_id: str, game: str | None = None) -> Text:
     """The symbol's one-letter glyph, bold in its colour."""
-    art = symbol_art(symbol_id)
+    art = symbol_art(symbol_id, game)
     return Text(art.glyph, style=art.style, end="")
 
 

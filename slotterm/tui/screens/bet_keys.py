@@ -19,12 +19,14 @@ from slotterm.tui.bet_choice import max_affordable_bet, stepped_bet, stepped_lin
 
 
 class BetChanged(Message):
-    """The player chose ``bet``; ``note`` (if any) is what to say once it is set."""
+    """The player chose ``bet``; ``note`` (if any) is what to say once it is set; ``spin``:
+    spin at once once it is set (Lucky Witch's Bet Max)."""
 
-    def __init__(self, bet: Bet, note: str | None = None) -> None:
+    def __init__(self, bet: Bet, note: str | None = None, *, spin: bool = False) -> None:
         super().__init__()
         self.bet = bet
         self.note = note
+        self.spin = spin
 
 
 class BetNote(Message):
@@ -80,6 +82,10 @@ class BetKeys:
         self.armed = True
         self._host.post_message(BetChanged(best, "Bet max set (B again spins)."))
 
+    def step_coins(self, step: int) -> None:
+        """Coins per line: a game bet in cents has none (:class:`CoinBetKeys` has)."""
+        self._host.post_message(BetNote("This game is not bet in coins."))
+
     def top_up(self) -> None:
         """Top the demo credits back up to the starting balance."""
         amount = self.session.start_credits - self.session.state.credits
@@ -91,3 +97,6 @@ class BetKeys:
     def _choose(self, bet: Bet) -> None:
         self.armed = False
         self._host.post_message(BetChanged(bet))
+
+    def _say(self, text: str) -> None:
+        self._host.post_message(BetNote(text))

@@ -12,7 +12,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
+from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
+from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.dialog_css import dialog_css
 
@@ -22,18 +24,44 @@ def format_rtp(rtp: float) -> str:
     return f"{rtp * 100:.2f} %"
 
 
+HELP_FILES = {"lucky-witch": "help_lucky_witch.md"}
+"""The help text of each game that has its own (the others: ``help.md``)."""
+
+
 def help_markdown(game: GameDefinition) -> str:
     """The help text with the game's own figures (and its features') filled in."""
-    source = resources.files("slotterm.tui").joinpath("help.md").read_text(encoding="utf-8")
+    name = HELP_FILES.get(game.id, "help.md")
+    source = resources.files("slotterm.tui").joinpath(name).read_text(encoding="utf-8")
     scatter = ", ".join(str(m) for _, m in sorted(game.scatter_pays.items()))
     return Template(source).substitute(
         FeatureViews(game).help_values(),
+        **coin_values(game),
         name=game.name,
         lines=len(game.lines),
         scatter=scatter,
-        max_win=f"{game.max_win_x_total_bet:,}",
+        max_win=max_win_text(game),
         rtp=format_rtp(game.published_rtp),
     )
+
+
+def max_win_text(game: GameDefinition) -> str:
+    """The round cap: ``"5,000"`` (× the total bet) or ``"250,000.00 in credits"``."""
+    if game.max_win_x_total_bet is not None:
+        return f"{game.max_win_x_total_bet:,}"
+    return f"{format_cents(game.max_win(0))} in credits"
+
+
+def coin_values(game: GameDefinition) -> dict[str, str]:
+    """A coin game's figures: most coins per line and in all, the bonus cap in coins."""
+    if game.coins is None:
+        return {}
+    high = game.coins.coins_per_line[1]
+    caps = [f.cap_coins for f in game.features if isinstance(f, MysteryBonus)]
+    return {
+        "coins_max": str(high),
+        "most_coins": f"{high * len(game.lines):,}",
+        "bonus_cap": f"{caps[0]:,}" if caps else "",
+    }
 
 
 class HelpScreen(ModalScreen[None]):

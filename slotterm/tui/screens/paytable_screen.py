@@ -1,4 +1,9 @@
-"""The paytable: every symbol's pays in credits at the current bet, the rules, the lines."""
+"""The paytable: every symbol's pays at the current bet, the rules, the lines.
+
+A game bet in cents (Book of Spells) shows its pays in credits; a game bet in coins
+(Lucky Witch) shows them in coins and in credits, with its wild, scatter, bonus symbol
+and pick games explained (:mod:`slotterm.tui.screens.paytable_coins`).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,15 @@ from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.paytable_coins import (
+    bet_line,
+    bonus_rules,
+    coin_pays,
+    coin_pays_text,
+    coin_scatter_pays,
+    scatter_rules,
+    wild_rules,
+)
 from slotterm.tui.symbols import ArtSize, art_text, symbol_art
 from slotterm.tui.widgets.line_diagram import LineDiagram
 
@@ -84,11 +98,17 @@ def feature_rules(game: GameDefinition, bet: Bet) -> tuple[str, str]:
     sections = FeatureViews(game).paytable_rules(bet)
     heading = " / ".join(h for h, _ in sections) or "Rules"
     cap = format_cents(game.max_win(bet.total))
+    most = (
+        f"{game.max_win_x_total_bet:,}× the total bet ({cap} now)"
+        if game.max_win_x_total_bet is not None
+        else cap
+    )
     core = (
         f"Wins are counted on active lines from the leftmost reel, symbols next to each other; "
-        f"only the best win of each line is paid. One round pays at most "
-        f"{game.max_win_x_total_bet:,}× the total bet ({cap} now)."
+        f"only the best win of each line is paid. One round pays at most {most}."
     )
+    if not game.gamble:
+        core += " There is no gamble: a round's win goes into the credits when it ends."
     return heading, "\n".join([*(text for _, text in sections), core])
 
 
@@ -125,6 +145,12 @@ class PaytableScreen(ModalScreen[None]):
     .pays-cell {
         height: 4;
     }
+    .pays-cell.-coins {
+        height: 6;
+    }
+    .pays-text {
+        height: auto;
+    }
     .pays-art {
         width: 10;
     }
@@ -157,24 +183,15 @@ class PaytableScreen(ModalScreen[None]):
         self.bet = bet
 
     def compose(self) -> ComposeResult:
-        """Bet line, the wild/scatter, every symbol's pays, the rules, the lines."""
+        """Bet line, the special symbols, every symbol's pays, the rules, the lines."""
         game, bet = self.game, self.bet
         with Vertical(id="pays-dialog") as dialog:
             dialog.border_title = f"{game.name}: paytable"
             with VerticalScroll(id="pays-scroll"):
-                yield Static(
-                    f"Pays in credits at {format_cents(bet.bet_per_line)} per line, "
-                    f"{bet.lines} line{'s' if bet.lines != 1 else ''}, "
-                    f"total bet {format_cents(bet.total)}",
-                    id="pays-bet",
-                )
-                wild = next(s for s in game.symbols if s.kind.is_scatter)
-                with Horizontal(id="pays-wild", classes="pays-cell"):
-                    yield Static(art_text(wild.id, ArtSize.COMPACT), classes="pays-art")
-                    detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
-                    detail.append_text(pays_text(scatter_pays(game, bet)))
-                    yield Static(detail, classes="pays-detail")
-                yield Static(wild_scatter_rules(game, bet), id="pays-wild-text")
+                if game.coins is not None:
+                    yield from self._coin_sections()
+                else:
+                    yield from self._cent_sections()
                 yield Static("Line pays", classes="pays-heading")
                 with Grid(id="pays-symbols"):
                     for symbol in line_symbols(game):
@@ -188,13 +205,64 @@ class PaytableScreen(ModalScreen[None]):
                         yield LineDiagram(number, line, game.rows)
         yield Footer()
 
-    def _symbol_cell(self, symbol: str) -> Horizontal:
-        detail = Text(symbol_art(symbol).name + "\n", style="bold", end="")
-        detail.append_text(pays_text(line_pays(self.game, symbol, self.bet)))
+    def _cent_sections(self) -> ComposeResult:
+        """A game bet in cents: the bet, its wild-and-scatter symbol and its pays."""
+        game, bet = self.game, self.bet
+        yield Static(
+            f"Pays in credits at {format_cents(bet.bet_per_line)} per line, "
+            f"{bet.lines} line{'s' if bet.lines != 1 else ''}, "
+            f"total bet {format_cents(bet.total)}",
+            id="pays-bet",
+        )
+        wild = next(s for s in game.symbols if s.kind.is_scatter)
+        with Horizontal(id="pays-wild", classes="pays-cell"):
+            yield Static(art_text(wild.id, ArtSize.COMPACT), classes="pays-art")
+            detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
+            detail.append_text(pays_text(scatter_pays(game, bet)))
+            yield Static(detail, classes="pays-detail")
+        yield Static(wild_scatter_rules(game, bet), id="pays-wild-text")
+
+    def _coin_sections(self) -> ComposeResult:
+        """A game bet in coins: the bet, the wild, the scatter and the bonus symbol."""
+        game, bet = self.game, self.bet
+        yield Static(bet_line(bet), id="pays-bet")
+        wild = next(s for s in game.symbols if s.kind is SymbolKind.WILD)
+        yield Static(f"{symbol_art(wild.id, game.id).name}: the wild", classes="pays-heading")
+        yield self._special(wild.id, coin_pays_text(coin_pays(game, wild.id, bet)))
+        yield Static(wild_rules(game), classes="pays-text")
+        scatter = next(s for s in game.symbols if s.kind.is_scatter)
+        name = symbol_art(scatter.id, game.id).name
+        yield Static(f"{name}: the scatter", classes="pays-heading")
+        yield self._special(scatter.id, coin_pays_text(coin_scatter_pays(game, bet)))
+        yield Static(scatter_rules(game), classes="pays-text")
+        bonus = bonus_rules(game, bet)
+        symbol = next((s for s in game.symbols if s.kind is SymbolKind.BONUS), None)
+        if bonus is not None and symbol is not None:
+            name = symbol_art(symbol.id, game.id).name
+            yield Static(f"{name}: the Mystery bonus", classes="pays-heading")
+            yield self._special(symbol.id, Text(""))
+            yield Static(bonus, classes="pays-text")
+
+    def _special(self, symbol: str, pays: Text) -> Horizontal:
+        """A special symbol's picture beside its pays."""
         return Horizontal(
-            Static(art_text(symbol, ArtSize.COMPACT), classes="pays-art"),
+            Static(art_text(symbol, ArtSize.COMPACT, game=self.game.id), classes="pays-art"),
+            Static(pays, classes="pays-detail"),
+            classes="pays-cell -coins" if pays.plain else "pays-cell",
+        )
+
+    def _symbol_cell(self, symbol: str) -> Horizontal:
+        game = self.game
+        art = game.id if game.coins is not None else None
+        detail = Text(symbol_art(symbol, art).name + "\n", style="bold", end="")
+        if game.coins is not None:
+            detail.append_text(coin_pays_text(coin_pays(game, symbol, self.bet)))
+        else:
+            detail.append_text(pays_text(line_pays(game, symbol, self.bet)))
+        return Horizontal(
+            Static(art_text(symbol, ArtSize.COMPACT, game=art), classes="pays-art"),
             Static(detail, classes="pays-detail"),
-            classes="pays-cell",
+            classes="pays-cell -coins" if game.coins is not None else "pays-cell",
         )
 
     def on_mount(self) -> None:
@@ -209,7 +277,8 @@ class PaytableScreen(ModalScreen[None]):
     def _fit(self, width: int) -> None:
         """As many symbols and lines side by side as ``width`` allows."""
         inner = width - 6  # border, padding and scrollbar
-        self.query_one("#pays-symbols", Grid).styles.grid_size_columns = 3 if inner >= 114 else 2
+        wide = 114 if self.game.coins is None else 120
+        self.query_one("#pays-symbols", Grid).styles.grid_size_columns = 3 if inner >= wide else 2
         self.query_one("#pays-lines", Grid).styles.grid_size_columns = line_columns(
             len(self.game.lines), inner
         )

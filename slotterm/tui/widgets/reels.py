@@ -4,6 +4,9 @@ The widget only draws what it is told: the window (``window[reel][row]``), which
 are spinning and where their strips are, which cells are marked, which line is being
 shown, which reels are (partly) covered by one symbol (a feature filling them).  The main
 screen and its scenes set these attributes; every change calls :meth:`refresh`.
+
+The pictures are the game's (``art``); a symbol the game draws as a stack (Lucky Witch's
+wild) is drawn as one tall box where the stopped reel shows it on adjacent rows.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from slotterm.engine.outcome import Window
-from slotterm.tui.symbols import ArtSize, art_lines, symbol_art
+from slotterm.tui.symbols import BOOK_OF_SPELLS_ART, ArtSet, ArtSize
 
 Cell = tuple[int, int]
 """A window position as ``(reel, row)``."""
@@ -40,8 +43,17 @@ class ReelsWindow(Widget):
 
     can_focus = False
 
-    def __init__(self, window: Window, *, name: str | None = None, id: str | None = None) -> None:
+    def __init__(
+        self,
+        window: Window,
+        *,
+        art: ArtSet = BOOK_OF_SPELLS_ART,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id)
+        self.art = art
+        """The game's pictures."""
         self.window: Window = window
         self.reel_count = len(window)
         self.row_count = len(window[0])
@@ -159,10 +171,20 @@ class ReelsWindow(Widget):
             for y in range(height):
                 row, line = divmod(y, unit)
                 if line >= size.height:
-                    lines.append(blank)
+                    below = row + 1
+                    joined = self._stacked(reel, row, below, size)
+                    lines.append(
+                        self._joint_line(reel, row, below, size) if joined is not None else blank
+                    )
                     continue
                 symbol = self.shown_symbol(reel, row)
-                lines.append(self._art_line(symbol, size, line, self._cell_style(reel, row)))
+                style = self._cell_style(reel, row)
+                if line == 0 and self._stacked(reel, row - 1, row, size) is not None:
+                    lines.append(self._joint_line(reel, row - 1, row, size))
+                elif line == size.height - 1 and self._stacked(reel, row, row + 1, size):
+                    lines.append(self._joint_line(reel, row, row + 1, size))
+                else:
+                    lines.append(self._art_line(symbol, size, line, style))
             return lines
         strip = self.strips[reel]
         start = math.floor(position * unit)
@@ -175,6 +197,29 @@ class ReelsWindow(Widget):
             lines.append(self._art_line(symbol, size, line, None))
         return lines
 
+    def _stacked(self, reel: int, upper: int, lower: int, size: ArtSize) -> str | None:
+        """The joint between rows ``upper`` and ``lower`` when both show the same stacked
+        symbol (``None`` otherwise)."""
+        if upper < 0 or lower >= self.row_count:
+            return None
+        symbol = self.shown_symbol(reel, upper)
+        if symbol not in self.art.stacked or self.shown_symbol(reel, lower) != symbol:
+            return None
+        return self.art.joint(size)
+
+    def _joint_line(self, reel: int, upper: int, lower: int, size: ArtSize) -> Text:
+        """Where two stacked symbols meet: the frame goes on (marked if either cell is)."""
+        joint = self._stacked(reel, upper, lower, size) or ""
+        art = self.art.art(self.shown_symbol(reel, upper))
+        marked = {(reel, upper), (reel, lower)} & self.marked
+        extra = _MARKED if marked else self._cell_style(reel, upper)
+        style = art.style + extra if extra is not None else art.style
+        pad = " " * CELL_PAD
+        text = Text(pad, end="")
+        text.append(joint, style)
+        text.append(pad)
+        return text
+
     def _cell_style(self, reel: int, row: int) -> Style | None:
         if (reel, row) in self.marked:
             return _MARKED
@@ -182,13 +227,12 @@ class ReelsWindow(Widget):
             return _DIM
         return None
 
-    @staticmethod
-    def _art_line(symbol: str, size: ArtSize, line: int, extra: Style | None) -> Text:
-        art = symbol_art(symbol)
+    def _art_line(self, symbol: str, size: ArtSize, line: int, extra: Style | None) -> Text:
+        art = self.art.art(symbol)
         style = art.style + extra if extra is not None else art.style
         pad = " " * CELL_PAD
         text = Text(pad, end="")
-        text.append(art_lines(symbol, size)[line], style)
+        text.append(art.lines(size)[line], style)
         text.append(pad)
         return text
 

@@ -1,0 +1,345 @@
+"""The machine screen: the reels, the boxes, the message line and the round's keys.
+
+Game-neutral: each key asks the session to act (the session draws and saves the outcome
+first), then the returned events are played as scenes.  At rest everything shown is
+re-read from the session, so an animation or a mashed key can never change an amount.
+What the game's features show comes from their views (:mod:`slotterm.tui.features`),
+which draw on the screen's :class:`~slotterm.tui.features.view.Stage`.  The pictures are
+the game's own (:func:`~slotterm.tui.symbols.art_set`) and the boxes the game's kind of
+bet (:func:`boxes_for`).  The bet keys and the screens over the machine are added by
+:class:`~slotterm.tui.screens.main_screen.MainScreen`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Container
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from slotterm.engine.actions import Action, ActionRefused, Collect, Spin, StartGamble
+from slotterm.engine.events import Transition
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import Phase
+from slotterm.session.errors import SaveError
+from slotterm.session.game_session import GameSession
+from slotterm.tui.autoplay import Autoplay, autoplay_action, feature_waits
+from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.features.view import Stage
+from slotterm.tui.keymap import GAME_BINDINGS, KeyState, KeySwitch, key_enabled, with_feature_keys
+from slotterm.tui.narration import (
+    event_note,
+    idle_banner,
+    latest_window,
+    moving_text,
+    needs_top_up,
+    opening_note,
+    rest_prompt,
+    shown_round,
+    win_on_display,
+)
+from slotterm.tui.presenter import Presenter
+from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
+from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.symbols import art_set
+from slotterm.tui.widgets.coin_boxes import CoinBoxes
+from slotterm.tui.widgets.feature_banner import FeatureBanner
+from slotterm.tui.widgets.machine_boxes import MachineBoxes
+from slotterm.tui.widgets.message_line import MessageLine
+from slotterm.tui.widgets.reels import ReelsWindow
+
+QUICK_SPEED = 3.0
+"""How much faster everything moves with quick spin on."""
+
+
+def boxes_for(game: GameDefinition) -> MachineBoxes:
+    """The boxes of the game's kind of bet: coins per line and coin size (Lucky Witch), or
+    a bet per line (Book of Spells)."""
+    return CoinBoxes(id="boxes") if game.coins is not None else MachineBoxes(id="boxes")
+
+
+class MachineScreen(Screen[None]):
+    """The slot machine itself; ``force`` names a feature the next spin must start."""
+
+    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
+
+    def __init__(self, session: GameSession, *, force: str | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.force = force
+        self.views = FeatureViews(session.game)
+        feature_keys = self.views.bindings()
+        self._bindings = with_feature_keys(self._bindings, feature_keys)
+        self._keys = KeySwitch([*GAME_BINDINGS, *feature_keys])
+        window, _ = latest_window(session, self.views)
+        self.reels = ReelsWindow(window, art=art_set(session.game.id), id="reels")
+        """The reel window widget."""
+        self.message = MessageLine(id="message")
+        """The message line widget."""
+        self.boxes = boxes_for(session.game)
+        """The Bet, Lines, Credits and Win boxes (and Coins, Coin size in a coin game)."""
+        self.stage = Stage(
+            game=session.game, reels=self.reels, message=self.message, show_win=self.boxes.show_win
+        )
+        """What the features' views draw on."""
+        self.presenter = Presenter(self, self._rest, self._scene_changed)
+        self._autoplay = Autoplay(self, self._autoplay_step)
+        self.quick = False
+        self.summary_visible = False
+        self._note = opening_note(session)
+        self._save_warning_shown: str | None = None
+
+    # --- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        """Banner, reels (with the features' overlays), boxes, message, footer."""
+        yield FeatureBanner(idle_banner(self.session.game, self.views), id="banner")
+        with Container(id="stage"):
+            yield self.reels
+            yield from self.views.overlays()
+        yield self.boxes
+        yield self.message
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        """Show the session as it stands (resuming an open round at its step)."""
+        self.reels.border_title = self.session.game.name
+        self.views.close()
+        show_recorded_spin(self.stage, self.views, self.session)
+        if self.session.load_notice and self._note != self.session.load_notice:
+            # Too long for the message line: a note that wraps, up long enough to read.
+            self.app.notify(
+                self.session.load_notice, title="Your save", severity="warning", timeout=30
+            )
+        self._rest()
+        self.call_after_refresh(self._resume_gamble)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (from a modal or the size notice): re-read the session, carry on."""
+        if not self.presenter.busy:
+            self._rest()
+            self._resume_gamble()
+
+    def _resume_gamble(self) -> None:
+        """A round saved mid-gamble goes back to the gamble (the screen that has one)."""
+
+    def _before_spin(self) -> None:
+        """Called as a spin key is handled, before the spin (the bet keys forget Bet Max)."""
+
+    # --- at rest ----------------------------------------------------------------------
+
+    def _rest(self) -> None:
+        """Everything stopped: show the session's state and what to press."""
+        if self.presenter.busy:
+            return
+        if self.views.show_summary(shown_round(self.session)):
+            self.summary_visible = True
+        self._sync()
+        self._schedule_autoplay()
+
+    def _sync(self) -> None:
+        session = self.session
+        state = session.state
+        self.boxes.show_bet(session.bet, len(session.game.lines))
+        self.boxes.show_credits(state.credits, session.currency)
+        self.boxes.show_win(win_on_display(session))
+        self.query_one("#banner", FeatureBanner).show_part(self.views.banner(state.round))
+        prompt = rest_prompt(
+            session, self.views, summary=self.summary_visible, autoplay=self.autoplay
+        )
+        self.message.say(f"{self._note}  {prompt}".strip())
+        self._badges()
+        self.refresh_keys()
+
+    def _scene_changed(self) -> None:
+        """A new scene started: once the reels rest, say what the keys do now."""
+        scene = self.presenter.current
+        if scene is not None and not scene.stoppable and not isinstance(scene, AnnounceScene):
+            prompt = rest_prompt(self.session, self.views, summary=False, autoplay=self.autoplay)
+            self.message.say(prompt)
+        self.refresh_keys()
+
+    def refresh_keys(self) -> None:
+        """Redraw the footer only when the set of working keys changed (it is costly)."""
+        if self._keys.changed(self._key_state_now()):
+            self.refresh_bindings()
+
+    def _badges(self) -> None:
+        badges = ("AUTOPLAY",) if self.autoplay else ()
+        self.message.set_badges(badges + (("QUICK",) if self.quick else ()))
+        name = self.session.game.name
+        self.reels.border_title = f"{name}  ·  AUTOPLAY ON (A stops)" if self.autoplay else name
+
+    # --- acting -----------------------------------------------------------------------
+
+    def _begin_action(self) -> None:
+        """A new key action: finish any show in progress and close the overlays."""
+        self.presenter.finish_all()
+        self.views.close()
+        self.summary_visible = False
+        self._note = ""
+
+    def _act(self, action: Action) -> bool:
+        """Ask the session to act and play what happened; False if nothing happened."""
+        before = self.session.state
+        try:
+            transition = self.session.act(action)
+        except ActionRefused as refused:
+            self._note = f"{str(refused).capitalize()}."
+            self._rest()
+            return False
+        except SaveError as error:
+            self._stop_autoplay()
+            self._note = f"Could not save, nothing was played: {error}."
+            self._rest()
+            return False
+        self._present(before.round.win if before.round else 0, transition)
+        self._warn_about_save()
+        return True
+
+    def _warn_about_save(self) -> None:
+        """Tell the player once when a save reached only one of its two copies."""
+        warning = self.session.save_warning
+        if warning and warning != self._save_warning_shown:
+            self.app.notify(warning, title="Save", severity="warning", timeout=15)
+        self._save_warning_shown = warning
+
+    def _present(self, win_before: int, transition: Transition) -> None:
+        self._note = event_note(transition.events, self.views) or self._note
+        self.views.remember(transition.events)
+        scenes = scenes_for(self.stage, self.views, win_before, transition)
+        if scenes:
+            self.boxes.show_credits(self.session.state.credits)
+            self.message.say(moving_text(self.session, self.views, autoplay=self.autoplay))
+        self.presenter.play(scenes)
+
+    def _spin(self) -> None:
+        self._begin_action()
+        self._before_spin()
+        session = self.session
+        action = Spin(session.bet, autoplay=self.autoplay, force=self.force, limits=session.limits)
+        refusal = session.refusal(action)
+        if refusal is not None:
+            self._stop_autoplay()
+            self._note = f"{refusal.capitalize()}."
+            self._rest()
+            return
+        self.boxes.show_win(0)
+        if self._act(action):
+            self.force = None
+            if self.autoplay and feature_waits(session):
+                self._stop_autoplay()
+                self._note = self.views.autoplay_note(session.state) or "Autoplay stopped."
+
+    # --- key actions ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enable exactly the keys that make sense now; the others are hidden."""
+        return key_enabled(action, self._key_state_now(), parameters)
+
+    def _key_state_now(self) -> KeyState:
+        session = self.session
+        scene = self.presenter.current
+        return KeyState(
+            phase=session.phase,
+            stoppable=self.presenter.stoppable,
+            autoplay=self.autoplay,
+            summary=self.summary_visible,
+            can_gamble=session.can(StartGamble()),
+            needs_top_up=needs_top_up(session),
+            skippable=scene is not None and scene.skippable,
+            feature_actions=self.views.allowed(session.can),
+            coins=session.game.coins is not None,
+        )
+
+    def action_stop(self) -> None:
+        """Stop the reels at once."""
+        self.presenter.stop_current()
+
+    def action_skip(self) -> None:
+        """Skip a feature's show to the picture it lands on."""
+        self.presenter.stop_current()
+
+    def action_hide_summary(self) -> None:
+        """Hide the feature summary."""
+        self._begin_action()
+        self._rest()
+
+    def action_feature(self, name: str) -> None:
+        """Take the feature step the key names (start the free spins, play one...)."""
+        self._begin_action()
+        self._act(self.views.actions()[name])
+
+    def action_collect(self) -> None:
+        """Take the win into credits."""
+        self._begin_action()
+        self._act(Collect())
+
+    def action_collect_and_spin(self) -> None:
+        """Take the win, then spin again."""
+        self.action_collect()
+        if self.session.phase is Phase.IDLE:
+            self._spin()
+
+    def action_spin(self) -> None:
+        """Spin with the current bet."""
+        self._spin()
+
+    # --- autoplay and settings ----------------------------------------------------------
+
+    def action_autoplay(self) -> None:
+        """Start or stop autoplay."""
+        if self.autoplay:
+            self._stop_autoplay()
+            self._note = "Autoplay stopped."
+            if not self.presenter.busy:
+                self._rest()
+            return
+        self._autoplay.on = True
+        self._note = ""
+        self._badges()
+        self.refresh_keys()
+        self._autoplay_step()
+
+    @property
+    def autoplay(self) -> bool:
+        """True while autoplay is on."""
+        return self._autoplay.on
+
+    def _stop_autoplay(self) -> None:
+        self._autoplay.stop()
+        self._badges()
+        self.refresh_keys()
+
+    def _schedule_autoplay(self) -> None:
+        if self.is_current:
+            self._autoplay.schedule(animate=self.presenter.animate, speed=self.presenter.speed)
+
+    def _autoplay_step(self) -> None:
+        """What happens next, by the engine's policy (:func:`autoplay_action`)."""
+        if not self.autoplay or self.presenter.busy or not self.is_current:
+            return
+        action = autoplay_action(self.session)
+        if isinstance(action, Spin):
+            self._spin()
+        elif action is not None:
+            self._begin_action()
+            self._act(action)
+        else:
+            self._stop_autoplay()
+            if self.session.phase is Phase.IDLE:
+                self._note = "Autoplay stopped."
+            self._rest()
+
+    def action_quick(self) -> None:
+        """Switch quick spin on or off."""
+        self.quick = not self.quick
+        self.presenter.speed = QUICK_SPEED if self.quick else 1.0
+        self._badges()
+
+    def action_quit(self) -> None:
+        """Leave the game (an open round stays saved and resumes next time)."""
+        self.app.exit()

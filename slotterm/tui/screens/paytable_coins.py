@@ -1,0 +1,158 @@
+"""The paytable's parts for a game bet in coins (Lucky Witch): pays in coins and in
+credits, the wild that doubles, the scatter, the bonus symbol and the pick games.
+
+Every text is ours, written from the facts of the game's definition (DESIGN.md §2): the
+pick games are described from their tables, so a change of table changes the text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from rich.text import Text
+
+from slotterm.engine.actions import Bet
+from slotterm.engine.feature import Feature
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.mystery_bonus import MysteryBonus
+from slotterm.engine.features.pick_games.magic_potion import MagicPotion
+from slotterm.engine.features.pick_games.pumpkin import Pumpkin
+from slotterm.engine.features.pick_games.secret_vault import SecretVault
+from slotterm.engine.features.pick_games.spell_book import SpellBook
+from slotterm.engine.model import GameDefinition, SymbolKind
+from slotterm.money import format_cents
+from slotterm.tui.symbols import symbol_art
+
+
+def coin_pays(game: GameDefinition, symbol: str, bet: Bet) -> list[tuple[int, int, int]]:
+    """``(count, coins, cents)`` a line of ``symbol`` pays at ``bet``, most symbols first."""
+    coins = bet.coins or 0
+    size = bet.coin_size or 0
+    pays = sorted(game.paytable.get(symbol, {}).items(), reverse=True)
+    return [(count, mult * coins, mult * coins * size) for count, mult in pays]
+
+
+def coin_scatter_pays(game: GameDefinition, bet: Bet) -> list[tuple[int, int, int]]:
+    """``(count, coins, cents)`` the scatter pays anywhere (× total coins), most first."""
+    total = bet.total_coins or 0
+    size = bet.coin_size or 0
+    pays = sorted(game.scatter_pays.items(), reverse=True)
+    return [(count, mult * total, mult * total * size) for count, mult in pays]
+
+
+def coin_pays_text(pays: list[tuple[int, int, int]]) -> Text:
+    """One pay a line: ``5×  10,000 coins    100.00``."""
+    text = Text(no_wrap=True, end="")
+    for n, (count, coins, cents) in enumerate(pays):
+        if n:
+            text.append("\n")
+        text.append(f"{count}×", style="bold")
+        text.append(f" {coins:>7,} coins {format_cents(cents):>10}")
+    return text
+
+
+def bet_line(bet: Bet) -> str:
+    """What the amounts are worked out for."""
+    coins, lines = bet.coins or 0, bet.lines
+    return (
+        f"Pays in coins and in credits at {coins} coin{'s' if coins != 1 else ''} per line, "
+        f"coin size {format_cents(bet.coin_size or 0)}, {lines} line{'s' if lines != 1 else ''}: "
+        f"total bet {bet.total_coins or 0:,} coins = {format_cents(bet.total)}"
+    )
+
+
+def _names(game: GameDefinition, ids: list[str]) -> str:
+    names = [symbol_art(i, game.id).name for i in ids]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def wild_rules(game: GameDefinition) -> str:
+    """How the wild plays: what it stands in for, its multiplier, a line of wilds alone."""
+    wild = next(s for s in game.symbols if s.kind is SymbolKind.WILD)
+    name = symbol_art(wild.id, game.id).name
+    ordered = [s.id for s in game.symbols if game.wild_substitutes_for(s.id)]
+    times = "doubled" if game.wild_multiplier == 2 else f"multiplied by {game.wild_multiplier}"
+    return (
+        f"The {name} is wild for the {_names(game, ordered)} only. A line win it helps to "
+        f"complete is {times}, once, however many of them stand on the line. "
+        f"A line made of the {name} alone pays its own amounts below, never {times}. "
+        "A line pays only its best win."
+    )
+
+
+def scatter_rules(game: GameDefinition) -> str:
+    """Where the scatter pays and what it starts."""
+    scatter = next(s for s in game.symbols if s.kind.is_scatter)
+    name = symbol_art(scatter.id, game.id).name
+    fewest = min(count for count, mult in game.scatter_pays.items() if mult > 0)
+    text = (
+        f"{name}s pay wherever they stand: {fewest} or more pay a multiple of the total coins "
+        "bet, on top of the line wins. The wild does not stand in for them."
+    )
+    spins = next((f for f in game.features if isinstance(f, FreeSpins)), None)
+    if spins is not None:
+        text += f" {spins.trigger_count} or more start {spins.award} free spins."
+    return text
+
+
+def bonus_rules(game: GameDefinition, bet: Bet) -> str | None:
+    """The bonus symbol and the pick games, with their prizes at ``bet`` (``None``: none)."""
+    bonus = next((f for f in game.features if isinstance(f, MysteryBonus)), None)
+    if bonus is None:
+        return None
+    name = symbol_art(bonus.symbol, game.id).name
+    reels = ", ".join(str(r) for r in bonus.reels[:-1]) + f" and {bonus.reels[-1]}"
+    cap = bonus.cap_coins * (bet.coin_size or 0)
+    parts = [
+        f"The {name} stands only on reels {reels}. One on each of those reels at the same "
+        f"time, in the base game or in a free spin, starts the Mystery bonus; the "
+        f"{name} pays nothing itself. The bonus picks one of {len(bonus.games)} games at "
+        "random, each as likely as the others. Prizes are multiples of the total bet "
+        f"({format_cents(bet.total)} now); one bonus pays at most {bonus.cap_coins:,} coins "
+        f"({format_cents(cap)} now). A bonus won in a free spin is played before the next one."
+    ]
+    parts += [_pick_game_rule(game, bet) for game in bonus.games]
+    return "\n".join(part for part in parts if part)
+
+
+def _times(values: Iterable[int], bet: Bet) -> str:
+    """``"1×, 2×, 5× the total bet, at most 0.75 now"``."""
+    ordered = sorted(values)
+    top = format_cents(ordered[-1] * bet.total) if ordered else "0.00"
+    return ", ".join(f"{v}×" for v in ordered) + f" the total bet, at most {top} now"
+
+
+def _pick_game_rule(game: Feature, bet: Bet) -> str:
+    """One pick game in a few sentences."""
+    if isinstance(game, MagicPotion):
+        return (
+            f"• {game.title}: {game.bottles} bottles. {game.amount_bottles} hide amounts "
+            f"({_times(game.amounts, bet)}), one says Win All and one says Stop. Open "
+            "them one by one and collect what they hold. Win All pays every amount bottle, "
+            "opened or not, and ends the game; Stop ends it and adds "
+            f"{game.stop_bonus}× the total bet for each bottle still closed."
+        )
+    if isinstance(game, Pumpkin):
+        return (
+            f"• {game.title}: {game.pumpkins} pumpkins, each hiding an amount "
+            f"({_times(game.amounts, bet)}). Open one and see it: keep it, or give it "
+            f"up and open another, at most {game.give_ups} times; the last one opened is "
+            "kept. An amount given up is gone."
+        )
+    if isinstance(game, SpellBook):
+        chance = Fraction(*game.imp_chance)
+        odds = f"{chance.numerator} time in {chance.denominator}"
+        return (
+            f"• {game.title}: {game.book_count} books, each hiding a multiplier "
+            f"({_times(game.books, bet)}). Open one; {odds} the imp comes and adds "
+            f"one more ({', '.join(f'{v}×' for v in sorted(game.imp))}). You win the sum "
+            "times the total bet, and the other books are shown."
+        )
+    if isinstance(game, SecretVault):
+        return (
+            f"• {game.title}: {game.vaults} vaults, hiding {_times(game.amounts, bet)} "
+            f"between them, one amount each. Choose {game.chosen}; the others open and "
+            f"disappear; then open one of your {game.chosen} and win what it holds."
+        )
+    return ""
