@@ -19,10 +19,14 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from slotterm.engine import policy
+from slotterm.engine.actions import Spin
 from slotterm.session.errors import SaveFormatError, SaveUnreadable
 from slotterm.session.fileformat import FORMAT_VERSION, encode_file
+from slotterm.session.opening import open_session
+from slotterm.session.settings import default_settings
 from slotterm.session.store import COPY_NAMES, SaveStore
-from tests.session.helpers import GAME, Clock, folder, open_seeded
+from tests.session.helpers import GAME, WITCH, Clock, folder, open_seeded
 from tests.session.kill_driver import digest
 from tests.session.policy import next_action
 
@@ -56,8 +60,12 @@ def _body(data: bytes) -> bytes:
     return data[data.index(b"\n") + 1 :]
 
 
-def mutations(data: bytes) -> Iterator[Mutation]:
-    """Every damaged variant of ``data`` the campaign tries."""
+def mutations(data: bytes, *, forged: bool = True) -> Iterator[Mutation]:
+    """Every damaged variant of ``data`` the campaign tries.
+
+    ``forged``: also the Book of Spells forgeries with a valid checksum (Lucky Witch's own
+    are in ``test_hostile_witch_saves.py``).
+    """
     n = len(data)
     for k in range(n):
         yield "truncated", data[:k]
@@ -90,8 +98,10 @@ def mutations(data: bytes) -> Iterator[Mutation]:
     for edited in (int(credits.group(1)) + 1, int(credits.group(1)) * 10, 99_999_999):
         text = newer[: credits.start(1)] + str(edited) + newer[credits.end(1) :]
         yield "credits edited, old checksum", header + b"\n" + text.encode()
-    for name, forged in _forgeries(json.loads(body)):
-        yield f"forged ({name}), valid checksum", _reseal(data, forged)
+    if not forged:
+        return
+    for name, forgery in _forgeries(json.loads(body)):
+        yield f"forged ({name}), valid checksum", _reseal(data, forgery)
 
 
 def _with_version(data: bytes, version: int) -> bytes:
@@ -196,6 +206,49 @@ def test_byte_level_corruption_is_always_detected(tmp_path: Path) -> None:
             crashes += 1
     summary = ", ".join(f"{k} {detected.get(k, 0)}/{v}" for k, v in tried.items())
     print(f"\ncorruption (byte level, {len(newest)}-byte copy): {summary}; crashes {crashes}")
+    assert detected == tried
+    assert crashes == 0
+
+
+def _witch_copy(root: Path) -> tuple[SaveStore, bytes]:
+    """A Lucky Witch copy: a Magic Potion and a Secret Vault played, a Pumpkin left deciding."""
+    opened = open_session(
+        WITCH, default_settings(WITCH), root=root, seed=13, clock=Clock(), state_root=root / "s"
+    )
+    session, store = opened.session, opened.store
+    assert store is not None
+    session.set_bet(session.coin_bet(coins=2, coin_size=10))
+    for label in ("potion", "vault", "pumpkin"):
+        session.act(Spin(bet=session.bet, force=f"mystery_bonus:{label}", limits=session.limits))
+        while session.open_round is not None and not (
+            label == "pumpkin"
+            and session.open_round.frames[-1].feature == "pumpkin"
+            and session.open_round.frames[-1].record.opened
+        ):
+            action = policy.next_action(WITCH, session.state, "best")
+            assert action is not None
+            session.act(action)
+    data = store.copies[0].read_bytes()
+    opened.close()
+    return SaveStore(store.folder, WITCH, seed=13), data
+
+
+def test_byte_level_corruption_of_a_lucky_witch_copy_is_always_detected(tmp_path: Path) -> None:
+    store, data = _witch_copy(tmp_path)
+    record = store.verify(data)[1]  # the undamaged copy passes, mid pick game
+    assert record.state.round is not None and record.state.round.frames[-1].feature == "pumpkin"
+    tried = detected = crashes = 0
+    for _kind, damaged in mutations(data, forged=False):
+        tried += 1
+        try:
+            store.verify(damaged)
+        except SaveFormatError:
+            detected += 1
+        except Exception:
+            crashes += 1
+    print(
+        f"\ncorruption (Lucky Witch, {len(data)}-byte copy): {detected}/{tried}; crashes {crashes}"
+    )
     assert detected == tried
     assert crashes == 0
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from slotterm.engine import policy
+from slotterm.engine.actions import Limits, Spin
 from slotterm.engine.fields import MAX_CENTS
 from slotterm.rng import SeededSource
 from slotterm.session.codec import SEED_MAX, PayloadEncoder, decode_payload
@@ -23,7 +25,7 @@ from slotterm.session.errors import SaveError, SaveFormatError
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session
 from slotterm.session.migrations import migrate_v1_to_v2, read_v1, v1_checksum
 from slotterm.session.stats import SERIES_LENGTH
-from tests.session.helpers import GAME, Clock
+from tests.session.helpers import GAME, WITCH, Clock
 from tests.session.policy import next_action
 
 
@@ -323,6 +325,42 @@ def test_campaign_random_bad_payloads() -> None:
             pass
         handled += 1
     print(f"\nhostile saves: {tried} tried, {handled} handled ({accepted} accepted)")
+    assert tried == handled
+
+
+def _witch_payload() -> Any:
+    """A small Lucky Witch payload: two pick games played, a Secret Vault under way."""
+    session = demo_session(WITCH, SeededSource(6), clock=Clock(), limits=Limits(max_win=10**6))
+    session.set_bet(session.coin_bet(coins=4, coin_size=5))
+    for label in ("pumpkin", "potion", "vault"):
+        session.act(Spin(bet=session.bet, force=f"mystery_bonus:{label}", limits=session.limits))
+        for _ in range(3 if label == "vault" else 100):
+            if session.open_round is None:
+                break
+            action = policy.next_action(WITCH, session.state, "best")
+            assert action is not None
+            session.act(action)
+    assert session.open_round is not None  # the vault: opened, one chosen
+    return _payload(session)
+
+
+def test_campaign_random_bad_lucky_witch_payloads() -> None:
+    """Coin bets, the max win, the bonus and its pick games' records, mutated at random."""
+    rng = random.Random(20261202)
+    small = _witch_payload()
+    decode_payload(small, WITCH)
+    tried = handled = accepted = 0
+    for _ in range(300):
+        doc = mutate(rng, small)
+        tried += 1
+        try:
+            decode_payload(doc, WITCH)
+            accepted += 1
+        except SaveFormatError as exc:
+            message = str(exc)
+            assert "\n" not in message and len(message) < 300, message
+        handled += 1
+    print(f"\nhostile Lucky Witch saves: {tried} tried, {handled} handled ({accepted} accepted)")
     assert tried == handled
 
 
