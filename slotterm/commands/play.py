@@ -19,26 +19,39 @@ from slotterm.session.settings import CONFIG_NAME, Settings, load_settings
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Open the session the arguments ask for and play until the player quits."""
+    """Open the session the arguments ask for and play until the player quits.
+
+    Without a game (``args.game`` is ``None``) the lobby opens; with one, that game, with
+    the lobby one key away.  Each game's save is opened (and locked) when first played.
+    """
     if args.force is not None and args.seed is None and not args.demo:
         raise UsageError("--force is for testers: use it with --seed or --demo")
     if getattr(args, "reset_save", False) and args.demo:
         raise UsageError("--reset-save has nothing to reset in a --demo session")
-    force = forced_feature(args.force, get_game(args.game))
-    settings = settings_from_args(args)
+    if args.game is None and (args.force is not None or getattr(args, "reset_save", False)):
+        raise UsageError("--force and --reset-save need a GAME (e.g. slotterm book-of-spells)")
+    force = None if args.game is None else forced_feature(args.force, get_game(args.game))
+    settings = None if args.game is None else settings_from_args(args)
     # Refuse before touching anything: no folder, lock, set-aside or settlement.
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")
-    opened = open_from_args(args, settings)
-    session = opened.session
-    if session.load_notice:
-        print(f"slotterm: {session.load_notice}", file=sys.stderr)
+    from slotterm.tui.lobby import shelf_for
+
+    shelf = shelf_for(args, open_from_args, settings_from_args)
+    session = None
     try:
+        if args.game is not None:
+            opened = open_from_args(args, settings)
+            shelf.adopt(args.game, opened)
+            session = opened.session
+            if session.load_notice:
+                print(f"slotterm: {session.load_notice}", file=sys.stderr)
+        from slotterm.session.player_file import config_folder
         from slotterm.tui.app import SlotApp
 
-        SlotApp(session, force=force).run()
+        SlotApp(session, force=force, shelf=shelf, player_folder=config_folder()).run()
     finally:
-        opened.close()
+        shelf.close()
     return 0
 
 

@@ -11,6 +11,7 @@ counts as :data:`IDLE_GAP`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -139,3 +140,53 @@ def summarise(ledger: StatsLedger, published_rtp: float) -> SessionStatistics:
 
 def _append(series: tuple[int, ...], value: int) -> tuple[int, ...]:
     return (*series, value)[-SERIES_LENGTH:]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMark:
+    """The ledger as it stood when the program opened the game, and when that was.
+
+    The saved ledger runs for the life of the save; the statistics screen shows only what
+    happened since the mark ("statistics reset when the game closes", the rules say).
+    """
+
+    ledger: StatsLedger
+    at: datetime
+
+
+def since_mark(ledger: StatsLedger, mark: SessionMark, closed: Iterable[Round]) -> StatsLedger:
+    """The part of ``ledger`` played since ``mark``, as a ledger of its own.
+
+    ``closed`` are the closed rounds still known (the session's history): with the saved
+    biggest wins they give this session's biggest.  The credits series is the points
+    added since the mark (once the series is full, the latest points, one per round played
+    since, and the one before them).
+    """
+    base = mark.ledger
+    first_new = base.rounds + 1
+    found = {w.round_number: w for w in ledger.biggest if w.round_number >= first_new}
+    for round_ in closed:
+        if round_.number >= first_new and round_.paid > 0 and round_.number not in found:
+            found[round_.number] = BigWin(
+                round_number=round_.number,
+                amount=round_.paid,
+                total_bet=round_.bet.total,
+                at=mark.at,
+            )
+    ranked = sorted(found.values(), key=lambda w: (-w.amount, w.round_number))
+    series = ledger.credits_series
+    if len(series) < SERIES_LENGTH:  # nothing dropped: exactly the points since the mark
+        series = series[max(len(base.credits_series) - 1, 0) :]
+    else:
+        series = series[-(ledger.rounds - base.rounds + 1) :]
+    return StatsLedger(
+        started_at=mark.at,
+        rounds=ledger.rounds - base.rounds,
+        total_bet=ledger.total_bet - base.total_bet,
+        total_won=ledger.total_won - base.total_won,
+        topped_up=ledger.topped_up - base.topped_up,
+        active_seconds=max(ledger.active_seconds - base.active_seconds, 0.0),
+        last_activity=ledger.last_activity,
+        biggest=tuple(ranked[:TOP_WINS]),
+        credits_series=series,
+    )

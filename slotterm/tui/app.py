@@ -1,4 +1,11 @@
-"""The Textual app: one session, the main screen, and the too-small notice.
+"""The Textual app: the lobby, each game's main screen, the player's options, and the
+too-small notice.
+
+Started with a :class:`~slotterm.tui.lobby.GameShelf` the app opens on the lobby (or, given a
+session too, straight on that game, with the lobby one key away); started with a session
+alone it is that game only, as the tests build it.  Between rounds, L (or Escape) goes
+back to the lobby, O opens the options, Shift+A the autoplay settings (the shell keys of
+:mod:`slotterm.tui.shell`).
 
 SIGTERM, SIGHUP and SIGQUIT end the game as Q does (every step is already saved): the
 driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
@@ -14,18 +21,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import events
 from textual._time import get_time
-from textual.app import App
+from textual.binding import BindingType
 from textual.screen import Screen
 
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import stylesheets
+from slotterm.tui.lobby import GameShelf
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
+from slotterm.tui.shell import SHELL_BINDINGS, Shell
 
 QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 """The signals that end the game cleanly (SIGINT is Textual's own Ctrl+C)."""
@@ -65,30 +74,53 @@ class KeyBacklog:
         self.handled_at = get_time()
 
 
-class SlotApp(App[None]):
-    """A slot game in the terminal, driven by a :class:`GameSession`.
+class SlotApp(Shell):
+    """Slot games in the terminal, each driven by its :class:`GameSession`.
 
-    ``force`` (testers only) names a feature of the game the first spin must start
+    ``session`` is the game to show at start (``None``: the lobby, which needs ``shelf``);
+    ``shelf`` the program's games for the lobby (``None``: this game only).  ``force``
+    (testers only) names a feature of the game the first spin must start
     (``"free_spins"``); it is passed on as :class:`~slotterm.engine.actions.Spin`'s
-    ``force``.
+    ``force``.  ``player_folder`` is where the options and autoplay settings are kept
+    (``None``: the defaults, for this program only).
     """
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", *stylesheets()]
     TITLE = "slotterm"
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = SHELL_BINDINGS
 
-    def __init__(self, session: GameSession, *, force: str | None = None) -> None:
-        super().__init__()
+    def __init__(
+        self,
+        session: GameSession | None = None,
+        *,
+        force: str | None = None,
+        shelf: GameShelf | None = None,
+        player_folder: Path | None = None,
+    ) -> None:
+        super().__init__(shelf=shelf, player_folder=player_folder)
+        if session is None and shelf is None:
+            raise ValueError("SlotApp needs a session or a shelf of games")
         self.session = session
         self.force = force
-        self.main_screen = MainScreen(session, force=force)
+        self.main_screen: MainScreen | None = None
+        """The screen of the game being played (``None`` in the lobby before any game)."""
+        if session is not None:
+            self.main_screen = self.game_screen(session, force=force)
         self.signalled: int | None = None
         """The quit signal that ended the game, if one did."""
         self._handled: list[signal.Signals] = []
         self.backlog = KeyBacklog()
 
+    def make_game_screen(self, session: GameSession, force: str | None) -> MainScreen:
+        """The slot machine for ``session``."""
+        return MainScreen(session, force=force)
+
     def get_default_screen(self) -> Screen[None]:
-        """The slot machine is the bottom screen."""
+        """The lobby is the bottom screen when there is one, else the slot machine."""
+        if self.lobby is not None:
+            return self.lobby
+        assert self.main_screen is not None
         return self.main_screen
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
@@ -101,6 +133,9 @@ class SlotApp(App[None]):
 
     def on_mount(self) -> None:
         """Check the terminal size once at start, and take the quit signals."""
+        self.mount_shell()
+        if self.lobby is not None and self.main_screen is not None:
+            self.push_screen(self.main_screen)  # ``slotterm GAME``: the game over the lobby
         self._fit(self.size.width, self.size.height)
         loop = asyncio.get_running_loop()
         for number in QUIT_SIGNALS:
@@ -144,7 +179,8 @@ class SlotApp(App[None]):
         notice = self.screen if isinstance(self.screen, TooSmallScreen) else None
         if too_small(width, height):
             if notice is None:
-                self.push_screen(TooSmallScreen(saved=self.session.persist is not None))
+                saved = self.session is None or self.session.persist is not None
+                self.push_screen(TooSmallScreen(saved=saved))
             else:
                 notice.show_size(width, height)
         elif notice is not None:

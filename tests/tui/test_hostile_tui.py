@@ -265,7 +265,7 @@ def test_a_quit_signal_gives_the_terminal_back(
 ) -> None:
     env = {k: v for k, v in user_dirs.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
     env.update(TERM="xterm-256color", COLUMNS="100", LINES="32")
-    argv = [sys.executable, "-m", "slotterm", "--demo", "--seed", "1"]
+    argv = [sys.executable, "-m", "slotterm", "book-of-spells", "--demo", "--seed", "1"]
     game = RecordingPty(argv, env, tmp_path)
     try:
         game.wait_for(lambda: game.box("Credits") != "", "the machine's first frame")

@@ -71,7 +71,7 @@ def game_env(user_dirs: dict[str, str]) -> dict[str, str]:
 def started(game_env: dict[str, str], tmp_path: Path) -> Iterator[tuple[PtyGame, GameSession]]:
     """The game running on a seed whose first spin and red guess win, and its twin."""
     seed, twin = pick_seed(tmp_path / "config" / "slotterm" / "config.toml")
-    argv = [sys.executable, "-m", "slotterm", "--demo", "--seed", str(seed)]
+    argv = [sys.executable, "-m", "slotterm", "book-of-spells", "--demo", "--seed", str(seed)]
     game = PtyGame(argv, game_env, tmp_path)
     try:
         yield game, twin

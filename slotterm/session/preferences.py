@@ -1,0 +1,87 @@
+"""The player's options (DESIGN.md §2 "options"), remembered in the config folder.
+
+``options.toml`` in ``platformdirs.user_config_dir("slotterm")`` holds them for every
+game; a game ignores the ones it has no use for (values in coins are Lucky Witch's, the
+gamble switch Book of Spells').  The screens read a :class:`Preferences`; the options
+screen changes them only between rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Literal
+
+from slotterm.session.player_file import (
+    Loaded,
+    Reader,
+    boolean,
+    choice,
+    config_folder,
+    load_record,
+    save_record,
+)
+
+OPTIONS_NAME = "options.toml"
+
+ValuesIn = Literal["credits", "coins"]
+StopOrder = Literal["left-to-right", "all-together"]
+Graphics = Literal["enhanced", "basic"]
+
+
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    """What the player chose; the defaults are a new player's.
+
+    ``quick_spin`` / ``quick_free_spins``: reels and shows run faster in the base game /
+    in free spins; ``values_in``: Balance, Bet and Win shown in ``"credits"`` (money) or
+    ``"coins"`` (games bet in coins); ``stop_order``: reels stop ``"left-to-right"`` or
+    ``"all-together"``; ``graphics``: ``"enhanced"`` (animated) or ``"basic"`` (no
+    animation); ``gamble``: the gamble is offered after a win (games that have one);
+    ``odds_hints``: pick games show what a choice is worth on average.
+    """
+
+    quick_spin: bool = False
+    quick_free_spins: bool = False
+    values_in: ValuesIn = "credits"
+    stop_order: StopOrder = "left-to-right"
+    graphics: Graphics = "enhanced"
+    gamble: bool = True
+    odds_hints: bool = True
+
+    @property
+    def animated(self) -> bool:
+        """False with basic graphics: every show jumps to its end."""
+        return self.graphics == "enhanced"
+
+    def quick_now(self, in_free_spins: bool) -> bool:
+        """Quick spin as it applies now (in free spins, or in the base game)."""
+        return self.quick_free_spins if in_free_spins else self.quick_spin
+
+
+READERS: dict[str, Reader] = {
+    "quick_spin": boolean,
+    "quick_free_spins": boolean,
+    "values_in": choice("credits", "coins"),
+    "stop_order": choice("left-to-right", "all-together"),
+    "graphics": choice("enhanced", "basic"),
+    "gamble": boolean,
+    "odds_hints": boolean,
+}
+"""How each key of ``options.toml`` is read."""
+
+
+def options_path(folder: Path | None = None) -> Path:
+    """Where the options are kept (``folder``, or the player's config folder)."""
+    return (folder or config_folder()) / OPTIONS_NAME
+
+
+def load_preferences(path: Path | None = None) -> Loaded[Preferences]:
+    """The remembered options (defaults when there is no file); a bad file or key is
+    reported in ``problem`` and the default kept for it."""
+    return load_record(path or options_path(), Preferences(), READERS, "options")
+
+
+def save_preferences(preferences: Preferences, path: Path | None = None) -> None:
+    """Remember ``preferences``; raises ``OSError`` when the file cannot be written."""
+    save_record(path or options_path(), asdict(preferences), "slotterm options")

@@ -1,0 +1,130 @@
+"""Autoplay with the player's settings: the run in progress and the hooks the main screen calls.
+
+The app keeps one :class:`AutoplayControl` (the remembered :class:`AutoplaySettings` and
+the run, if one is going).  The main screen calls, with its app and session:
+
+* :func:`autoplay_started` when autoplay switches on (begins a run with the settings);
+* :func:`autoplay_stop_reason` at rest before every autoplay step: a sentence when the
+  run must stop (then the screen stops autoplay and shows it), else ``None``;
+* :func:`autoplay_stopped` when autoplay switches off (the stop key, or a stop reason);
+* :func:`autoplay_pause` for the seconds to wait between spins;
+* :func:`autoplay_badge` for the badge that shows the spins left.
+
+Every hook is harmless on an app without a control (a bare test host): no run, no stop.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from slotterm.session.autoplay_settings import (
+    AutoplayRun,
+    AutoplaySettings,
+    load_autoplay_settings,
+    save_autoplay_settings,
+)
+from slotterm.session.game_session import GameSession
+from slotterm.tui.autoplay import AUTOPLAY_PAUSE, feature_waits
+
+
+class AutoplayControl:
+    """The remembered settings and the run in progress (``folder``: where they are kept;
+    ``None`` keeps them for this program only)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.problem: str | None = None
+        """What was wrong with the settings file, to tell the player once."""
+        self.settings = AutoplaySettings()
+        if folder is not None:
+            loaded = load_autoplay_settings(_path(folder))
+            self.settings, self.problem = loaded.value, loaded.problem
+        self.run: AutoplayRun | None = None
+
+    def remember(self, settings: AutoplaySettings) -> str | None:
+        """Keep ``settings`` (and write them); the reason when they could not be written."""
+        self.settings = settings
+        if self.folder is None:
+            return None
+        try:
+            save_autoplay_settings(settings, _path(self.folder))
+        except OSError as exc:
+            return f"the autoplay settings could not be saved ({exc.strerror or exc})"
+        return None
+
+    def begin(self, session: GameSession) -> None:
+        """A run starts now, with the current settings."""
+        self.run = AutoplayRun(self.settings, session.state)
+
+    def stop_reason(self, session: GameSession) -> str | None:
+        """Why the run stops before its next step, or ``None``."""
+        if self.run is None:
+            return None
+        reason = self.run.stop_reason(
+            session.state,
+            last_closed=session.history[-1] if session.history else None,
+            bet_total=session.bet.total,
+            player_needed=pick_waiting(session),
+        )
+        return None if reason is None else reason.text
+
+
+def pick_waiting(session: GameSession) -> bool:
+    """True when the open round is in a feature the player plays himself: a bonus that
+    starts pick games, or one of those games (autoplay never picks for the player)."""
+    round_ = session.state.round
+    if round_ is None or not feature_waits(session):
+        return False
+    game = session.game
+    picked = {f.name for f in game.features if f.parts()}
+    picked |= {p.name for f in game.features for p in f.parts()}
+    return any(not frame.done and frame.feature in picked for frame in round_.frames)
+
+
+def _path(folder: Path) -> Path:
+    from slotterm.session.autoplay_settings import autoplay_path
+
+    return autoplay_path(folder)
+
+
+def control_of(app: App[Any]) -> AutoplayControl | None:
+    """The app's autoplay control, if it has one."""
+    control = getattr(app, "autoplay_control", None)
+    return control if isinstance(control, AutoplayControl) else None
+
+
+def autoplay_started(app: App[Any], session: GameSession) -> None:
+    """Hook: autoplay switched on; a run with the remembered settings begins."""
+    control = control_of(app)
+    if control is not None:
+        control.begin(session)
+
+
+def autoplay_stop_reason(app: App[Any], session: GameSession) -> str | None:
+    """Hook: at rest before an autoplay step, the sentence to stop with, or ``None``."""
+    control = control_of(app)
+    return None if control is None else control.stop_reason(session)
+
+
+def autoplay_stopped(app: App[Any]) -> None:
+    """Hook: autoplay switched off; the run is over."""
+    control = control_of(app)
+    if control is not None:
+        control.run = None
+
+
+def autoplay_pause(app: App[Any]) -> float:
+    """Hook: seconds between two autoplay spins (the settings' pause, else the default)."""
+    control = control_of(app)
+    return AUTOPLAY_PAUSE if control is None else control.settings.pause
+
+
+def autoplay_badge(app: App[Any], session: GameSession) -> str:
+    """Hook: the autoplay badge, with the spins left when the run counts them."""
+    control = control_of(app)
+    run = None if control is None else control.run
+    left = None if run is None else run.spins_left(session.state)
+    return "AUTOPLAY" if left is None else f"AUTOPLAY {left} left"

@@ -1,0 +1,229 @@
+"""The lobby's model: both games side by side, each with its own credit meter and save.
+
+:class:`GameShelf` holds the games of the program.  Each game's session is opened (its
+save folder locked) only when the player first plays it, and stays open until the
+program ends, so leaving a game for the lobby and coming back is instant and each game
+keeps its own credits.  A game not opened yet is described from its save, read without
+taking its lock and without changing anything (:func:`peek_save`): the lobby may sit
+beside another slotterm playing that game, and only opening it is refused then.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from slotterm.engine.model import GameDefinition
+from slotterm.games import game_ids, get_game
+from slotterm.money import format_cents
+from slotterm.session.errors import SaveUnreadable
+from slotterm.session.game_session import GameSession, utc_now
+from slotterm.session.opening import OpenedSession, default_save_root, session_folder
+from slotterm.session.settings import Settings
+from slotterm.session.stats import SessionMark
+from slotterm.session.store import SaveStore
+
+
+class GameUnavailable(Exception):
+    """A game cannot be opened now; the message (one line) says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedState:
+    """What the lobby shows of a game: its credits, a round waiting, a note.
+
+    ``credits`` is ``None`` when they are not known (the save cannot be read).
+    """
+
+    credits: int | None
+    waiting: bool
+    note: str
+
+
+def peek_save(
+    game: GameDefinition, root: Path, seed: int | None, start_credits: int, now: datetime
+) -> SavedState:
+    """The game's saved credits and open round, read without the lock; nothing written.
+
+    A folder with no save yet shows the credits a new session starts with.
+    """
+    folder = session_folder(root, game.id, seed)
+    if not folder.is_dir():
+        return SavedState(credits=start_credits, waiting=False, note="new")
+    store = SaveStore(folder, game, seed=seed)
+    try:
+        loaded = store.load(now, readonly=True)
+    except (SaveUnreadable, OSError):
+        return SavedState(credits=None, waiting=False, note="save cannot be read")
+    if loaded is None:
+        return SavedState(credits=start_credits, waiting=False, note="new")
+    state = loaded.record.state
+    return SavedState(credits=state.credits, waiting=state.round is not None, note="saved")
+
+
+def session_state(session: GameSession) -> SavedState:
+    """What the lobby shows of a game being played in this program."""
+    note = "playing" if session.persist is not None else "demo, not saved"
+    return SavedState(
+        credits=session.state.credits, waiting=session.state.round is not None, note=note
+    )
+
+
+@dataclass
+class ShelfGame:
+    """One game on the shelf: how to open it, how to describe it unopened, and its session
+    once opened (with the statistics mark taken then)."""
+
+    game: GameDefinition
+    open: Callable[[], OpenedSession]
+    """Opens the session (raises :class:`GameUnavailable` with the reason)."""
+    peek: Callable[[], SavedState]
+    opened: OpenedSession | None = None
+    mark: SessionMark | None = None
+
+
+class GameShelf:
+    """The program's games (see the module docstring)."""
+
+    def __init__(self, games: Sequence[ShelfGame]) -> None:
+        self.games = list(games)
+        self._peeked: dict[str, SavedState] = {}
+
+    def refresh(self) -> None:
+        """Read the saves of the games not opened again when next asked (the lobby shows)."""
+        self._peeked.clear()
+
+    def ids(self) -> list[str]:
+        """The games' ids, in lobby order."""
+        return [g.game.id for g in self.games]
+
+    def find(self, game_id: str) -> ShelfGame:
+        """The shelf entry of ``game_id``."""
+        for entry in self.games:
+            if entry.game.id == game_id:
+                return entry
+        raise KeyError(game_id)
+
+    def state(self, game_id: str) -> SavedState:
+        """What the lobby shows for ``game_id`` now."""
+        entry = self.find(game_id)
+        if entry.opened is not None:
+            return session_state(entry.opened.session)
+        if game_id not in self._peeked:
+            self._peeked[game_id] = entry.peek()
+        return self._peeked[game_id]
+
+    def session(self, game_id: str) -> GameSession:
+        """The session of ``game_id``, opened now if it was not (:class:`GameUnavailable`)."""
+        entry = self.find(game_id)
+        if entry.opened is None:
+            entry.opened = entry.open()
+            entry.mark = mark_of(entry.opened.session)
+        return entry.opened.session
+
+    def adopt(self, game_id: str, opened: OpenedSession) -> None:
+        """Take a session opened before the program started (``slotterm GAME``)."""
+        entry = self.find(game_id)
+        entry.opened = opened
+        entry.mark = mark_of(opened.session)
+
+    def close(self) -> None:
+        """Release every opened save."""
+        for entry in self.games:
+            if entry.opened is not None:
+                entry.opened.close()
+
+
+def mark_of(session: GameSession, now: datetime | None = None) -> SessionMark:
+    """The statistics mark of ``session`` taken now."""
+    return SessionMark(ledger=session.ledger, at=now or session.clock())
+
+
+def top_award(game: GameDefinition) -> str:
+    """The game's top award in words: its round cap."""
+    parts = []
+    if game.max_win_x_total_bet is not None:
+        parts.append(f"{game.max_win_x_total_bet:,}× the bet")
+    if game.max_win_cents is not None:
+        parts.append(format_cents(game.max_win_cents))
+    return "up to " + " or ".join(parts) + " a game"
+
+
+FEATURE_NAMES = {
+    "free_spins": "free spins",
+    "mystery_bonus": "Mystery bonus",
+}
+"""How the lobby names a game's features (others by their own title or name)."""
+
+
+def feature_words(game: GameDefinition) -> str:
+    """The game's features in words: free spins, a bonus with its pick games, the gamble."""
+    words = []
+    for feature in game.features:
+        name = FEATURE_NAMES.get(feature.name, feature.name.replace("_", " "))
+        parts = [str(getattr(p, "title", p.name)) for p in feature.parts()]
+        words.append(f"{name} ({', '.join(parts)})" if parts else name)
+    if game.gamble:
+        words.append("gamble")
+    return ", ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """A game's key facts as the lobby lists them."""
+
+    name: str
+    lines: str
+    rtp: str
+    top: str
+    features: str
+
+
+def game_facts(game: GameDefinition) -> GameFacts:
+    """Lines, the published RTP, the top award and the features of ``game``."""
+    return GameFacts(
+        name=game.name,
+        lines=f"{len(game.lines)} lines",
+        rtp=f"RTP {game.published_rtp * 100:.2f} %",
+        top=top_award(game),
+        features=feature_words(game),
+    )
+
+
+def shelf_for(
+    args: argparse.Namespace,
+    open_game: Callable[[argparse.Namespace, Any], OpenedSession],
+    settings_for: Callable[[argparse.Namespace], Settings],
+) -> GameShelf:
+    """Every registered game, opened as ``play``'s options say (``open_game(args, None)``
+    and ``settings_for(args)`` with ``args.game`` set to each game; their one-line
+    errors become :class:`GameUnavailable`)."""
+    from slotterm.cli import UsageError
+
+    root = Path(args.save_dir) if args.save_dir else default_save_root()
+
+    def entry(game: GameDefinition) -> ShelfGame:
+        own = argparse.Namespace(**{**vars(args), "game": game.id})
+
+        def opener() -> OpenedSession:
+            try:
+                return open_game(own, None)
+            except UsageError as exc:
+                raise GameUnavailable(f"{game.name}: {exc}") from None
+
+        def peek() -> SavedState:
+            try:
+                start = settings_for(own).start_credits
+            except UsageError:
+                return SavedState(credits=None, waiting=False, note="settings file has a problem")
+            if args.demo:
+                return SavedState(credits=start, waiting=False, note="demo, not saved")
+            return peek_save(game, root, args.seed, start, utc_now())
+
+        return ShelfGame(game=game, open=opener, peek=peek)
+
+    return GameShelf([entry(get_game(game_id)) for game_id in game_ids()])

@@ -1,0 +1,165 @@
+"""The lobby: both games with their key facts, credits and any round waiting.
+
+↑ / ↓ (or 1 / 2 for a game by its number) move the highlight, Enter / Space opens the
+highlighted game, Q quits.  From a game, between rounds, L (or Escape) comes back here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from slotterm.money import format_cents
+from slotterm.tui.lobby import GameShelf, SavedState, game_facts
+
+
+def card_text(shelf: GameShelf, game_id: str, number: int, highlighted: bool) -> Text:
+    """One game's card: name, key facts, credits and whether a round waits."""
+    entry = shelf.find(game_id)
+    facts = game_facts(entry.game)
+    state = shelf.state(game_id)
+    marker = "▶ " if highlighted else "  "
+    text = Text()
+    text.append(f"{marker}{number}. {facts.name}", style="bold")
+    text.append(f"\n     {facts.lines} · {facts.rtp} · {facts.top}")
+    text.append(f"\n     Features: {facts.features}")
+    text.append("\n     ")
+    text.append_text(state_text(state))
+    return text
+
+
+def state_text(state: SavedState) -> Text:
+    """Credits, the round waiting, and how the game is kept."""
+    text = Text()
+    shown = "unknown" if state.credits is None else format_cents(state.credits)
+    text.append("Credits ")
+    text.append(shown, style="bold")
+    if state.waiting:
+        text.append("  ·  ")
+        text.append("a round is waiting", style="bold reverse")
+    text.append(f"  ·  {state.note}", style="dim")
+    return text
+
+
+class LobbyScreen(Screen[None]):
+    """The games of the program; ``open_game`` opens one and returns why not, if it cannot."""
+
+    DEFAULT_CSS = """
+    LobbyScreen {
+        align: center top;
+    }
+    #lobby {
+        width: 96;
+        max-width: 100%;
+        height: auto;
+        padding: 0 1;
+    }
+    #lobby-title {
+        text-style: bold;
+        content-align: center middle;
+        width: 100%;
+        margin: 1 0;
+    }
+    .lobby-card {
+        border: round $panel-lighten-2;
+        padding: 0 1;
+        height: auto;
+    }
+    .lobby-card.highlighted {
+        border: heavy $accent;
+    }
+    #lobby-note {
+        margin-top: 1;
+        height: auto;
+    }
+    #lobby-hint {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move(-1)", "Previous", key_display="↑/↓"),
+        Binding("down,j", "move(1)", "Next", show=False),
+        Binding("enter,space", "choose", "Play", key_display="Enter"),
+        Binding("1", "pick(0)", "Game 1", show=False),
+        Binding("2", "pick(1)", "Game 2", show=False),
+        Binding("q,Q", "quit", "Quit", key_display="Q"),
+    ]
+
+    def __init__(self, shelf: GameShelf, open_game: Callable[[str], str | None]) -> None:
+        super().__init__()
+        self.shelf = shelf
+        self._open_game = open_game
+        self.highlighted = 0
+        """The index of the highlighted game."""
+        self.note = ""
+        """The last problem (a game that could not be opened), shown under the cards."""
+
+    def compose(self) -> ComposeResult:
+        """The title, a card per game, the note line and the keys."""
+        with Vertical(id="lobby"):
+            yield Static("slotterm · choose a game", id="lobby-title")
+            for index, _ in enumerate(self.shelf.ids()):
+                yield Static(id=f"lobby-card-{index}", classes="lobby-card")
+            yield Static(id="lobby-note")
+            yield Static(
+                "In a game: L (or Escape, between rounds) back here · O options · "
+                "T statistics · Q quit",
+                id="lobby-hint",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the cards."""
+        self.shelf.refresh()
+        self.show()
+
+    def on_screen_resume(self) -> None:
+        """Back from a game: its credits may have changed (and another slotterm may have
+        played a game not opened here)."""
+        self.shelf.refresh()
+        self.show()
+
+    def show(self) -> None:
+        """Redraw every card and the note."""
+        for index, game_id in enumerate(self.shelf.ids()):
+            card = self.query_one(f"#lobby-card-{index}", Static)
+            on = index == self.highlighted
+            card.update(card_text(self.shelf, game_id, index + 1, on))
+            card.set_class(on, "highlighted")
+        self.query_one("#lobby-note", Static).update(Text(self.note, style="bold red"))
+
+    @property
+    def highlighted_id(self) -> str:
+        """The id of the highlighted game."""
+        return self.shelf.ids()[self.highlighted]
+
+    def action_move(self, step: int) -> None:
+        """Move the highlight up or down (wrapping)."""
+        self.highlighted = (self.highlighted + step) % len(self.shelf.ids())
+        self.note = ""
+        self.show()
+
+    def action_pick(self, index: int) -> None:
+        """Open the game with this number."""
+        if index < len(self.shelf.ids()):
+            self.highlighted = index
+            self.action_choose()
+
+    def action_choose(self) -> None:
+        """Open the highlighted game (a refusal is shown under the cards)."""
+        problem = self._open_game(self.highlighted_id)
+        self.note = problem or ""
+        self.show()
+
+    def action_quit(self) -> None:
+        """Leave slotterm (every game's save is already written)."""
+        self.app.exit()

@@ -1,0 +1,90 @@
+"""The options (O): quick spin, values in coins or credits, reel stopping order, graphics,
+the gamble and odds hints, remembered per player (:mod:`slotterm.session.preferences`).
+
+Only the options that apply to the game are listed (values in coins for a game bet in
+coins, the gamble for a game that has one); the others keep their values.  Enter returns
+the new :class:`~slotterm.session.preferences.Preferences`, Escape ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from typing import Any
+
+from slotterm.engine.model import GameDefinition
+from slotterm.session.preferences import Preferences
+from slotterm.tui.screens.choice_dialog import ChoiceDialog, ChoiceRow, on_off
+
+WORDS = {
+    "credits": "credits (money)",
+    "coins": "coins",
+    "left-to-right": "left to right",
+    "all-together": "all together",
+    "enhanced": "enhanced (animated)",
+    "basic": "basic (no animation)",
+}
+"""How the options' words are shown."""
+
+
+def _word(value: Any) -> str:
+    return WORDS.get(str(value), str(value))
+
+
+def option_rows(game: GameDefinition) -> list[ChoiceRow]:
+    """The options that apply to ``game``, in the order shown."""
+    rows = [
+        ChoiceRow(name="quick_spin", label="Quick spin", choices=(False, True), show=on_off),
+        ChoiceRow(
+            name="quick_free_spins",
+            label="Quick spin in free spins",
+            choices=(False, True),
+            show=on_off,
+        ),
+    ]
+    if game.coins is not None:
+        rows.append(
+            ChoiceRow(
+                name="values_in",
+                label="Balance, bet and win in",
+                choices=("credits", "coins"),
+                show=_word,
+            )
+        )
+    rows += [
+        ChoiceRow(
+            name="stop_order",
+            label="Reel stopping order",
+            choices=("left-to-right", "all-together"),
+            show=_word,
+        ),
+        ChoiceRow(name="graphics", label="Graphics", choices=("enhanced", "basic"), show=_word),
+    ]
+    if game.gamble:
+        rows.append(
+            ChoiceRow(name="gamble", label="Gamble after a win", choices=(True, False), show=on_off)
+        )
+    rows.append(
+        ChoiceRow(
+            name="odds_hints", label="Odds hints in pick games", choices=(True, False), show=on_off
+        )
+    )
+    return rows
+
+
+class OptionsScreen(ChoiceDialog[Preferences]):
+    """The options of ``game`` as ``preferences`` hold them."""
+
+    title = "Options"
+    confirm_word = "keep these options"
+
+    def __init__(self, game: GameDefinition, preferences: Preferences) -> None:
+        super().__init__(
+            option_rows(game),
+            asdict(preferences),
+            note="Remembered for your next games. None of them changes any outcome.",
+        )
+
+    def result(self) -> Preferences:
+        """The options as chosen."""
+        names = {f.name for f in fields(Preferences)}
+        return Preferences(**{k: v for k, v in self.values.items() if k in names})

@@ -1,0 +1,240 @@
+"""The program's shell around the games: the lobby, the options, the autoplay settings and
+the statistics marks, and the keys that reach them from a game between rounds.
+
+:class:`Shell` is the base of :class:`~slotterm.tui.app.SlotApp`.  Its keys are app
+bindings, so a game's screen needs no change for them: they work only while a game's
+main screen is on top and at rest between rounds (no reels moving, no autoplay, no round
+open), and do nothing otherwise.
+
+* L or Escape: back to the lobby (when the program has one);
+* O: the options (:class:`~slotterm.session.preferences.Preferences`), applied at once;
+* Shift+A: the autoplay settings, then autoplay starts with them.
+
+What the main screen reads (hooks): :func:`preferences_of` for the options now in force,
+:func:`session_mark` for the statistics' start, and the autoplay hooks of
+:mod:`slotterm.tui.autoplay_control`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+from textual._types import AnimationLevel
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from slotterm.session.game_session import GameSession
+from slotterm.session.preferences import (
+    Preferences,
+    load_preferences,
+    options_path,
+    save_preferences,
+)
+from slotterm.session.stats import SessionMark
+from slotterm.tui.autoplay_control import AutoplayControl, autoplay_started
+from slotterm.tui.lobby import GameShelf, GameUnavailable, mark_of
+from slotterm.tui.presenter import Presenter
+from slotterm.tui.screens.lobby_screen import LobbyScreen
+
+SHELL_BINDINGS: list[BindingType] = [
+    Binding("l,L", "lobby", "Lobby", show=False),
+    Binding("escape", "lobby", "Lobby", show=False),
+    Binding("o,O", "options", "Options", show=False),
+    Binding("A", "autoplay_settings", "Autoplay settings", show=False),
+]
+"""The shell's keys over a game (see the module docstring)."""
+
+SHELL_ACTIONS = frozenset({"lobby", "options", "autoplay_settings"})
+
+
+class GameScreen(Protocol):
+    """What the shell uses of a game's main screen."""
+
+    session: GameSession
+    presenter: Presenter
+    quick: bool
+
+    @property
+    def autoplay(self) -> bool:
+        """True while autoplay is on."""
+
+    @property
+    def is_mounted(self) -> bool:
+        """True once the screen is shown."""
+
+    def action_quick(self) -> None:
+        """Switch quick spin over."""
+
+    def action_autoplay(self) -> None:
+        """Switch autoplay over."""
+
+
+class Shell(App[None]):
+    """The lobby, the player's options and autoplay settings, and the statistics marks."""
+
+    def __init__(self, *, shelf: GameShelf | None, player_folder: Path | None) -> None:
+        super().__init__()
+        self.shelf = shelf
+        self.player_folder = player_folder
+        self.preferences = Preferences()
+        """The options in force (:func:`preferences_of`)."""
+        self._problems: list[str] = []
+        if player_folder is not None:
+            loaded = load_preferences(options_path(player_folder))
+            self.preferences = loaded.value
+            self._problems += [loaded.problem] if loaded.problem else []
+        self.autoplay_control = AutoplayControl(player_folder)
+        """The autoplay settings and the run in progress."""
+        if self.autoplay_control.problem:
+            self._problems.append(self.autoplay_control.problem)
+        self.lobby = LobbyScreen(shelf, self.open_game) if shelf is not None else None
+        self._marks: list[tuple[GameSession, SessionMark]] = []
+        self._level: AnimationLevel | None = None
+        """The animation level before basic graphics switched animations off."""
+        self.session: GameSession | None = None
+        self.main_screen: Any = None
+        """The screen of the game being played (a :class:`GameScreen`)."""
+
+    # --- the games --------------------------------------------------------------------
+
+    def game_screen(self, session: GameSession, *, force: str | None = None) -> Any:
+        """A main screen for ``session`` (:meth:`make_game_screen`); its statistics start now
+        unless already marked."""
+        if self.mark_for(session) is None:
+            found = None
+            if self.shelf is not None:
+                found = next(
+                    (g.mark for g in self.shelf.games if g.opened and g.opened.session is session),
+                    None,
+                )
+            self._marks.append((session, found or mark_of(session)))
+        return self.make_game_screen(session, force)
+
+    def make_game_screen(self, session: GameSession, force: str | None) -> Any:
+        """The game's main screen (the app builds it: only the app knows that screen)."""
+        raise NotImplementedError
+
+    def mark_for(self, session: GameSession) -> SessionMark | None:
+        """Where ``session``'s statistics start (``None``: not opened by this program)."""
+        return next((mark for s, mark in self._marks if s is session), None)
+
+    def open_game(self, game_id: str) -> str | None:
+        """Open ``game_id`` from the lobby over it; the reason when it cannot be opened."""
+        assert self.shelf is not None
+        try:
+            session = self.shelf.session(game_id)
+        except GameUnavailable as refused:
+            return str(refused)
+        self.session = session
+        self.main_screen = self.game_screen(session)
+        self.push_screen(self.main_screen)
+        self.call_after_refresh(self.apply_preferences)
+        return None
+
+    def mount_shell(self) -> None:
+        """At start: the options in force, and any problem with the player's files."""
+        self.apply_preferences()
+        for problem in self._problems:
+            self.notify(problem, title="Your settings", severity="warning", timeout=20)
+
+    # --- the shell's keys ---------------------------------------------------------------
+
+    def at_rest(self) -> GameScreen | None:
+        """The game's main screen when it is on top between rounds, else ``None``."""
+        screen: GameScreen | None = self.main_screen
+        top: object = self.screen
+        if screen is None or top is not screen:
+            return None
+        if screen.presenter.busy or screen.autoplay or screen.session.state.round is not None:
+            return None
+        return screen
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The shell's keys work only over a game at rest (L only with a lobby)."""
+        if action not in SHELL_ACTIONS:
+            return super().check_action(action, parameters)
+        if action == "lobby" and self.lobby is None:
+            return False
+        return self.at_rest() is not None
+
+    def action_lobby(self) -> None:
+        """Back to the lobby (the game stays open with its credits)."""
+        if self.lobby is not None and self.at_rest() is not None:
+            self.pop_screen()
+
+    def action_options(self) -> None:
+        """Show the options of the game on top."""
+        from slotterm.tui.screens.options_screen import OptionsScreen
+
+        screen = self.at_rest()
+        if screen is not None:
+            self.push_screen(
+                OptionsScreen(screen.session.game, self.preferences), self._options_closed
+            )
+
+    def _options_closed(self, chosen: Preferences | None) -> None:
+        if chosen is None or chosen == self.preferences:
+            return
+        self.preferences = chosen
+        self.apply_preferences()
+        if self.player_folder is not None:
+            try:
+                save_preferences(chosen, options_path(self.player_folder))
+            except OSError as exc:
+                self.notify(
+                    f"The options apply now but could not be saved ({exc.strerror or exc}).",
+                    severity="warning",
+                )
+
+    def apply_preferences(self) -> None:
+        """Put the options in force: the graphics, and quick spin on the game on top."""
+        if not self.preferences.animated and self._level is None:
+            self._level, self.animation_level = self.animation_level, "none"
+        elif self.preferences.animated and self._level is not None:
+            self.animation_level, self._level = self._level, None
+        screen = self.main_screen
+        if screen is not None and screen.is_mounted and screen.quick != self.preferences.quick_spin:
+            screen.action_quick()
+
+    def action_autoplay_settings(self) -> None:
+        """Show the autoplay settings; autoplay starts with them on Enter."""
+        from slotterm.tui.screens.autoplay_screen import AutoplayScreen
+
+        screen = self.at_rest()
+        if screen is not None:
+            settings = self.autoplay_control.settings
+            dialog = AutoplayScreen(screen.session.game, settings, screen.session.bet.total)
+            self.push_screen(dialog, self._autoplay_chosen)
+
+    def ask_autoplay(self) -> None:
+        """Hook for a game whose autoplay key opens the settings (Lucky Witch's A): start at
+        once when the player chose "start without showing this dialog", else ask."""
+        screen = self.at_rest()
+        if screen is None:
+            return
+        if self.autoplay_control.settings.skip_dialog:
+            self._autoplay_chosen(self.autoplay_control.settings)
+        else:
+            self.action_autoplay_settings()
+
+    def _autoplay_chosen(self, chosen: Any) -> None:
+        if chosen is None:
+            return
+        problem = self.autoplay_control.remember(chosen)
+        if problem:
+            self.notify(f"Autoplay starts, but {problem}.", severity="warning")
+        screen = self.at_rest()
+        if screen is not None:
+            autoplay_started(self, screen.session)
+            screen.action_autoplay()
+
+
+def preferences_of(app: App[Any]) -> Preferences:
+    """Hook: the options in force in ``app`` (the defaults on an app without a shell)."""
+    return app.preferences if isinstance(app, Shell) else Preferences()
+
+
+def session_mark(app: App[Any], session: GameSession) -> SessionMark | None:
+    """Hook: where ``session``'s statistics start in ``app`` (``None``: the whole ledger)."""
+    return app.mark_for(session) if isinstance(app, Shell) else None

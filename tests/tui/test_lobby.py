@@ -1,0 +1,239 @@
+"""The lobby: both games with their facts, credits and waiting rounds; every key; each game
+keeps its own credit meter and save; L / Escape come back only between rounds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from slotterm.cli import build_parser
+from slotterm.engine.actions import Spin
+from slotterm.engine.records import Phase
+from slotterm.games import get_game
+from slotterm.money import format_cents
+from slotterm.session.opening import open_session
+from slotterm.session.settings import default_settings
+from slotterm.tui.lobby import game_facts, shelf_for
+from slotterm.tui.screens.lobby_screen import LobbyScreen
+from tests.tui.main_support import winning_seed
+from tests.tui.shell_support import (
+    SIZE,
+    at_rest,
+    demo,
+    lobby_text,
+    saved_shelf,
+    shell_app,
+    wait_for,
+)
+
+BOOK, WITCH = get_game("book-of-spells"), get_game("lucky-witch")
+
+
+def test_no_game_on_the_command_line_means_the_lobby() -> None:
+    parser = build_parser()
+    assert parser.parse_args(["play"]).game is None
+    assert parser.parse_args(["play", "--demo"]).game is None
+    assert parser.parse_args(["play", "lucky-witch"]).game == "lucky-witch"
+    assert parser.parse_args(["history"]).game == "book-of-spells"  # unchanged
+
+
+def test_the_facts_come_from_the_definitions() -> None:
+    book, witch = game_facts(BOOK), game_facts(WITCH)
+    assert book.lines == "9 lines" and witch.lines == "15 lines"
+    # the published figures, printed to two decimals by hand: 0.9613 and 0.9630
+    assert book.rtp == "RTP 96.13 %" and witch.rtp == "RTP 96.30 %"
+    assert "5,000× the bet" in book.top and "250,000.00" in witch.top
+    assert "free spins" in book.features and "gamble" in book.features
+    assert "gamble" not in witch.features
+    for pick in ("Magic Potion", "Pumpkin", "Spell Book", "Secret Vault"):
+        assert pick in witch.features
+
+
+async def test_the_lobby_lists_both_games_with_new_credits(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        text = lobby_text(app)
+        start = format_cents(default_settings(BOOK).start_credits)
+        assert "1. Book of Spells" in text and "2. Lucky Witch" in text
+        assert text.count(f"Credits {start}") == 2
+        assert "a round is waiting" not in text
+        assert not (tmp_path / "saves").exists()  # looking opened nothing
+
+
+@pytest.mark.parametrize(
+    ("keys", "index"),
+    [(["down"], 1), (["j"], 1), (["down", "down"], 0), (["up"], 1), (["k", "k"], 0)],
+)
+async def test_the_arrows_move_the_highlight(tmp_path: Path, keys: list[str], index: int) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.highlighted == index
+        card = lobby.query_one(f"#lobby-card-{index}")
+        assert card.has_class("highlighted")
+
+
+@pytest.mark.parametrize(
+    ("keys", "game"),
+    [
+        (["enter"], BOOK),
+        (["space"], BOOK),
+        (["down", "enter"], WITCH),
+        (["2"], WITCH),
+        (["1"], BOOK),
+    ],
+)
+async def test_a_key_opens_a_game(tmp_path: Path, keys: list[str], game: object) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*keys)
+        await at_rest(pilot, app)
+        assert app.session is not None and app.session.game is game
+        assert app.screen is app.main_screen
+        assert app.main_screen.reels.border_title.startswith(game.name)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("key", ["l", "L", "escape"])
+async def test_back_to_the_lobby_between_rounds(tmp_path: Path, key: str) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await at_rest(pilot, app)
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+
+
+async def test_no_way_back_while_a_round_is_open(tmp_path: Path) -> None:
+    shelf = saved_shelf(tmp_path, seed=winning_seed())
+    app = shell_app(tmp_path, shelf=shelf)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await at_rest(pilot, app)
+        await pilot.press("space")
+        session = app.session
+        assert session is not None
+        await wait_for(pilot, lambda: not app.main_screen.presenter.busy)  # type: ignore[union-attr]
+        assert session.phase is Phase.WIN_OFFERED
+        for key in ("l", "escape", "o", "A"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert app.screen is app.main_screen, key
+
+
+async def test_each_game_keeps_its_own_credits_and_save(tmp_path: Path) -> None:
+    shelf = saved_shelf(tmp_path)
+    app = shell_app(tmp_path, shelf=shelf)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await at_rest(pilot, app)
+        book = app.session
+        assert book is not None
+        book.act(Spin(book.bet, limits=book.limits))  # a round played and closed
+        if book.phase is not Phase.IDLE:
+            from slotterm.engine.actions import Collect
+
+            book.act(Collect())
+        book_credits = book.state.credits
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        text = lobby_text(app)
+        start = format_cents(default_settings(WITCH).start_credits)
+        assert f"Credits {format_cents(book_credits)}" in text
+        assert f"Credits {start}" in text  # Lucky Witch untouched
+        await pilot.press("down", "enter")
+        await at_rest(pilot, app)
+        witch = app.session
+        assert witch is not None and witch is not book and witch.game is WITCH
+        assert witch.state.credits == default_settings(WITCH).start_credits
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("up", "enter")
+        await at_rest(pilot, app)
+        assert app.session is book and book.state.credits == book_credits
+    shelf.close()
+    assert (tmp_path / "saves" / "seeded" / "book-of-spells").is_dir()
+    assert (tmp_path / "saves" / "seeded" / "lucky-witch").is_dir()
+
+
+async def test_a_waiting_round_is_shown_from_the_save_without_its_lock(tmp_path: Path) -> None:
+    seed = winning_seed()
+    held = open_session(  # another slotterm holds Book of Spells, a win waiting
+        BOOK,
+        default_settings(BOOK),
+        root=tmp_path / "saves",
+        seed=seed,
+        state_root=tmp_path / "state",
+    )
+    session = held.session
+    session.act(Spin(session.bet, limits=session.limits))
+    assert session.phase is Phase.WIN_OFFERED
+    try:
+        app = shell_app(tmp_path, shelf=saved_shelf(tmp_path, seed=seed))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            text = lobby_text(app)
+            assert "a round is waiting" in text
+            assert f"Credits {format_cents(session.state.credits)}" in text
+    finally:
+        held.close()
+
+
+async def test_a_game_that_cannot_be_opened_says_why(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path, refuse="lucky-witch"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "open in another slotterm" in lobby_text(app)
+        await pilot.press("up", "enter")  # the other game still opens
+        await at_rest(pilot, app)
+        assert app.session is not None and app.session.game is BOOK
+
+
+async def test_q_in_the_lobby_quits(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.return_code is not None)
+
+
+async def test_a_game_opened_directly_has_the_lobby_behind(tmp_path: Path) -> None:
+    shelf = saved_shelf(tmp_path)
+    opened = shelf.find("lucky-witch").open()
+    shelf.adopt("lucky-witch", opened)
+    app = shell_app(tmp_path, shelf=shelf, session=opened.session)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        assert app.session is opened.session
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert "playing" in lobby_text(app)
+    shelf.close()
+
+
+async def test_without_a_lobby_l_does_nothing(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await pilot.press("l", "escape")
+        await pilot.pause()
+        assert app.screen is app.main_screen
+
+
+def test_the_play_shelf_reads_each_games_settings(
+    tmp_path: Path, user_dirs: dict[str, str]
+) -> None:
+    from slotterm.commands.play import open_from_args, settings_from_args
+
+    args = build_parser().parse_args(["play", "--demo", "--save-dir", str(tmp_path / "s")])
+    shelf = shelf_for(args, open_from_args, settings_from_args)
+    assert shelf.ids() == ["book-of-spells", "lucky-witch"]
+    assert shelf.state("lucky-witch").note == "demo, not saved"
+    session = shelf.session("lucky-witch")
+    assert session.game is WITCH and session.persist is None  # a demo is never saved
+    assert shelf.state("lucky-witch").note == "demo, not saved"
+    shelf.close()
