@@ -41,3 +41,36 @@ def test_the_table_keeps_each_start_time_on_one_line(
     started = f"{session.history[0].number}"
     rows = [line for line in out.splitlines() if line.startswith("│") and started in line]
     assert rows and any(len(part.strip()) == len("2026-11-30 10:02") for part in rows[0].split("│"))
+
+
+def test_history_of_lucky_witch_in_text_and_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from slotterm.engine import policy
+    from tests.session.helpers import WITCH
+
+    opened = open_session(WITCH, default_settings(WITCH), root=tmp_path, seed=2)
+    session = opened.session
+    session.act(Spin(bet=session.bet, force="mystery_bonus:pumpkin", limits=session.limits))
+    while session.open_round is not None:
+        action = policy.next_action(WITCH, session.state, "best")
+        assert action is not None
+        session.act(action)
+    pumpkin = session.history[-1].frames[1].record
+    opened.close()
+    monkeypatch.setenv("COLUMNS", "200")
+    args = argparse.Namespace(game="lucky-witch", save_dir=str(tmp_path), seed=2, json=False)
+    assert run_history(args) == 0
+    out = capsys.readouterr().out
+    assert "lucky-witch — 1 round" in out
+    kept = pumpkin.opened[-1]
+    assert f"{kept + 1} {pumpkin.layout[kept]}x kept" in out  # the pick, with what it held
+    args.json = True
+    assert run_history(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (round_,) = doc["rounds"]
+    entry = round_["features"][1]["pick_game"]
+    assert [i["holds"] for i in entry["items"]] == list(pumpkin.layout)
+    assert round_["coin_size"] == "0.01" and round_["coins_per_line"] == 1

@@ -69,3 +69,54 @@ def test_an_open_feature_shows_where_it_stands(
             assert view["open"] and view["paid"] is None and view["credits_after"] is None
         session.act(next_action(session))
     assert seen == {"awarded", "playing"}
+
+
+def test_pick_games_show_every_pick_and_hide_what_is_not_opened_until_the_end() -> None:
+    from slotterm.engine import policy
+    from slotterm.engine.actions import Spin
+    from slotterm.rng import SeededSource
+    from slotterm.session.game_session import demo_session
+    from tests.session.helpers import WITCH
+
+    session = demo_session(WITCH, SeededSource(31), clock=Clock())
+    session.set_bet(session.coin_bet(coins=2, coin_size=5))
+    seen_open = 0
+    for label in ("potion", "pumpkin", "spell-book", "vault"):
+        session.act(Spin(bet=session.bet, force=f"mystery_bonus:{label}"))
+        while session.open_round is not None:
+            round_ = session.open_round
+            top = round_.frames[-1]
+            if top.feature != "mystery_bonus":
+                entry = round_view(round_, None, closed=False, game=WITCH)["features"][-1]
+                shown = entry["pick_game"]
+                layout = getattr(top.record, "layout", None) or top.record.books
+                opened = _opened(top.record)
+                for item in shown["items"]:  # only what was opened shows, while under way
+                    index = item["item"] - 1
+                    assert item["holds"] == (layout[index] if index in opened else None)
+                seen_open += 1
+            action = policy.next_action(WITCH, session.state, "best")
+            assert action is not None
+            session.act(action)
+        closed = session.history[-1]
+        view = round_view(closed, None, closed=True, game=WITCH)
+        assert view["coin_size"] == "0.05" and view["coins_per_line"] == 2
+        bonus, game_entry = view["features"]
+        assert bonus["feature"] == "mystery_bonus" and game_entry["pick_game"]["game"] == label
+        frame = closed.frames[1]
+        layout = getattr(frame.record, "layout", None) or frame.record.books
+        shown = game_entry["pick_game"]
+        assert [item["holds"] for item in shown["items"]] == list(layout)  # all shown at the end
+        opens = [p["item"] - 1 for p in shown["picks"] if p["action"] == "open"]
+        assert opens == list(_opened(frame.record))
+        assert shown["prize"] == money(frame.record.prize) == game_entry["win"]
+        assert shown["multiple"] * closed.bet.total >= frame.record.prize
+    assert seen_open >= 8
+
+
+def _opened(record: object) -> tuple[int, ...]:
+    """The items opened (in order): ``opened`` is a tuple, or one index, or ``None``."""
+    opened = getattr(record, "opened", None)
+    if opened is None:
+        return ()
+    return tuple(opened) if isinstance(opened, tuple) else (opened,)

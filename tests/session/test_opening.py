@@ -49,6 +49,25 @@ def test_a_win_pending_over_90_days_is_collected_on_load(tmp_path: Path, phase: 
     assert again.state == late.state and again.load_notice is None
 
 
+def test_free_spins_left_over_90_days_are_played_out_and_credited(tmp_path: Path) -> None:
+    """Mid free spins for 91 days: the rest is drawn, no gamble, the win paid into credits."""
+    opened = open_seeded(tmp_path, clock=Clock(START))
+    session = opened.session
+    while not (session.phase is Phase.FEATURE and session.open_round is not None):
+        session.act(next_action(session))
+    session.act(next_action(session))  # the Magic Book draws the special symbol
+    round_number = session.state.rounds_played
+    credits = session.state.credits
+    opened.close()
+    late = open_seeded(tmp_path, clock=Clock(START + timedelta(days=91))).session
+    assert late.phase is Phase.IDLE
+    closed = late.history[-1]
+    assert closed.number == round_number and all(f.done for f in closed.frames)
+    assert not closed.gamble and closed.paid == closed.win > 0
+    assert late.state.credits == credits + closed.paid
+    assert "played to the end" in (late.load_notice or "")
+
+
 def test_new_settings_never_change_an_open_round(tmp_path: Path) -> None:
     opened = open_seeded(tmp_path)
     session = opened.session
