@@ -42,6 +42,9 @@ free spins, whose ``modifier`` is the Magic Book's special symbol); the round co
 under way in a feature is ``feature`` (the frame says whether it waits to start or is
 being played).  A spin action says ``"force": null | FEATURE``; a feature's actions
 (``start_feature``, ``play_free_spin``) are written by the feature and keep their names.
+Lucky Witch added optional third items without a new version: a bet in coins is
+``[bet_per_line, lines, coin_size]`` and limits with an operator max win are
+``[gamble, free_spin, max_win]``; without them a file reads exactly as before.
 
 :func:`migrate_v1_to_v2` fills the new fields honestly: a version-1 file does not say
 when its rounds started, so every round gets the file's ``saved_at`` time (the latest
