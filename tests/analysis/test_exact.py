@@ -29,6 +29,7 @@ from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.line_reading import read_line
 from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
 from slotterm.games import get_game
+from tests.analysis.brute_force import feature_by_recursion, feature_moments_by_recursion
 
 
 def _strips(*texts: str) -> tuple[tuple[str, ...], ...]:
@@ -184,66 +185,6 @@ def enumerate_spins(
         counts[(win, rule.awarded_by(ev.scatter_count, retrigger=free))] += 1
         total += 1
     return {key: n / total for key, n in counts.items()}
-
-
-def feature_by_recursion(
-    outcomes: dict[tuple[int, int], float], award: int, retrigger: int, cap: int
-) -> np.ndarray:
-    """P(feature total = t) for t < cap, and at index cap P(total >= cap), spin by spin.
-
-    The state is (spins left, total so far); a spin adds its pay and the spins it awards;
-    the feature ends when no spins are left or the total reaches the cap.
-    """
-    limit = 400
-    state = np.zeros((limit, cap + 1))
-    state[award, 0] = 1.0
-    final = np.zeros(cap + 1)
-    while state.sum() > 1e-18:
-        new = np.zeros_like(state)
-        for (pay, awarded), p in outcomes.items():
-            shifted = np.zeros_like(state)
-            if pay < cap:
-                shifted[:, pay:] = state[:, : cap + 1 - pay]
-                shifted[:, cap] += state[:, cap + 1 - pay :].sum(axis=1)
-            else:
-                shifted[:, cap] = state.sum(axis=1)
-            # spins left after this spin: n - 1 + awarded
-            moved = np.zeros_like(state)
-            top = min(limit, limit - 1 + awarded)
-            moved[awarded:top] = shifted[1 : 1 + top - awarded]
-            new += p * moved
-        assert new[-2 * retrigger :].sum() < 1e-30
-        final[:cap] += new[0, :cap]
-        final[cap] += new[:, cap].sum()
-        new[0, :] = 0.0
-        new[:, cap] = 0.0
-        state = new
-    return final
-
-
-def feature_moments_by_recursion(
-    outcomes: dict[tuple[int, int], float], award: int
-) -> tuple[float, float]:
-    """Uncapped E[F], E[F²] by carrying (mass, first, second moment) per spins-left."""
-    limit = 400
-    mass = np.zeros(limit)
-    m1 = np.zeros(limit)
-    m2 = np.zeros(limit)
-    mass[award] = 1.0
-    e1 = e2 = 0.0
-    while mass.sum() > 1e-18:
-        nm, n1, n2 = np.zeros(limit), np.zeros(limit), np.zeros(limit)
-        for (pay, awarded), p in outcomes.items():
-            src = slice(1, limit - awarded)
-            dst = slice(awarded, limit - 1)
-            nm[dst] += p * mass[src]
-            n1[dst] += p * (m1[src] + pay * mass[src])
-            n2[dst] += p * (m2[src] + 2 * pay * m1[src] + pay * pay * mass[src])
-        e1 += n1[0]
-        e2 += n2[0]
-        nm[0] = n1[0] = n2[0] = 0.0
-        mass, m1, m2 = nm, n1, n2
-    return e1, e2
 
 
 def test_automaton_reads_every_line_like_the_engine() -> None:
