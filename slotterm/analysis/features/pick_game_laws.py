@@ -2,8 +2,9 @@
 
 Every prize of a pick game is a whole multiple of the total bet, so a game's pay is a
 discrete law on the integers, held exactly as ``{multiple: Fraction}`` (the probabilities
-add up to exactly one).  The functions take plain parameters (the tables of DESIGN §2) and
-import nothing from the engine.
+add up to exactly one).  The functions take plain parameters (the tables of DESIGN §2);
+the only thing taken from the engine is Pumpkin's optimal-stopping thresholds
+(:func:`pumpkin_thresholds`), so play and maths share one formula.
 
 * Magic Potion -- the bottles are exchangeable, so the order of opening is a uniformly
   random permutation whatever the player picks: which of Win All / Stop comes first is
@@ -22,8 +23,10 @@ import nothing from the engine.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
+
+from slotterm.engine.features.pick_games.pumpkin import keep_thresholds
 
 __all__ = [
     "PUMPKINS",
@@ -156,20 +159,15 @@ def pumpkin_thresholds(amounts: Weights, give_ups: int, policy: str) -> tuple[Fr
 
     For ``"best"``: ``V_1 = E[X]`` and ``V_{k+1} = E[max(X, V_k)]``; for ``"worst"`` the
     same with ``min``.  Index ``k - 1`` of the result is the value with ``k`` more opens
-    possible (after the current amount is given up), ``k = 1..give_ups``.
+    possible (after the current amount is given up), ``k = 1..give_ups``.  These are the
+    engine's own :func:`~slotterm.engine.features.pick_games.pumpkin.keep_thresholds`
+    (one formula for the play and the maths); the tests derive them apart, by hand and
+    by searching every threshold policy.
     """
     _check_policy(policy, ("best", "worst"))
     _check_give_ups(give_ups)
-    draw = weighted(amounts)
-    pick: Callable[[Fraction, Fraction], Fraction] = max if policy == "best" else min
-    values: list[Fraction] = []
-    for _ in range(give_ups):
-        if not values:
-            values.append(law_mean(draw))
-        else:
-            go_on = values[-1]
-            values.append(sum((p * pick(Fraction(x), go_on) for x, p in draw.items()), Fraction(0)))
-    return tuple(values)
+    weighted(amounts)  # the table is checked as every law's is
+    return keep_thresholds(amounts, give_ups, policy)
 
 
 def pumpkin_keeps(
