@@ -7,13 +7,14 @@ from datetime import timedelta
 from itertools import pairwise
 
 import pytest
-from textual.widgets import DataTable, Footer, Sparkline
+from textual.widgets import DataTable, Footer
 
 from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.engine.features.free_spins import FreeSpinsRecord, record_of
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.replay_step import credits_after
 from slotterm.tui.screens.history_screen import HistoryScreen, round_features
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, replay_steps
@@ -188,9 +189,9 @@ def test_format_duration() -> None:
 
 def test_stats_rows_before_any_round(demo: Callable[..., GameSession]) -> None:
     rows = dict(stats_rows(demo(1).statistics()))
-    assert rows["Rounds played"] == "0"
-    assert rows["Rounds per hour"] == "-"
-    assert rows["Biggest wins"] == "none yet"
+    assert rows["Spins played"] == "0"
+    assert rows["Spins per hour"] == "-"
+    assert rows["Highest wins"] == "none yet"
     assert rows["Return (observed)"].startswith("-")
     assert "96.13 %" in rows["Return (observed)"]
 
@@ -201,31 +202,31 @@ def test_stats_rows_of_a_played_session(played: GameSession) -> None:
     values = dict(rows)
     bet = sum(r.bet.total for r in played.history)
     won = sum(r.paid for r in played.history)
-    assert values["Rounds played"] == "30"
+    assert values["Spins played"] == "30"
     assert values["Total bet"] == format_cents(bet)
     assert values["Total won"] == format_cents(won)
     assert values["Net"] == ("+" if won > bet else "") + format_cents(won - bet)
     assert values["Return (observed)"] == f"{won / bet * 100:.2f} %  (game: 96.13 %)"
-    assert values["Time played"] == format_duration(stats.time_played)
-    assert values["Rounds per hour"] == f"{stats.rounds_per_hour:,.0f}"
+    assert values["Session length"] == format_duration(stats.time_played)
+    assert values["Spins per hour"] == f"{stats.rounds_per_hour:,.0f}"
     top = sorted((r.paid for r in played.history), reverse=True)[:3]
-    wins = [value for label, value in rows if label in ("Biggest wins", "")]
+    wins = [value for label, value in rows if label in ("Highest wins", "")]
     assert len(wins) == 3
     for n, (amount, line) in enumerate(zip(top, wins, strict=True), 1):
         assert line.startswith(f"{n}.") and format_cents(amount) in line
 
 
-async def test_stats_screen_shows_figures_and_sparkline(played: GameSession) -> None:
+async def test_stats_screen_shows_figures_and_the_credits_chart(played: GameSession) -> None:
     app = ModalHost(lambda: StatsScreen(played))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         text = screen_text(app.screen)
         stats = played.statistics()
-        assert "Session statistics" in text or "Rounds played" in text
+        assert "Session statistics" in text or "Spins played" in text
         assert format_cents(stats.total_won) in text
         assert "96.13 %" in text
-        spark = app.screen.query_one(Sparkline)
-        assert list(spark.data or []) == [float(c) for c in stats.credits_series]
+        chart = app.screen.query_one(CreditsChart)
+        assert chart.series == stats.credits_series
         series = stats.credits_series
         assert f"low {format_cents(min(series))}" in text
         assert f"high {format_cents(max(series))}" in text
@@ -256,7 +257,7 @@ async def test_opened_from_the_main_screen(key: str, screen: type) -> None:
         if isinstance(app.screen, HistoryScreen):
             assert app.screen.query_one(DataTable).row_count == 1
         else:
-            assert "Rounds played" in screen_text(app.screen)
+            assert "Spins played" in screen_text(app.screen)
         await pilot.press(key)
         await pilot.pause()
         assert not isinstance(app.screen, screen)

@@ -106,4 +106,15 @@ def test_history_replays_an_expanding_free_spin(snap_compare: Any) -> None:
 
 def test_stats(snap_compare: Any) -> None:
     session = played_session()
-    assert snap_compare(ModalHost(lambda: StatsScreen(session)), terminal_size=(80, 24))
+
+    async def band_known(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, StatsScreen)
+        for _ in range(600):  # worked out in a thread: wait for it (30 s at most)
+            if screen.band is not None:
+                break
+            await pilot.pause(0.05)
+        assert screen.band is not None
+
+    app = ModalHost(lambda: StatsScreen(session))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=band_known)

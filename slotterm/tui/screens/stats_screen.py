@@ -1,5 +1,11 @@
-"""Session statistics: rounds, time, money in and out, observed RTP, biggest wins, and a
-sparkline of the credits (figures from ``GameSession.statistics()``)."""
+"""Session statistics (T): this session only -- spins played, session length, spins per
+hour, the three highest wins, money in and out -- the observed return beside the band
+95 % of players see after as many spins (:mod:`slotterm.tui.rtp_band`), and a chart of
+the credits with a money axis (:mod:`slotterm.tui.credits_chart`).
+
+"This session" starts when the program opened the game (:func:`slotterm.tui.shell.session_mark`);
+a screen over a session the program did not mark shows the save's whole ledger.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +18,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Sparkline, Static
+from textual.widgets import Footer, Static
 
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
-from slotterm.session.stats import SessionStatistics
+from slotterm.session.stats import SessionStatistics, since_mark, summarise
+from slotterm.tui.credits_chart import CreditsChart
+from slotterm.tui.rtp_band import RtpBand, exact_sd, rtp_band
 from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.shell import session_mark
 
 MIN_TIME_FOR_RATE = timedelta(minutes=1)
 """Below this much play a rate per hour says nothing, so none is shown."""
@@ -48,9 +57,9 @@ def stats_rows(stats: SessionStatistics) -> list[tuple[str, str]]:
         per_hour = f"{stats.rounds_per_hour:,.0f}"
     rows = [
         ("Started", stats.started_at.astimezone().strftime("%Y-%m-%d %H:%M")),
-        ("Rounds played", f"{stats.rounds_played:,}"),
-        ("Time played", format_duration(stats.time_played)),
-        ("Rounds per hour", per_hour),
+        ("Spins played", f"{stats.rounds_played:,}"),
+        ("Session length", format_duration(stats.time_played)),
+        ("Spins per hour", per_hour),
         ("Total bet", format_cents(stats.total_bet)),
         ("Total won", format_cents(stats.total_won)),
         ("Net", signed_cents(stats.net)),
@@ -60,10 +69,10 @@ def stats_rows(stats: SessionStatistics) -> list[tuple[str, str]]:
         ),
     ]
     if not stats.biggest_wins:
-        rows.append(("Biggest wins", "none yet"))
+        rows.append(("Highest wins", "none yet"))
     for n, big in enumerate(stats.biggest_wins, 1):
         times = big.amount / big.total_bet if big.total_bet else 0.0
-        label = "Biggest wins" if n == 1 else ""
+        label = "Highest wins" if n == 1 else ""
         amount = format_cents(big.amount)
         rows.append((label, f"{n}. {amount:>10}  round {big.round_number}, {times:,.1f}× bet"))
     return rows
@@ -80,7 +89,7 @@ def stats_table(stats: SessionStatistics) -> Table:
 
 
 def series_caption(series: tuple[int, ...]) -> Text:
-    """Low, high and latest credits under the sparkline."""
+    """Low, high and latest credits under the chart."""
     if not series:
         return Text("No credits recorded yet.")
     return Text(
@@ -89,14 +98,31 @@ def series_caption(series: tuple[int, ...]) -> Text:
     )
 
 
+def band_text(observed: float | None, band: RtpBand | None) -> str:
+    """The observed return beside the 95 % band, and where it falls."""
+    if observed is None or band is None:
+        return "No spins yet: the return shows after the first one."
+    spins = f"{band.spins:,} spin" + ("" if band.spins == 1 else "s")
+    where = "inside it: ordinary luck"
+    if observed > band.high:
+        where = "above it: luckier than 97.5 % of players"
+    elif observed < band.low:
+        where = "below it: unluckier than 97.5 % of players"
+    return (
+        f"After {spins}, 95 % of players see a return between {format_percent(band.low)} "
+        f"and {format_percent(band.high)} (RTP {format_percent(band.rtp)}, "
+        f"σ {band.sd:.2f} × bet a spin). This session's {format_percent(observed)} is {where}."
+    )
+
+
 class StatsScreen(ModalScreen[None]):
-    """The session's figures and a sparkline of the credits."""
+    """This session's figures, the 95 % band, and a chart of the credits."""
 
     DEFAULT_CSS = (
         dialog_css(
             "StatsScreen",
             "stats-dialog",
-            max_width=90,
+            max_width=96,
             height="auto",
             extra=("max-height: 100%;", "padding: 0 1;"),
         )
@@ -104,15 +130,18 @@ class StatsScreen(ModalScreen[None]):
     #stats-table {
         height: auto;
     }
-    #stats-spark-title {
+    #stats-band {
+        height: auto;
+        margin-top: 1;
+    }
+    #stats-chart-title {
         margin-top: 1;
         text-style: bold;
     }
-    #stats-spark {
-        height: 3;
-        margin: 0 0;
+    #stats-chart {
+        height: 9;
     }
-    #stats-spark-caption {
+    #stats-chart-caption {
         color: $text-muted;
     }
     """
@@ -126,17 +155,54 @@ class StatsScreen(ModalScreen[None]):
         super().__init__()
         self.session = session
         self.stats = session.statistics()
+        """The figures shown (this session's once the screen is composed)."""
+        self.band: RtpBand | None = None
+        """The 95 % band once worked out."""
+
+    def this_session(self) -> SessionStatistics:
+        """The figures since the program opened the game (else the whole ledger's)."""
+        session = self.session
+        mark = session_mark(self.app, session)
+        ledger = session.ledger
+        if mark is not None:
+            ledger = since_mark(ledger, mark, session.history)
+        return summarise(ledger, session.game.published_rtp)
 
     def compose(self) -> ComposeResult:
-        """The figures, then the credits sparkline with its range."""
+        """The figures, the band, then the credits chart with its range."""
+        self.stats = self.this_session()
         series = self.stats.credits_series
         with Vertical(id="stats-dialog") as dialog:
             dialog.border_title = "Session statistics"
             yield Static(stats_table(self.stats), id="stats-table")
-            yield Static("Credits over the session", id="stats-spark-title")
-            yield Sparkline([float(c) for c in series], id="stats-spark")
-            yield Static(series_caption(series), id="stats-spark-caption")
+            waiting = "Working out the band 95 % of players see…"
+            yield Static(
+                waiting if self.stats.rounds_played else band_text(None, None), id="stats-band"
+            )
+            yield Static("Credits over the session", id="stats-chart-title")
+            yield CreditsChart(series, id="stats-chart")
+            yield Static(series_caption(series), id="stats-chart-caption")
         yield Footer()
+
+    def on_mount(self) -> None:
+        """Work out σ away from the screen's thread (the first time it takes a moment)."""
+        if self.stats.rounds_played:
+            self.run_worker(self._work_out_band, thread=True, exit_on_error=False)
+
+    def _work_out_band(self) -> None:
+        game, lines = self.session.game, self.session.bet.lines
+        try:
+            sd = exact_sd(game, lines)
+        except Exception as exc:  # the analysis of a game being built may refuse
+            self.app.call_from_thread(self._show_band, None, f"The 95 % band is not known ({exc}).")
+            return
+        band = rtp_band(game.published_rtp, sd, self.stats.rounds_played)
+        self.app.call_from_thread(self._show_band, band, band_text(self.stats.observed_rtp, band))
+
+    def _show_band(self, band: RtpBand | None, text: str) -> None:
+        self.band = band
+        if self.is_mounted:
+            self.query_one("#stats-band", Static).update(text)
 
     def action_close(self) -> None:
         """Back to the game."""
