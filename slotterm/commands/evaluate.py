@@ -219,14 +219,15 @@ def _line_win_json(win: LineWin, doubling: bool = False) -> dict[str, Any]:
         "symbol": win.symbol,
         "count": win.count,
         "multiplier": win.multiplier,
-        "win": _money(win.win),
+        "win": money(win.win),
     }
     if doubling:
         shown["doubled"] = win.doubled
     return shown
 
 
-def _money(cents: int) -> str:
+def money(cents: int) -> str:
+    """An amount in cents as the results show it: ``"1234.50"``."""
     return format_cents(cents, grouping=False)
 
 
@@ -239,10 +240,10 @@ def evaluation_json(result: Result) -> dict[str, Any]:
         "line_wins": [_line_win_json(w, doubling) for w in evaluation.line_wins],
         "scatter_win": None
         if scatter is None
-        else {"count": scatter.count, "multiplier": scatter.multiplier, "win": _money(scatter.win)},
+        else {"count": scatter.count, "multiplier": scatter.multiplier, "win": money(scatter.win)},
         "expanding_wins": [_line_win_json(w, doubling) for w in result.expanding_wins],
         "free_spins_awarded": result.free_spins_awarded,
-        "total_win": _money(result.total_win),
+        "total_win": money(result.total_win),
     }
     if result.bonus_triggered is not None:
         shown["bonus_triggered"] = result.bonus_triggered
@@ -344,7 +345,9 @@ def run_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(evaluation_json(result)))
     else:
-        _print_readable(request, result)
+        from slotterm.commands.evaluate_view import print_readable
+
+        print_readable(request, result)
     return 0
 
 
@@ -386,57 +389,3 @@ def _request_from_args(game: GameDefinition, args: argparse.Namespace) -> Reques
         bet_per_line=parse_bet(DEFAULT_BET if args.bet is None else args.bet),
         special=parse_special(game, args.special),
     )
-
-
-def _print_readable(request: Request, result: Result) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    grid = Table(show_header=False, title="Window")
-    for _ in request.window:
-        grid.add_column(justify="center")
-    for row in range(len(request.window[0])):
-        grid.add_row(*(column[row] for column in request.window))
-    console.print(grid)
-    mode = f"free spin, special {request.special}" if request.special else "base game"
-    if request.free_spin:
-        mode = "free spin"
-    per_line = _money(request.bet_per_line)
-    if request.coin_size is not None:
-        coins = request.bet_per_line // request.coin_size
-        per_line = f"{coins} coin(s) of {_money(request.coin_size)} = {per_line}"
-    console.print(
-        f"{request.lines} lines at {per_line} per line "
-        f"(total bet {_money(request.bet_per_line * request.lines)}), {mode}"
-    )
-    wins = Table(title="Wins")
-    for name in ("kind", "line", "symbol", "count", "× bet", "win"):
-        wins.add_column(name, justify="left" if name in ("kind", "symbol") else "right")
-    evaluation = result.evaluation
-    for kind, line_wins in (
-        ("line", evaluation.line_wins),
-        ("expanding", result.expanding_wins),
-    ):
-        for w in line_wins:
-            label = f"{kind} (doubled)" if w.doubled else kind
-            wins.add_row(
-                label, str(w.line), w.symbol, str(w.count), str(w.multiplier), _money(w.win)
-            )
-    scatter = evaluation.scatter_win
-    if scatter is not None:
-        wins.add_row(
-            "scatter",
-            "-",
-            "",
-            str(scatter.count),
-            f"{scatter.multiplier} total",
-            _money(scatter.win),
-        )
-    if wins.row_count:
-        console.print(wins)
-    if result.free_spins_awarded:
-        console.print(f"Free spins awarded: {result.free_spins_awarded}")
-    if result.bonus_triggered:
-        console.print("Mystery bonus triggered")
-    console.print(f"[bold]Total win: {_money(result.total_win)}[/bold]")
