@@ -9,7 +9,8 @@ Exact (all amounts in bet-per-line units):
 * :mod:`~slotterm.analysis.spin_law` -- a spin's law: what the rules pay from the
   trackers, and whether the spin awards a feature;
 * :mod:`~slotterm.analysis.features` -- each feature's own exact law, registered by name
-  (free spins with retriggers, the expanding symbol);
+  (free spins with retriggers, the expanding symbol, the Mystery bonus and its pick
+  games);
 * :mod:`~slotterm.analysis.convolution` / :mod:`~slotterm.analysis.exact_round` -- sums
   below the cap, and the round (base spin plus triggered feature) below the cap;
 * :mod:`~slotterm.analysis.exact` -- the round analysis; :mod:`~slotterm.analysis.par` and

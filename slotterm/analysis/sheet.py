@@ -92,9 +92,11 @@ class ParSheet:
 
     The core fills the round's figures; the features' laws fill theirs (free spins: the
     feature frequency, retriggers, spins and value, the free-spin split; the expanding
-    symbol: ``specials``; the Mystery bonus: the ``bonus``/``rtp_*`` policy fields and
-    ``pick_games``).  Fields are in the order of the JSON; a feature's field the game
-    does not have (``None``, or no pick games) is left out of it.
+    symbol: ``specials``; the Mystery bonus: the ``bonus`` fields, ``pick_games`` and the
+    RTP under each pick policy, ``rtp_best`` / ``rtp_keep_first`` / ``rtp_worst``, which are
+    before the round cap, as the published RTP is).  Fields are in the order of the JSON;
+    a feature's field the game does not have (``None``, or no pick games) is left out of
+    it.
     """
 
     game: str
