@@ -82,6 +82,9 @@ class BetKeys:
         self.armed = True
         self._host.post_message(BetChanged(best, "Bet max set (B again spins)."))
 
+    def settled(self, bet: Bet) -> None:
+        """The screen has handled the message asking for ``bet`` (nothing to track here)."""
+
     def step_coins(self, step: int) -> None:
         """Coins per line: a game bet in cents has none (:class:`CoinBetKeys` has)."""
         self._host.post_message(BetNote("This game is not bet in coins."))

@@ -74,6 +74,7 @@ class MainScreen(MachineScreen):
     @on(BetChanged)
     def _bet_changed(self, message: BetChanged) -> None:
         self._begin_action()
+        self.bet_keys.settled(message.bet)
         try:
             self.session.set_bet(message.bet)
         except ActionRefused as error:
@@ -86,6 +87,7 @@ class MainScreen(MachineScreen):
                 self._note = message.note
             if message.spin:
                 note = self._note
+                self._sync()  # the boxes show the new bet while the reels turn
                 self._spin()
                 self._note = self._note or note
                 return
