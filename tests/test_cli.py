@@ -211,11 +211,66 @@ def test_good_commands_exit_0_with_nothing_on_stderr(user_dirs: dict[str, str]) 
         ["game-def", "book-of-spells", "--json"],
         ["eval", "book-of-spells", "--grid", GRID, "--json"],
         ["simulate", "book-of-spells", "--spins", "2000", "--seed", "1", "--json"],
+        ["game-def", LW, "--json"],
+        ["eval", LW, "--grid", LW_GRID, "--coins", "3", "--coin-size", "0.25", "--json"],
+        ["simulate", LW, "--spins", "2000", "--seed", "1", "--coins", "2", "--json"],
     ):
         done = run(args, user_dirs)
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
         json.loads(done.stdout)
+
+
+SIMULATE_KEYS = {
+    "game",
+    "spins",
+    "seed",
+    "lines",
+    "workers",
+    "seconds",
+    "rtp",
+    "rtp_ci99",
+    "ci99_half_width",
+    "sd",
+    "hit_frequency",
+    "feature_frequency",
+    "free_spins_per_feature",
+    "capped_rounds",
+    "top_win_x_total_bet",
+    "exact_rtp",
+    "exact_inside_ci99",
+    "exact_note",
+}
+"""The keys of Book of Spells' ``simulate --json`` report (the golden files pin them)."""
+
+
+def test_simulate_reports_the_bonus_for_lucky_witch_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from slotterm.cli import main
+
+    argv = ["--spins", "3000", "--seed", "2", "--workers", "1", "--json"]
+    assert main(["simulate", "book-of-spells", *argv]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == SIMULATE_KEYS
+    assert main(["simulate", LW, *argv, "--coins", "4", "--coin-size", "0.20"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    added = {
+        "policy",
+        "coins",
+        "coin_size",
+        "bonus_frequency",
+        "bonuses_per_round",
+        "bonuses",
+        "rtp_bonus_in_all",
+        "pick_games",
+    }
+    assert set(report) == SIMULATE_KEYS | added
+    assert (report["policy"], report["coins"], report["coin_size"]) == ("best", 4, "0.20")
+    assert list(report["pick_games"]) == ["potion", "pumpkin", "spell-book", "vault"]
+    counts = [p["count"] for p in report["pick_games"].values()]
+    assert sum(counts) == report["bonuses"]
+    assert report["bonuses_per_round"] == report["bonuses"] / 3000
+    assert report["bonus_frequency"] <= report["bonuses_per_round"]
 
 
 def test_play_without_a_terminal_says_so_and_saves_nothing(

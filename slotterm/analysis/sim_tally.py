@@ -146,7 +146,11 @@ class SimulationResult:
         """How many rounds played the feature (or part) ``name`` at least once."""
         return self._of(self.tally.frame_rounds, name)
 
+    def paid_of(self, name: str) -> int:
+        """What the feature (or part) ``name`` paid in all, in cents."""
+        return self._of(self.tally.frame_paid, name)
+
     def rtp_of(self, names: Sequence[str]) -> float:
         """What the features ``names`` paid, per amount staked."""
-        paid = sum(self._of(self.tally.frame_paid, n) for n in names)
+        paid = sum(self.paid_of(n) for n in names)
         return paid / self.tally.staked if self.tally.staked else 0.0

@@ -128,7 +128,7 @@ def bonus_report(result: SimulationResult) -> dict[str, Any]:
     picks = {}
     for pick in bonus.games:
         count = result.frames_of(pick.name)
-        paid = result.rtp_of([pick.name]) * result.tally.staked
+        paid = result.paid_of(pick.name)
         picks[pick.label] = {
             "count": count,
             "share": count / played if played else 0.0,
