@@ -158,7 +158,8 @@ class MysteryBonus(PickHost):
             if name == self.name and detail:
                 forced = detail
         return Triggered(
-            MysteryRecord(forced=forced, game=None), (MysteryBonusAwarded(ctx.inside),)
+            record=MysteryRecord(forced=forced, game=None),
+            events=(MysteryBonusAwarded(inside=ctx.inside),),
         )
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:

@@ -231,8 +231,8 @@ class PickGame(Feature):
     def choose(self, indices: Sequence[int], policy: str, chooser: RandomSource | None) -> Pick:
         """The policy's pick among ``indices`` (exchangeable items): the first, or random."""
         if policy == "random" and chooser is not None:
-            return Pick(indices[chooser.randbelow(len(indices))])
-        return Pick(indices[0])
+            return Pick(index=indices[chooser.randbelow(len(indices))])
+        return Pick(index=indices[0])
 
     def untaken(self, taken: Sequence[int]) -> list[int]:
         """The items not in ``taken``, lowest first."""
@@ -249,9 +249,8 @@ class PickGame(Feature):
     def decode_action(self, value: Mapping[str, Any], where: str) -> FeatureAction:
         """An action of this game; a pick's index must name one of the items."""
         if value.get("type") == Pick.name and Pick.name in self.actions:
-            return Pick(
-                as_int(need(value, "index", where), f"{where}.index", 0, self.item_count - 1)
-            )
+            index = as_int(need(value, "index", where), f"{where}.index", 0, self.item_count - 1)
+            return Pick(index=index)
         return super().decode_action(value, where)
 
     def decode_picks(self, value: Any, where: str, most: int) -> tuple[int, ...]:

@@ -80,9 +80,13 @@ class MagicPotion(PickGame):
         return self.bottles
 
     def max_prize(self) -> int:
-        """Every bottle at the top amount (Win All), or all opened but Win All (Stop)."""
-        top = max(self.amounts) * self.amount_bottles
-        return max(top, top + self.stop_bonus)
+        """Every bottle at the top amount (Win All), or Stop after ``k`` amounts opened.
+
+        Stop pays ``k × top + (amount_bottles + 1 - k) × stop_bonus`` at best, linear in
+        ``k``: its largest value is at ``k = amount_bottles`` or at ``k = 0``.
+        """
+        n, top = self.amount_bottles, max(self.amounts)
+        return max(n * top, n * top + self.stop_bonus, (n + 1) * self.stop_bonus)
 
     def multiple(self, layout: tuple[Content, ...], opened: tuple[int, ...]) -> int | None:
         """What the bottles ``opened`` pay in total bets, or ``None`` while the game goes on."""
@@ -101,7 +105,7 @@ class MagicPotion(PickGame):
             draw_weighted(rng, self.amounts) for _ in range(self.amount_bottles)
         ]
         layout = shuffled(rng, [*amounts, WIN_ALL, STOP])
-        return Triggered(PotionRecord(layout=layout, opened=(), prize=0, ended_by=None))
+        return Triggered(record=PotionRecord(layout=layout, opened=(), prize=0, ended_by=None))
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
         """Open a bottle not opened yet, while the game goes on."""

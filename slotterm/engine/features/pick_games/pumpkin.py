@@ -144,7 +144,7 @@ class Pumpkin(PickGame):
         record = PumpkinRecord(
             layout=layout, opened=(), given_up=0, kept=False, prize=0, ended_by=None
         )
-        return Triggered(record)
+        return Triggered(record=record)
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
         """Open while none is open; keep or give up the one open (while give-ups are left)."""

@@ -87,7 +87,9 @@ class SecretVault(PickGame):
     def start(self, ctx: FeatureContext, rng: RandomSource) -> Triggered:
         """Put the amounts in the vaults in a uniformly random order."""
         layout = tuple(int(a) for a in shuffled(rng, self.amounts))
-        return Triggered(VaultRecord(layout=layout, chosen=(), opened=None, prize=0, ended_by=None))
+        return Triggered(
+            record=VaultRecord(layout=layout, chosen=(), opened=None, prize=0, ended_by=None)
+        )
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
         """Choose distinct vaults, then open one of the chosen."""
@@ -96,6 +98,9 @@ class SecretVault(PickGame):
         assert isinstance(action, Pick)
         if len(record.chosen) < self.chosen:
             return self.index_refusal(action, record.chosen)
+        wrong = self.index_refusal(action, ())
+        if wrong is not None:
+            return wrong
         if action.index not in record.chosen:
             return "open one of the vaults you chose"
         return None

@@ -98,7 +98,7 @@ class SpellBook(PickGame):
         num, den = self.imp_chance
         imp = draw_weighted(rng, self.imp) if rng.randbelow(den) < num else None
         record = SpellBookRecord(books=books, imp=imp, opened=None, prize=0, ended_by=None)
-        return Triggered(record)
+        return Triggered(record=record)
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
         """One book, once."""
@@ -115,7 +115,7 @@ class SpellBook(PickGame):
         index = action.index
         events: list[Any] = [ItemOpened(game=self.name, index=index, content=record.books[index])]
         if record.imp is not None:
-            events.append(ImpAppeared(record.imp))
+            events.append(ImpAppeared(multiplier=record.imp))
         multiple = record.books[index] + (record.imp or 0)
         prize, ended_by = self.settle(ctx, multiple)
         done = record._replace(opened=index, prize=prize, ended_by=ended_by)
