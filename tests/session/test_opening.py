@@ -126,13 +126,14 @@ def test_play_with_a_bad_config_starts_nothing(
     config = tmp_path / "bad.toml"
     config.write_text("gamble_limit = 99999999999\n")
     saves = tmp_path / "saves"
-    status = main(["--config", str(config), "--save-dir", str(saves), "--seed", "1"])
+    # the game named: without one the lobby opens (it checks the terminal first)
+    status = main([GAME.id, "--config", str(config), "--save-dir", str(saves), "--seed", "1"])
     err = capsys.readouterr().err
     assert status == 2
     assert err.count("\n") == 1 and "'gamble_limit'" in err and "nothing was started" in err
     assert not saves.exists()
     config.write_text("gamble_limit = [\n")
-    assert main(["--config", str(config), "--save-dir", str(saves)]) == 2
+    assert main([GAME.id, "--config", str(config), "--save-dir", str(saves)]) == 2
     assert "not valid TOML" in capsys.readouterr().err
 
 
@@ -146,7 +147,7 @@ def test_play_with_both_copies_damaged_exits_with_the_ways_out(
     for path in folder(tmp_path, 1).glob("session-*.save"):
         path.write_bytes(b"\x00" * 10)
     monkeypatch.chdir(tmp_path)  # short paths: the one-line message is bounded
-    status = main(["--save-dir", ".", "--seed", "1"])
+    status = main([GAME.id, "--save-dir", ".", "--seed", "1"])  # the game, not the lobby
     err = capsys.readouterr().err
     assert status == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert "session-a.save" in err and "--reset-save" in err and "--save-dir" in err
