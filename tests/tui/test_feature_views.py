@@ -9,11 +9,21 @@ from pathlib import Path
 
 import pytest
 
+from slotterm.engine.actions import Spin
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
 from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.mystery_bonus import OpenBonus
+from slotterm.engine.features.pick_game import Pick, PickGame
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import FeatureFrame, GameState, Phase, Round
 from slotterm.games import game_ids, get_game
+from slotterm.money import format_cents
+from slotterm.rng import SeededSource
+from slotterm.session.game_session import demo_session
 from slotterm.tui.features.expanding_symbol_view import ExpandingSymbolView
 from slotterm.tui.features.free_spins_view import FreeSpinsView
+from slotterm.tui.features.mystery_bonus_view import MysteryBonusView
+from slotterm.tui.features.pick_screens import PICK_SCREENS
 from slotterm.tui.features.registry import FEATURE_VIEWS, MODIFIER_VIEWS, FeatureViews
 from tests.tui.main_support import GAME
 
@@ -31,6 +41,77 @@ def test_every_feature_of_every_game_has_a_view(game_id: str) -> None:
         modifier = getattr(feature, "modifier", None)
         if modifier is not None:
             assert modifier.name in MODIFIER_VIEWS
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_part_of_every_feature_has_its_screen_and_is_shown_by_its_host(
+    game_id: str,
+) -> None:
+    """A feature's parts (the Mystery bonus's pick games) have no view of their own: each
+    has a screen, and the host's view answers while a part is being played."""
+    game = get_game(game_id)
+    views = FeatureViews(game)
+    for view in views.views:
+        for part in view.feature.parts():
+            assert isinstance(part, PickGame)
+            assert PICK_SCREENS[part.name].game_name == part.name
+            round_ = Round(
+                **{
+                    **_open_round(game)._asdict(),
+                    "frames": (FeatureFrame(feature=part.name, record=None),),
+                }
+            )
+            state = GameState(phase=Phase.FEATURE, credits=0, round=round_)
+            assert views.active(state) is view
+
+
+def _open_round(game: GameDefinition) -> Round:
+    session = demo_session(game, SeededSource(1))
+    session.act(Spin(session.bet, limits=session.limits))
+    round_ = session.state.round or session.history[-1]
+    return round_
+
+
+def test_each_pick_screen_has_its_stylesheet() -> None:
+    for screen in PICK_SCREENS.values():
+        assert isinstance(screen.CSS_PATH, str)
+        assert (TUI / "features" / screen.CSS_PATH).is_file()
+
+
+def test_lucky_witch_tells_of_both_features_between_rounds() -> None:
+    tagline = FeatureViews(get_game("lucky-witch")).tagline() or ""
+    assert "CAULDRON on reels 1, 3 and 5" in tagline
+    assert "13 free spins" in tagline
+
+
+def test_the_mystery_bonus_in_history_replay_and_paytable() -> None:
+    witch = get_game("lucky-witch")
+    session = demo_session(witch, SeededSource(3))
+    session.act(Spin(session.bet, force="mystery_bonus:vault", limits=session.limits))
+    view = FeatureViews(witch).views[0]
+    assert isinstance(view, MysteryBonusView)
+    open_round = session.state.round
+    assert open_round is not None
+    assert view.history_label(open_round) == "Bonus"
+    assert view.prompt(open_round) == "Press Space to stir the cauldron."
+    session.act(OpenBonus())
+    for index in (0, 1, 2, 0):
+        session.act(Pick(index))
+    closed = session.history[-1]
+    record = closed.frames[-1].record
+    assert record.opened == 0
+    prize = record.layout[0] * closed.bet.total
+    assert view.history_label(closed) == f"Secret Vault {format_cents(prize)}"
+    (step,) = view.replay_steps(closed, credits=123)
+    assert step.title == "Mystery bonus: Secret Vault"
+    assert "Vaults chosen: 1, 2, 3." in step.details
+    assert f"Vault 1 opened: {record.layout[0]}x." in step.details
+    assert step.details[-1] == f"Prize: {format_cents(prize)}."
+    assert step.win == closed.base_win + prize
+    heading, text = view.paytable_rules(closed.bet)
+    assert heading == "Mystery bonus"
+    # 30,000 coins at this bet's coin size (1 cent)
+    assert "at most 300.00 at this bet" in text
 
 
 def test_book_of_spells_free_spins_carry_the_magic_book_view() -> None:

@@ -69,9 +69,13 @@ class Cauldron(Static):
         self.border_title = "THE CAULDRON"
         self.display = False
         self._playing: int | None = None
+        self._brewing: tuple[str, bool] | None = None
 
     def brew(self, name: str, *, landed: bool) -> None:
         """Show the cauldron with ``name`` rising from it (``landed``: the game drawn)."""
+        if (name, landed) == self._brewing and self.display:
+            return
+        self._brewing = (name, landed)
         words = f"★ {name.upper()} ★" if landed else f"~ {name} ~"
         below = "is brewed for you!" if landed else "the cauldron bubbles…"
         self.set_class(landed, "-landed")

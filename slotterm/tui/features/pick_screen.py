@@ -25,6 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from slotterm.engine.actions import ActionRefused, FeatureAction
@@ -257,7 +258,7 @@ class PickScreen(Screen[None]):
         """What was picked and what the items held, for a replayed round."""
         return ()
 
-    def extra_widgets(self) -> list[Static]:
+    def extra_widgets(self) -> list[Widget]:
         """Widgets under the board a game adds (the imp of the Spell Book)."""
         return []
 
@@ -298,15 +299,16 @@ class PickScreen(Screen[None]):
             look = ItemLook(face=self.closed_face, state="closed") if i in self.masked else looks[i]
             cell.show(look, highlighted=i == self.highlight and i in choices)
         self.draw_extra(record, reveal=reveal)
-        hint = self.hint(record) if not over else ""
+        opening = bool(self.masked)  # nothing the items being opened hold shows yet
+        hint = self.hint(record) if not over and not opening else ""
         self.query_one("#pick-hint", Static).update(hint)
         self.query_one("#pick-hint", Static).display = bool(hint)
         if reveal:
             prize = prize_text(self.game.pay(record), self.round().bet.coin_size)
             status = f"{self.end_text(record)}  You win {prize}!"
             prompt = "Press Enter or Space to go back to the reels."
-        elif over:
-            status, prompt = "…", ""
+        elif over or opening:
+            status, prompt = "Opening…", ""
         else:
             status, prompt = self.status(record), self.instructions(record)
         self.query_one("#pick-status", Static).update(status)

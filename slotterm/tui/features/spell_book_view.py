@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.containers import Center
+from textual.widget import Widget
 from textual.widgets import Static
 
 from slotterm.engine.features.pick_games.spell_book import NAME
@@ -33,9 +35,9 @@ class SpellBookScreen(PickScreen):
         super().__init__(*args, **kwargs)
         self.imp = Static("", id="pick-imp")
 
-    def extra_widgets(self) -> list[Static]:
-        """The imp's corner."""
-        return [self.imp]
+    def extra_widgets(self) -> list[Widget]:
+        """The imp's corner, under the books."""
+        return [Center(self.imp)]
 
     def draw_extra(self, record: Any, *, reveal: bool) -> None:
         """The imp, once the book is open (and only if it came)."""

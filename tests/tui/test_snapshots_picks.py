@@ -1,0 +1,64 @@
+"""Snapshots of each pick game of the Mystery bonus before, during and after, at 100×32
+(seeded layouts, animations off but for the Spell Book's book frozen mid-opening).
+
+The screens are shown on their own (:class:`~tests.tui.pick_support.PickApp`), so a
+change to the machine under them does not move these pictures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.tui.main_support import SceneClock
+from tests.tui.pick_support import SIZE, PickApp, at_rest, bonus_session, pick_screen
+
+# Seed 3's shelf: stop, 8, 5, 1, 2, win_all, 2, 3, 5, 1, 5, 5 (bottle 1 is Stop).
+KEYS: dict[str, dict[str, list[str]]] = {
+    "magic_potion": {"before": [], "during": ["2", "3", "4"], "after": ["2", "3", "4", "1"]},
+    "pumpkin": {"before": [], "during": ["1"], "after": ["1", "n", "2", "y"]},
+    "secret_vault": {"before": [], "during": ["5", "8", "c"], "after": ["5", "8", "c", "8"]},
+    "spell_book": {"before": [], "after": ["2"]},
+}
+
+
+def _app(game: str, keys: list[str], seed: int = 3) -> tuple[PickApp, Any]:
+    app = PickApp(bonus_session(game, seed=seed))
+
+    async def play(pilot: Pilot[None]) -> None:
+        await at_rest(pilot, app)
+        for key in keys:
+            await pilot.press(key)
+            await at_rest(pilot, app)
+
+    return app, play
+
+
+@pytest.mark.parametrize(
+    ("game", "moment"),
+    [(game, moment) for game, moments in KEYS.items() for moment in moments],
+)
+def test_pick_game(snap_compare: Any, game: str, moment: str) -> None:
+    app, play = _app(game, KEYS[game][moment])
+    assert snap_compare(app, terminal_size=SIZE, run_before=play)
+
+
+def test_spell_book_during_the_opening_with_the_imp_to_come(snap_compare: Any) -> None:
+    app = PickApp(bonus_session("spell_book", seed=29))  # seed 29 brings the imp
+    app.animation_level = "full"
+
+    async def open_book(pilot: Pilot[None]) -> None:
+        screen = await at_rest(pilot, app)
+        screen.presenter.clock = SceneClock()  # the opening stands still on its frame
+        await pilot.press("left")  # highlight wraps to book 3
+        await pilot.press("enter")
+        await pilot.pause()
+        assert pick_screen(app).presenter.busy
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_book)
+
+
+def test_spell_book_after_with_the_imp(snap_compare: Any) -> None:
+    app, play = _app("spell_book", ["3"], seed=29)
+    assert snap_compare(app, terminal_size=SIZE, run_before=play)
