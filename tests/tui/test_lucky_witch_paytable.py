@@ -1,0 +1,97 @@
+"""Lucky Witch's paytable and help: pays in coins and in credits at the current bet, the
+wild that doubles, the scatter, the Mystery bonus and its pick games, all 15 lines; the
+help in our own words with the game's figures and every key."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from slotterm.engine.actions import Bet
+from slotterm.games import get_game
+from slotterm.money import format_cents
+from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
+from slotterm.tui.screens.paytable_coins import coin_pays, coin_scatter_pays
+from slotterm.tui.screens.paytable_screen import PaytableScreen, line_symbols
+from slotterm.tui.widgets.line_diagram import LineDiagram
+from tests.tui.lucky_witch_support import LW, lw_app
+from tests.tui.main_support import settle
+from tests.tui.modal_support import ModalHost, screen_text, wait_for
+
+
+def test_coin_pays_are_coins_per_line_times_the_table() -> None:
+    bet = Bet(bet_per_line=3 * 5, lines=15, coin_size=5)  # 3 coins of 0.05
+    # DESIGN.md §2: CAT pays 2/20/100/500 coins per coin; scatters × 45 coins in all
+    assert coin_pays(LW, "CAT", bet) == [(5, 1500, 7500), (4, 300, 1500), (3, 60, 300), (2, 6, 30)]
+    assert coin_scatter_pays(LW, bet)[0] == (5, 100 * 45, 100 * 45 * 5)
+    assert coin_scatter_pays(LW, bet)[-1] == (2, 45, 225)
+
+
+@pytest.mark.parametrize("bet", [Bet(2 * 5, 15, 5), Bet(20, 3, 1)])
+async def test_the_paytable_shows_every_pay_in_coins_and_credits(bet: Bet) -> None:
+    app = ModalHost(lambda: PaytableScreen(LW, bet))
+    async with app.run_test(size=(124, 160)) as pilot:
+        await pilot.pause()
+        text = screen_text(app.screen)
+        flat = re.sub(r"\s+", " ", text)
+        coins = bet.coins or 0
+        assert f"{coins} coin{'s' if coins != 1 else ''} per line" in flat
+        assert f"coin size {format_cents(bet.coin_size or 0)}" in flat
+        assert f"total bet {bet.total_coins:,} coins = {format_cents(bet.total)}" in flat
+        for symbol in ("LUCKY", *line_symbols(LW)):
+            for count, n, cents in coin_pays(LW, symbol, bet):
+                assert re.search(rf"{count}× +{n:,} coins +{re.escape(format_cents(cents))}", text)
+        for count, n, cents in coin_scatter_pays(LW, bet):
+            assert re.search(rf"{count}× +{n:,} coins +{re.escape(format_cents(cents))}", text)
+        for name in ("Lucky Witch", "Black Cat", "Owl", "Lizard", "Crystal Ball", "Potion"):
+            assert name in flat
+        assert "doubled" in flat and "Witch, Black Cat, Owl and Lizard only" in flat
+        for game in ("Magic Potion", "Pumpkin", "Spell Book", "Secret Vault"):
+            assert f"{game}:" in flat
+        assert "reels 1, 3 and 5" in flat
+        assert f"at most 30,000 coins ({format_cents(30_000 * (bet.coin_size or 0))} now)" in flat
+        assert "no gamble" in flat
+        assert format_cents(LW.max_win(bet.total)) in flat
+        assert len(app.screen.query(LineDiagram)) == 15
+
+
+async def test_p_opens_the_paytable_at_the_current_coin_bet() -> None:
+    app = lw_app(1)
+    async with app.run_test(size=(124, 160)) as pilot:
+        app.session.set_bet(Bet(bet_per_line=4 * 2, lines=9, coin_size=2))
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, PaytableScreen))
+        flat = re.sub(r"\s+", " ", screen_text(app.screen))
+        assert "total bet 36 coins = 0.72" in flat
+        await pilot.press("escape")
+        await settle(pilot, app)
+
+
+def test_the_help_has_the_games_figures_and_no_gamble() -> None:
+    text = help_markdown(LW)
+    flat = re.sub(r"\s+", " ", text)
+    assert "$" not in text, "every placeholder is filled"
+    assert "How to play Lucky Witch" in text
+    assert "96.30 %" in text
+    assert "13 free spins" in flat and "add 13 more" in flat
+    assert "1 to 20" in flat and "300 coins" in flat and "30,000 coins" in flat
+    assert "250,000.00" in flat
+    assert "no gamble" in flat
+    assert "## Gamble" not in text
+    for rows in ("| ↑ ↓ |", "| + − |", "| B |", "| C |", "| ← → 1 2 |"):
+        assert rows in text
+
+
+def test_the_book_of_spells_help_is_its_own() -> None:
+    text = help_markdown(get_game("book-of-spells"))
+    assert "How to play Book of Spells" in text and "Magic Book" in text
+
+
+async def test_h_shows_the_lucky_witch_help() -> None:
+    app = ModalHost(lambda: HelpScreen(LW))
+    async with app.run_test(size=(110, 200)) as pilot:
+        await pilot.pause()
+        text = screen_text(app.screen)
+        assert "How to play Lucky Witch" in text
+        assert "Mystery bonus" in text
