@@ -292,7 +292,7 @@ WITCH_EXAMPLES = (
         _bonus_in_free_spins,
         "Lucky Witch: a free spin's CAULDRONs started the Mystery bonus; its pick game under way",
         plan=_witch_plan(0, 1),
-        seed=82,  # the first seed (searched) where a free spin shows the bonus early on
+        seed=27,  # a seed (searched, tuned strips) where a free spin shows the bonus early on
     ),
     _witch(
         "pending-over-90-days",

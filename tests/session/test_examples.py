@@ -64,7 +64,7 @@ WITCH_FRAMES = {
     "lucky-witch-pumpkin-deciding": ("pumpkin", "deciding"),
     "lucky-witch-vault-choosing": ("secret_vault", "choosing"),
     "lucky-witch-spell-book-opening": ("spell_book", "picking"),
-    "lucky-witch-bonus-in-free-spins": ("spell_book", "picking"),
+    "lucky-witch-bonus-in-free-spins": ("secret_vault", "choosing"),
 }
 """Where each Lucky Witch example stands: the feature on top and its phase."""
 CURRENT = {
