@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from slotterm.engine.actions import Spin
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL
 from slotterm.engine.features.pick_games.pumpkin import PickAgain
@@ -438,3 +439,59 @@ def _check_shown(app: Any) -> None:
             assert _content_text(contents[i]) in face
         elif game != "secret_vault" or len(record.chosen) < 3:
             assert "× bet" not in face
+
+
+async def test_a_restart_before_the_cauldron_is_stirred_waits_for_the_player(
+    tmp_path: Path,
+) -> None:
+    opened = saved_session(tmp_path)
+    session = opened.session
+    session.act(Spin(session.bet, force=force("pumpkin"), limits=session.limits))
+    opened.close()
+    again = saved_session(tmp_path)
+    app = make_witch_app(again.session)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            machine = await _machine_at_rest(pilot, app)
+            assert "stir the cauldron" in machine.message.text
+            assert again.session.state.round.frames[-1].record.game is None  # type: ignore[union-attr]
+            await pilot.press("space")
+            screen = await at_rest(pilot, app)
+            assert screen.game.name == "pumpkin"
+            assert all("× bet" not in face for face in faces(screen))
+    finally:
+        again.close()
+
+
+async def test_q_on_a_pick_screen_quits_and_the_pick_is_kept(tmp_path: Path) -> None:
+    opened = saved_session(tmp_path)
+    bonus_session("secret_vault", session=opened.session)
+    app = make_witch_app(opened.session)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await press_all(pilot, app, "4")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running)
+    opened.close()
+    again = saved_session(tmp_path)
+    try:
+        round_ = again.session.state.round
+        assert round_ is not None and round_.frames[-1].record.chosen == (3,)
+    finally:
+        again.close()
+
+
+async def test_autoplay_stops_at_the_bonus_and_the_player_stirs_the_cauldron() -> None:
+    session = witch_session()
+    app = make_witch_app(session, force_next=force("magic_potion"))
+    async with app.run_test(size=SIZE) as pilot:
+        machine = await _machine_at_rest(pilot, app)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
+        machine = await _machine_at_rest(pilot, app)
+        assert not machine.autoplay
+        assert "stir the cauldron" in machine.message.text
+        assert session.state.rounds_played == 1
+        assert not isinstance(app.screen, PickScreen)
+        await pilot.press("space")
+        assert (await at_rest(pilot, app)).game.name == "magic_potion"

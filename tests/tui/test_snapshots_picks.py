@@ -62,3 +62,9 @@ def test_spell_book_during_the_opening_with_the_imp_to_come(snap_compare: Any) -
 def test_spell_book_after_with_the_imp(snap_compare: Any) -> None:
     app, play = _app("spell_book", ["3"], seed=29)
     assert snap_compare(app, terminal_size=SIZE, run_before=play)
+
+
+def test_magic_potion_after_at_80x24(snap_compare: Any) -> None:
+    """The widest board (twelve bottles) in the smallest terminal the game plays in."""
+    app, play = _app("magic_potion", KEYS["magic_potion"]["after"])
+    assert snap_compare(app, terminal_size=(80, 24), run_before=play)

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid
@@ -50,7 +51,13 @@ OPEN_SECONDS = 0.6
 """How long an item takes to open (at normal speed)."""
 
 CELL_WIDTH, CELL_HEIGHT = 15, 6
-"""An item's size on the board (the stylesheet's ``.pick-cell``)."""
+"""An item's largest size on the board; narrower terminals get narrower items."""
+
+NARROWEST = 11
+"""The narrowest an item gets (twelve of them still fit 80 columns)."""
+
+TALL = 30
+"""From this many rows up the title gets its box."""
 
 END_SECONDS = 0.8
 """How long the final reveal takes."""
@@ -273,9 +280,6 @@ class PickScreen(Screen[None]):
         yield Static(self.story, id="pick-story")
         board = Grid(*self.cells, id="pick-board")
         board.styles.grid_size_columns = self.columns
-        rows = -(-len(self.cells) // self.columns)
-        board.styles.width = self.columns * (CELL_WIDTH + 1) - 1
-        board.styles.height = rows * CELL_HEIGHT + 1
         with Center():
             yield board
         yield from self.extra_widgets()
@@ -285,8 +289,25 @@ class PickScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        """Draw the game as the record holds it."""
+        """Fit the board to the terminal; draw the game as the record holds it."""
+        self.fit(self.app.size.width, self.app.size.height)
         self.draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the board to the new size."""
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """Items as wide as the terminal allows (``NARROWEST`` to ``CELL_WIDTH``); the
+        title boxed only on a tall terminal."""
+        cell = max(NARROWEST, min(CELL_WIDTH, (width - 4) // self.columns - 1))
+        rows = -(-len(self.cells) // self.columns)
+        board = self.query_one("#pick-board", Grid)
+        board.styles.width = self.columns * (cell + 1) - 1
+        board.styles.height = rows * CELL_HEIGHT + 1
+        for item in self.cells:
+            item.styles.width = cell
+        self.query_one("#pick-title", Static).set_class(height < TALL, "-flat")
 
     def draw(self) -> None:
         """Draw the board and the texts from the record (masking what scenes still open)."""

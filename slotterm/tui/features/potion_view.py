@@ -37,9 +37,9 @@ class PotionScreen(PickScreen):
     def face(self, content: Content) -> str:
         """What an opened bottle shows."""
         if content == WIN_ALL:
-            return "★ WIN ALL ★\nevery bottle"
+            return "★WIN ALL★\npays all"
         if content == STOP:
-            return "✖ STOP ✖\nthe game ends"
+            return "✖ STOP ✖\ngame over"
         assert isinstance(content, int)
         return f"{content}× bet\n{format_cents(content * self.total_bet)}"
 
