@@ -4,7 +4,7 @@ too-small notice.
 Started with a :class:`~slotterm.tui.lobby.GameShelf` the app opens on the lobby (or, given a
 session too, straight on that game, with the lobby one key away); started with a session
 alone it is that game only, as the tests build it.  Between rounds, L (or Escape) goes
-back to the lobby, O opens the options, Shift+A the autoplay settings (the shell keys of
+back to the lobby, O opens the options, G the autoplay settings (the shell keys of
 :mod:`slotterm.tui.shell`).
 
 SIGTERM, SIGHUP and SIGQUIT end the game as Q does (every step is already saved): the

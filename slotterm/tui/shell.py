@@ -8,7 +8,7 @@ open), and do nothing otherwise.
 
 * L or Escape: back to the lobby (when the program has one);
 * O: the options (:class:`~slotterm.session.preferences.Preferences`), applied at once;
-* Shift+A: the autoplay settings, then autoplay starts with them.
+* G: the autoplay settings, then autoplay starts with them.
 
 What the main screen reads (hooks): :func:`preferences_of` for the options now in force,
 :func:`session_mark` for the statistics' start, and the autoplay hooks of
@@ -41,7 +41,7 @@ SHELL_BINDINGS: list[BindingType] = [
     Binding("l,L", "lobby", "Lobby", show=False),
     Binding("escape", "lobby", "Lobby", show=False),
     Binding("o,O", "options", "Options", show=False),
-    Binding("A", "autoplay_settings", "Autoplay settings", show=False),
+    Binding("g,G", "autoplay_settings", "Autoplay settings", show=False),
 ]
 """The shell's keys over a game (see the module docstring)."""
 
@@ -108,8 +108,13 @@ class Shell(App[None]):
                     (g.mark for g in self.shelf.games if g.opened and g.opened.session is session),
                     None,
                 )
-            self._marks.append((session, found or mark_of(session)))
+            self.mark_session(session, found)
         return self.make_game_screen(session, force)
+
+    def mark_session(self, session: GameSession, mark: SessionMark | None = None) -> None:
+        """Start ``session``'s statistics at ``mark`` (now by default)."""
+        self._marks = [(s, m) for s, m in self._marks if s is not session]
+        self._marks.append((session, mark or mark_of(session)))
 
     def make_game_screen(self, session: GameSession, force: str | None) -> Any:
         """The game's main screen (the app builds it: only the app knows that screen)."""
@@ -135,6 +140,7 @@ class Shell(App[None]):
     def mount_shell(self) -> None:
         """At start: the options in force, and any problem with the player's files."""
         self.apply_preferences()
+        self.call_after_refresh(self.apply_preferences)  # once the game's screen is up
         for problem in self._problems:
             self.notify(problem, title="Your settings", severity="warning", timeout=20)
 

@@ -4,6 +4,7 @@ keeps its own credit meter and save; L / Escape come back only between rounds.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -118,7 +119,7 @@ async def test_no_way_back_while_a_round_is_open(tmp_path: Path) -> None:
         assert session is not None
         await wait_for(pilot, lambda: not app.main_screen.presenter.busy)  # type: ignore[union-attr]
         assert session.phase is Phase.WIN_OFFERED
-        for key in ("l", "escape", "o", "A"):
+        for key in ("l", "escape", "o", "g"):
             await pilot.press(key)
             await pilot.pause()
             assert app.screen is app.main_screen, key
@@ -237,3 +238,8 @@ def test_the_play_shelf_reads_each_games_settings(
     assert session.game is WITCH and session.persist is None  # a demo is never saved
     assert shelf.state("lucky-witch").note == "demo, not saved"
     shelf.close()
+
+
+def test_snapshot(snap_compare: Any, tmp_path: Path) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    assert snap_compare(app, terminal_size=(100, 32), press=["down"])

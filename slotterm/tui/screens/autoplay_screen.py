@@ -1,4 +1,4 @@
-"""The autoplay settings (A in Lucky Witch; Shift+A in Book of Spells): how many spins, the
+"""The autoplay settings (A in Lucky Witch; G in both games): how many spins, the
 pause between them, the stop conditions, and whether to start without this dialog.
 
 Amounts step through multiples of the current total bet (a remembered amount that is not
@@ -92,7 +92,7 @@ def always_note(game: GameDefinition) -> str:
 class AutoplayScreen(ChoiceDialog[AutoplaySettings]):
     """The autoplay settings of ``game``, amounts at ``total_bet``."""
 
-    title = "Autoplay settings"
+    dialog_title = "Autoplay settings"
     confirm_word = "start autoplay"
 
     def __init__(self, game: GameDefinition, settings: AutoplaySettings, total_bet: int) -> None:

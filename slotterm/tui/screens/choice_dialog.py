@@ -80,7 +80,7 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
         Binding("escape", "cancel", "Cancel", key_display="Esc"),
     ]
 
-    title = "Settings"
+    dialog_title = "Settings"
     """The dialog's border title."""
     confirm_word = "OK"
     """What Enter does, as the note under the rows says it."""
@@ -92,13 +92,15 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
         """The values as chosen so far, by field name."""
         self.note = note
         self.highlighted = 0
+        self._table = Static(id="choice-table")
+        self._note = Static(id="choice-note")
 
     def compose(self) -> ComposeResult:
         """The rows, a note, the keys."""
         with Vertical(id="choice-dialog") as dialog:
-            dialog.border_title = self.title
-            yield Static(id="choice-table")
-            yield Static(id="choice-note")
+            dialog.border_title = self.dialog_title
+            yield self._table
+            yield self._note
         yield Footer()
 
     def on_mount(self) -> None:
@@ -118,9 +120,9 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
                 f"‹ {row.show(self.values[row.name])} ›" if on else row.show(self.values[row.name])
             )
             table.add_row(Text(f"{index + 1}.", style="dim"), Text(row.label, style=style), value)
-        self.query_one("#choice-table", Static).update(table)
+        self._table.update(table)
         note = f"Enter: {self.confirm_word} · Esc: cancel"
-        self.query_one("#choice-note", Static).update(f"{self.note}\n{note}".strip())
+        self._note.update(f"{self.note}\n{note}".strip())
 
     def action_move(self, step: int) -> None:
         """Highlight the next / previous row (wrapping)."""

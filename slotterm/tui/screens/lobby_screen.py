@@ -111,8 +111,8 @@ class LobbyScreen(Screen[None]):
                 yield Static(id=f"lobby-card-{index}", classes="lobby-card")
             yield Static(id="lobby-note")
             yield Static(
-                "In a game: L (or Escape, between rounds) back here · O options · "
-                "T statistics · Q quit",
+                "In a game, between rounds: L or Escape back here · O options · "
+                "G autoplay settings · T statistics · Q quit",
                 id="lobby-hint",
             )
         yield Footer()

@@ -74,7 +74,7 @@ def option_rows(game: GameDefinition) -> list[ChoiceRow]:
 class OptionsScreen(ChoiceDialog[Preferences]):
     """The options of ``game`` as ``preferences`` hold them."""
 
-    title = "Options"
+    dialog_title = "Options"
     confirm_word = "keep these options"
 
     def __init__(self, game: GameDefinition, preferences: Preferences) -> None:

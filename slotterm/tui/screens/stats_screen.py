@@ -148,7 +148,7 @@ class StatsScreen(ModalScreen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,t,q", "close", "Close", key_display="Esc/T"),
+        Binding("escape,t,q,T,Q", "close", "Close", key_display="Esc/T"),
     ]
 
     def __init__(self, session: GameSession) -> None:

@@ -1,0 +1,183 @@
+"""Options (O): the remembered file (a bad one reported by name and key), every key of the
+dialog, what applies at once, and that the options open only between rounds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from slotterm.games import get_game
+from slotterm.session.preferences import (
+    Preferences,
+    load_preferences,
+    options_path,
+    save_preferences,
+)
+from slotterm.tui.screens.options_screen import OptionsScreen, option_rows
+from tests.tui.modal_support import ModalHost
+from tests.tui.shell_support import SIZE, at_rest, demo, shell_app, wait_for
+
+BOOK, WITCH = get_game("book-of-spells"), get_game("lucky-witch")
+
+
+def test_no_file_gives_the_defaults(tmp_path: Path) -> None:
+    loaded = load_preferences(options_path(tmp_path))
+    assert loaded.value == Preferences() and loaded.problem is None
+    assert loaded.value.gamble and loaded.value.odds_hints and loaded.value.animated
+
+
+def test_the_options_are_remembered(tmp_path: Path) -> None:
+    chosen = Preferences(
+        quick_spin=True,
+        quick_free_spins=True,
+        values_in="coins",
+        stop_order="all-together",
+        graphics="basic",
+        gamble=False,
+        odds_hints=False,
+    )
+    save_preferences(chosen, options_path(tmp_path))
+    assert load_preferences(options_path(tmp_path)).value == chosen
+    assert not chosen.animated and chosen.quick_now(True) and chosen.quick_now(False)
+
+
+def test_a_bad_key_is_named_and_the_good_ones_kept(tmp_path: Path) -> None:
+    path = options_path(tmp_path)
+    path.write_text('quick_spin = "yes"\ngraphics = "basic"\nstop_order = "random"\nsound = 1\n')
+    loaded = load_preferences(path)
+    assert loaded.value.graphics == "basic"
+    assert loaded.value.quick_spin is False and loaded.value.stop_order == "left-to-right"
+    problem = loaded.problem or ""
+    assert str(path) in problem and "\n" not in problem
+    for key in ("quick_spin", "stop_order", "'sound'"):
+        assert key in problem
+
+
+@pytest.mark.parametrize("content", [b"quick_spin = [", b"\xff\xfe", b"a = 1" * 20_000])
+def test_a_file_that_is_not_toml_is_one_line(tmp_path: Path, content: bytes) -> None:
+    path = options_path(tmp_path)
+    path.write_bytes(content)
+    loaded = load_preferences(path)
+    assert loaded.value == Preferences()
+    assert loaded.problem is not None and str(path) in loaded.problem
+    assert "\n" not in loaded.problem
+
+
+def test_each_game_lists_its_own_options() -> None:
+    book = [row.name for row in option_rows(BOOK)]
+    witch = [row.name for row in option_rows(WITCH)]
+    assert "gamble" in book and "values_in" not in book
+    assert "values_in" in witch and "gamble" not in witch
+    common = {"quick_spin", "quick_free_spins", "stop_order", "graphics", "odds_hints"}
+    assert common <= set(book) and common <= set(witch)
+
+
+async def open_options(pilot: object, app: object) -> OptionsScreen:
+    from textual.pilot import Pilot
+
+    assert isinstance(pilot, Pilot)
+    await at_rest(pilot, app)  # type: ignore[arg-type]
+    await pilot.press("o")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, OptionsScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, OptionsScreen)
+    return screen
+
+
+@pytest.mark.parametrize(
+    ("keys", "field", "value"),
+    [
+        (["space"], "quick_spin", True),
+        (["right"], "quick_spin", True),
+        (["left"], "quick_spin", True),  # two values: back is forward too
+        (["down", "space"], "quick_free_spins", True),
+        (["j", "space"], "quick_free_spins", True),
+        (["down", "down", "space"], "stop_order", "all-together"),
+        (["up", "space"], "odds_hints", False),  # wraps to the last row
+        (["k", "space"], "odds_hints", False),
+        (["4"], "graphics", "basic"),
+        (["5"], "gamble", False),
+        (["space", "space"], "quick_spin", False),
+    ],
+)
+async def test_every_key_of_the_dialog(
+    tmp_path: Path, keys: list[str], field: str, value: object
+) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_options(pilot, app)
+        await pilot.press(*keys)
+        assert screen.values[field] == value
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is app.main_screen)
+        assert getattr(app.preferences, field) == value
+    assert getattr(load_preferences(options_path(tmp_path / "config")).value, field) == value
+
+
+async def test_escape_changes_nothing(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, app)
+        await pilot.press("space", "4", "escape")
+        await wait_for(pilot, lambda: app.screen is app.main_screen)
+        assert app.preferences == Preferences()
+    assert not options_path(tmp_path / "config").exists()
+
+
+@pytest.mark.parametrize("key", ["o", "O"])
+async def test_o_opens_the_options_of_the_game(tmp_path: Path, key: str) -> None:
+    app = shell_app(tmp_path, session=demo("lucky-witch"))
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await pilot.press(key)
+        await wait_for(pilot, lambda: isinstance(app.screen, OptionsScreen))
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        assert "values_in" in {row.name for row in screen.rows}
+
+
+async def test_basic_graphics_and_quick_spin_apply_at_once(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        app.animation_level = "full"
+        await open_options(pilot, app)
+        await pilot.press("1", "4", "enter")  # quick spin on, basic graphics
+        await wait_for(pilot, lambda: app.screen is app.main_screen)
+        assert app.animation_level == "none"
+        assert app.main_screen is not None and app.main_screen.quick
+        await open_options(pilot, app)
+        await pilot.press("1", "4", "enter")  # and back
+        await wait_for(pilot, lambda: app.screen is app.main_screen)
+        assert app.animation_level == "full" and not app.main_screen.quick
+
+
+async def test_remembered_options_are_in_force_at_start(tmp_path: Path) -> None:
+    save_preferences(Preferences(quick_spin=True), options_path(tmp_path / "config"))
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await wait_for(pilot, lambda: app.main_screen is not None and app.main_screen.quick)
+
+
+async def test_a_bad_file_is_told_at_start_by_name_and_key(tmp_path: Path) -> None:
+    path = options_path(tmp_path / "config")
+    path.parent.mkdir(parents=True)
+    path.write_text("odds_hints = 3\n")
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        messages = [n.message for n in app._notifications]
+        assert any(str(path) in m and "odds_hints" in m for m in messages), messages
+        assert app.preferences.odds_hints is True  # the default kept
+
+
+def test_snapshot(snap_compare: Any) -> None:
+    app = ModalHost(lambda: OptionsScreen(BOOK, Preferences(quick_spin=True)))
+    assert snap_compare(app, terminal_size=(100, 32), press=["down", "down"])
+
+
+def test_snapshot_lucky_witch(snap_compare: Any) -> None:
+    app = ModalHost(lambda: OptionsScreen(WITCH, Preferences(values_in="coins")))
+    assert snap_compare(app, terminal_size=(100, 32))
