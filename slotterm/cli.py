@@ -194,7 +194,6 @@ def build_parser() -> argparse.ArgumentParser:
     _game_arg(play, optional=True)
     _play_options(play)
     play.set_defaults(game=None)  # no GAME: the lobby (slotterm.tui.lobby)
-    play.set_defaults(game=None)  # no GAME: the lobby (slotterm.tui.lobby)
 
     par = subs.add_parser("par", help="exact PAR sheet computed by counting")
     _game_arg(par)
