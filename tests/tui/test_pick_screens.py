@@ -19,6 +19,7 @@ from slotterm.engine.actions import Spin
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL
 from slotterm.engine.features.pick_games.pumpkin import PickAgain
+from slotterm.engine.policy import next_action
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.session.preferences import Preferences
@@ -31,6 +32,7 @@ from tests.tui.pick_support import (
     PAYS,
     SIZE,
     START,
+    WITCH,
     PickApp,
     at_rest,
     bonus_session,
@@ -495,3 +497,39 @@ async def test_autoplay_stops_at_the_bonus_and_the_player_stirs_the_cauldron() -
         assert not isinstance(app.screen, PickScreen)
         await pilot.press("space")
         assert (await at_rest(pilot, app)).game.name == "magic_potion"
+
+
+BONUS_IN_FREE_SPINS = (99, 12)
+"""A seed whose forced free spins bring the Mystery bonus, and the steps to it (by the
+engine's policy: start, then eleven free spins; found by trying seeds)."""
+
+
+async def test_a_bonus_inside_free_spins_goes_back_to_the_free_spins() -> None:
+    seed, steps = BONUS_IN_FREE_SPINS
+    session = witch_session(seed)
+    session.act(Spin(session.bet, force="free_spins", limits=session.limits))
+    for _ in range(steps):
+        action = next_action(WITCH, session.state)
+        assert action is not None
+        session.act(action)
+    round_ = session.state.round
+    assert round_ is not None and round_.active is not None
+    assert round_.active.feature == "mystery_bonus"  # the seed still brings the bonus
+    win_before = round_.feature_win
+    app = make_witch_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        machine = await _machine_at_rest(pilot, app)
+        assert "stir the cauldron" in machine.message.text
+        await pilot.press("space")
+        await at_rest(pilot, app)
+        await _finish(pilot, app)
+        screen = pick_screen(app)
+        prize = PAYS[screen.game.name](screen.record) * screen.total_bet
+        await pilot.press("enter")
+        machine = await _machine_at_rest(pilot, app)
+        after = session.state.round
+        assert after is not None and after.active is not None
+        assert after.active.feature == "free_spins"
+        assert after.feature_win == win_before + prize
+        assert "free spin" in machine.message.text.lower()
+        assert session.state.credits == START - session.bet.total  # paid when they end

@@ -66,7 +66,7 @@ class PumpkinScreen(PickScreen):
             if i == current:
                 looks.append(ItemLook(self.amount_face(amount), "won" if record.kept else "open"))
             elif i in record.opened:
-                looks.append(ItemLook(self.amount_face(amount), "given-up"))
+                looks.append(ItemLook(f"{self.amount_face(amount)}\ngiven up", "given-up"))
             elif reveal:
                 looks.append(ItemLook(self.amount_face(amount), "revealed"))
             else:
