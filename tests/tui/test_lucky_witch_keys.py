@@ -289,3 +289,37 @@ async def test_q_quits_in_both_cases(key: str) -> None:
         await pilot.press(key)
         await pilot.pause()
         assert app.return_code is not None or not app.is_running
+
+
+def test_the_key_rule_gives_coin_games_their_own_bet_keys() -> None:
+    from slotterm.tui.keymap import KeyState, key_enabled
+
+    def state(*, coins: bool, phase: Phase = Phase.IDLE, stoppable: bool = False) -> KeyState:
+        return KeyState(
+            phase=phase,
+            stoppable=stoppable,
+            autoplay=False,
+            summary=False,
+            can_gamble=False,
+            needs_top_up=False,
+            coins=coins,
+        )
+
+    coin_keys = ("coin_size", "coins", "units")
+    for name in coin_keys:
+        assert key_enabled(name, state(coins=True))
+        assert not key_enabled(name, state(coins=False))
+    assert not key_enabled("bet", state(coins=True))
+    assert key_enabled("bet", state(coins=False))
+    for name in ("coin_size", "coins", "lines", "bet_max"):  # never mid-round or mid-spin
+        assert not key_enabled(name, state(coins=True, phase=Phase.FEATURE))
+        assert not key_enabled(name, state(coins=True, stoppable=True))
+    assert not key_enabled("units", state(coins=True, stoppable=True))
+
+
+def test_both_cases_adds_the_upper_case_letters_only() -> None:
+    from slotterm.tui.keymap import both_cases
+
+    assert both_cases("b") == "b,B"
+    assert both_cases("p,8") == "p,8,P"
+    assert both_cases("space,enter,s,0") == "space,enter,s,0,S"

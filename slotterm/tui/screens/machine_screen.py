@@ -96,7 +96,8 @@ class MachineScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         """Banner, reels (with the features' overlays), boxes, message, footer."""
-        yield FeatureBanner(idle_banner(self.session.game, self.views), id="banner")
+        game = self.session.game
+        yield FeatureBanner(idle_banner(game, self.views), art=art_set(game.id), id="banner")
         with Container(id="stage"):
             yield self.reels
             yield from self.views.overlays()

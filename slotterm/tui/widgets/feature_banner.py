@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
-from slotterm.tui.symbols import ArtSize, art_lines, symbol_art
+from slotterm.tui.symbols import BOOK_OF_SPELLS_ART, ArtSet, ArtSize
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,14 +22,18 @@ class BannerPart:
 class FeatureBanner(Static):
     """Shows ``idle_text``, or a symbol's picture with the feature's labels beside it.
 
-    ``symbol`` and ``labels`` hold what is shown (``None`` and ``()`` between features).
+    ``symbol`` and ``labels`` hold what is shown (``None`` and ``()`` between features);
+    the picture is the game's (``art``).
     """
 
     can_focus = False
 
-    def __init__(self, idle_text: str, *, id: str | None = None) -> None:
+    def __init__(
+        self, idle_text: str, *, art: ArtSet = BOOK_OF_SPELLS_ART, id: str | None = None
+    ) -> None:
         super().__init__("", id=id)
         self.idle_text = idle_text
+        self.art = art
         self.symbol: str | None = None
         self.labels: tuple[str, ...] = ()
         self._key: tuple[bool, str | None, tuple[str, ...]] | None = None
@@ -56,8 +60,8 @@ class FeatureBanner(Static):
             text.append("\n".join(label.ljust(width) for label in labels), "bold")
             self.update(text)
             return
-        art = symbol_art(symbol)
-        for i, picture in enumerate(art_lines(symbol, ArtSize.COMPACT)):
+        art = self.art.art(symbol)
+        for i, picture in enumerate(art.lines(ArtSize.COMPACT)):
             if i:
                 text.append("\n")
             text.append(picture, art.style)
