@@ -218,6 +218,8 @@ class MysteryBonusView(FeatureView):
             return False
         # The machine the cauldron lies over holds the session (the view is given none).
         machine = self.cauldron.screen if self.cauldron.is_attached else None
+        if machine is None or not machine.is_current:
+            return False  # a screen over the machine (help...): again when it is back on top
         session = getattr(machine, "session", None)
         open_round = session.state.round if isinstance(session, GameSession) else None
         if (
