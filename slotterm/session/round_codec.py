@@ -58,8 +58,10 @@ MAX_STEPS = 5_000
 """The most steps a round holds (each free spin is one; far beyond any capped feature)."""
 MAX_FEATURE_ITEMS = 4_000
 """The most items any list in a feature's record holds (free spins, picks)."""
-MAX_FRAMES = 16
-"""The most feature frames a round holds."""
+MAX_FRAMES = 2 * MAX_STEPS
+"""The most feature frames a round holds: every frame after the base spin's is started by a
+step (a Mystery bonus by the free spin that drew it, its pick game by opening it), so a
+round of at most :data:`MAX_STEPS` steps never holds more than about twice as many."""
 MAX_GAMBLE = 64
 """The most gamble steps a round holds (a doubled stake passes any limit long before)."""
 

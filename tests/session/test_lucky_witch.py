@@ -276,3 +276,42 @@ def test_a_restart_after_every_step_plays_the_same_rounds(
     else:
         nested = [[f.feature for f in r.frames][:2] for r in straight.history]
         assert ["free_spins", "mystery_bonus"] in nested
+
+
+def test_a_round_with_a_bonus_on_every_free_spin_saves_and_loads() -> None:
+    """Each bonus adds two frames (the bonus and its pick game): 13 bonuses in one round
+    are 27 frames, and the store must write and read such a round like any other."""
+    import dataclasses
+
+    from slotterm.engine.features.free_spins import FreeSpins
+    from slotterm.engine.records import GameState
+    from slotterm.engine.round import apply
+    from slotterm.session.round_codec import decode_round, encode_round, round_bounds
+
+    rule = WITCH.feature("free_spins")
+    assert isinstance(rule, FreeSpins)
+    full, other = ("CAULDRON",) * 3, ("OWL", "SCROLL", "GOLEM", "CRYSTAL")
+    spins = FreeSpins(
+        trigger=rule.trigger_count,
+        award=rule.award,
+        retrigger=rule.retrigger,
+        strips=(full, other, full, other, full),
+    )
+    game = dataclasses.replace(
+        WITCH,
+        id="bonus-every-free-spin",
+        features=tuple(spins if f is rule else f for f in WITCH.features),
+    )
+    rng = SeededSource(3)
+    state = apply(
+        game, GameState(Phase.IDLE, 10**9), Spin(game.default_bet(), force="free_spins"), rng
+    ).state
+    while state.round is not None and state.phase is Phase.FEATURE:
+        round_ = state.round
+        action = policy.next_action(game, state)
+        assert action is not None
+        state = apply(game, state, action, rng).state
+    assert len(round_.frames) >= 27
+    assert round_bounds(round_) is None
+    doc = json.loads(json.dumps(encode_round(round_, game)))
+    assert decode_round(doc, game, "round") == round_
