@@ -167,6 +167,8 @@ def _check_play(args: argparse.Namespace) -> None:
         return
     if args.seed is None and not args.demo:
         raise UsageError("--force is for testers: use it with --seed or --demo")
+    if args.game is None:  # the lobby: no game to force anything in
+        raise UsageError("--force needs a GAME (e.g. slotterm lucky-witch --demo --force ...)")
     args.force = engine_force(args.game, args.force)
 
 

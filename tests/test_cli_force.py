@@ -87,6 +87,8 @@ def test_help_documents_every_event_and_pick_game(monkeypatch: pytest.MonkeyPatc
         ["lucky-witch", "--seed", "3", "--force", "mystery-bonus:cauldron"],
         ["lucky-witch", "--demo", "--force", "Mystery-Bonus"],
         ["lucky-witch", "--demo", "--force", "mystery-bonus:" + "x" * 3000],
+        ["--demo", "--force", "free-spins"],  # no GAME: the lobby
+        ["play", "--seed", "1", "--force", "mystery-bonus"],
     ],
 )
 def test_a_refused_force_is_one_line_and_status_2_before_anything_starts(
