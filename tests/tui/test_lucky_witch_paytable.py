@@ -62,6 +62,7 @@ async def test_p_opens_the_paytable_at_the_current_coin_bet() -> None:
         app.session.set_bet(Bet(bet_per_line=4 * 2, lines=9, coin_size=2))
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.screen, PaytableScreen))
+        await wait_for(pilot, lambda: "total bet" in screen_text(app.screen), limit=20.0)
         flat = re.sub(r"\s+", " ", screen_text(app.screen))
         assert "total bet 36 coins = 0.72" in flat
         await pilot.press("escape")

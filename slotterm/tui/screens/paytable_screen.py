@@ -183,7 +183,7 @@ class PaytableScreen(ModalScreen[None]):
         self.bet = bet
 
     def compose(self) -> ComposeResult:
-        """Bet line, the special symbols, every symbol's pays, the rules, the lines."""
+        """Bet line, the wild and scatter (and bonus), every symbol's pays, the rules, the lines."""
         game, bet = self.game, self.bet
         with Vertical(id="pays-dialog") as dialog:
             dialog.border_title = f"{game.name}: paytable"
@@ -228,23 +228,23 @@ class PaytableScreen(ModalScreen[None]):
         yield Static(bet_line(bet), id="pays-bet")
         wild = next(s for s in game.symbols if s.kind is SymbolKind.WILD)
         yield Static(f"{symbol_art(wild.id, game.id).name}: the wild", classes="pays-heading")
-        yield self._special(wild.id, coin_pays_text(coin_pays(game, wild.id, bet)))
+        yield self._symbol_with_pays(wild.id, coin_pays_text(coin_pays(game, wild.id, bet)))
         yield Static(wild_rules(game), classes="pays-text")
         scatter = next(s for s in game.symbols if s.kind.is_scatter)
         name = symbol_art(scatter.id, game.id).name
         yield Static(f"{name}: the scatter", classes="pays-heading")
-        yield self._special(scatter.id, coin_pays_text(coin_scatter_pays(game, bet)))
+        yield self._symbol_with_pays(scatter.id, coin_pays_text(coin_scatter_pays(game, bet)))
         yield Static(scatter_rules(game), classes="pays-text")
         bonus = bonus_rules(game, bet)
         symbol = next((s for s in game.symbols if s.kind is SymbolKind.BONUS), None)
         if bonus is not None and symbol is not None:
             name = symbol_art(symbol.id, game.id).name
             yield Static(f"{name}: the Mystery bonus", classes="pays-heading")
-            yield self._special(symbol.id, Text(""))
+            yield self._symbol_with_pays(symbol.id, Text(""))
             yield Static(bonus, classes="pays-text")
 
-    def _special(self, symbol: str, pays: Text) -> Horizontal:
-        """A special symbol's picture beside its pays."""
+    def _symbol_with_pays(self, symbol: str, pays: Text) -> Horizontal:
+        """A symbol's picture beside its pays (the wild, the scatter, the bonus symbol)."""
         return Horizontal(
             Static(art_text(symbol, ArtSize.COMPACT, game=self.game.id), classes="pays-art"),
             Static(pays, classes="pays-detail"),
