@@ -243,3 +243,48 @@ def test_the_play_shelf_reads_each_games_settings(
 def test_snapshot(snap_compare: Any, tmp_path: Path) -> None:
     app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
     assert snap_compare(app, terminal_size=(100, 32), press=["down"])
+
+
+def test_the_lobby_in_a_real_terminal(user_dirs: dict[str, str], tmp_path: Path) -> None:
+    """``slotterm --seed N`` in a pty: the lobby, Book of Spells played one round, L back
+    with its credits shown, Lucky Witch opened with its own, Q; both saves written."""
+    import sys
+
+    from tests.tui.pty_support import COLS, ROWS, PtyGame
+
+    env = {k: v for k, v in user_dirs.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
+    env.update(TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
+    saves = tmp_path / "saves"
+    argv = [sys.executable, "-m", "slotterm", "--seed", "4", "--save-dir", str(saves)]
+    game = PtyGame(argv, env, tmp_path)
+    start = format_cents(default_settings(BOOK).start_credits)
+    try:
+        both = f"Credits {start}"
+        game.wait_for(lambda: game.text().count(both) == 2, "the lobby with both games")
+        game.send(b"\r")
+        game.wait_for(lambda: game.box("Credits") == start, "Book of Spells")
+        game.send(b" ")  # one spin; collect whatever it won
+        game.wait_for(lambda: game.box("Credits") != start, "the spin's bet taken")
+        settled = ("Press Space to spin", "7 collect")
+        game.wait_for(lambda: any(s in game.text() for s in settled), "the reels at rest")
+        if "7 collect" in game.text():
+            game.send(b"7")
+            game.wait_for(lambda: settled[0] in game.text(), "the round closed")
+        credits = game.box("Credits")
+        game.send(b"l")
+        shown = (f"Credits {credits}", f"Credits {start}")
+        game.wait_for(lambda: all(s in game.text() for s in shown), "the lobby with both credits")
+        game.send(b"2")
+        game.wait_for(lambda: "Coin size" in game.text(), "Lucky Witch")
+        game.wait_for(lambda: "Press Space to spin" in game.text(), "Lucky Witch at rest")
+        assert game.box("Credits") == start
+        game.send(b"q")
+        for _ in range(600):  # keep reading: the child writes the terminal back as it ends
+            if game.process.poll() is not None:
+                break
+            game.pump(0.05)
+        assert game.process.returncode == 0
+    finally:
+        game.close()
+    assert (saves / "seeded" / "book-of-spells" / "seed-4").is_dir()
+    assert (saves / "seeded" / "lucky-witch" / "seed-4").is_dir()
