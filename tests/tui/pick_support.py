@@ -23,6 +23,7 @@ from slotterm.session.settings import default_settings
 from slotterm.tui.app import SlotApp
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.features.pick_screens import PICK_SCREENS
+from slotterm.tui.screens.main_screen import MainScreen
 from tests.tui.main_support import SceneClock
 from tests.tui.modal_support import wait_for
 
@@ -170,6 +171,36 @@ PAYS: dict[str, Callable[[Any], int]] = {
     "secret_vault": vault_pays,
 }
 """Each game's prize by the rules, in total bets."""
+
+
+def content_text(content: Any) -> str:
+    """How an opened item names what it held (an amount, WIN ALL or STOP)."""
+    if content == WIN_ALL:
+        return "WIN ALL"
+    if content == STOP:
+        return "STOP"
+    return f"{content}× bet"
+
+
+def opened_items(record: Any) -> tuple[int, ...]:
+    """The items opened (a tuple in Magic Potion and Pumpkin, one index or none otherwise)."""
+    if isinstance(record.opened, tuple):
+        return record.opened
+    return () if record.opened is None else (record.opened,)
+
+
+def contents(game: str, record: Any) -> tuple[Any, ...]:
+    """What every item of ``game`` holds, in item order."""
+    return tuple(record.books if game == "spell_book" else record.layout)
+
+
+async def machine_at_rest(pilot: Pilot[Any], app: Any) -> MainScreen:
+    """Wait for the machine on top with no scene running."""
+    await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+    screen = app.screen
+    await wait_for(pilot, lambda: not screen.presenter.busy)
+    await pilot.pause()
+    return screen  # type: ignore[no-any-return]
 
 
 def make_witch_app(session: GameSession, *, force_next: str | None = None) -> SlotApp:

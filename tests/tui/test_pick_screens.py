@@ -8,7 +8,6 @@ code); the Pumpkin's values of going on are the hand-worked 6.4 / 8.52 / 10.216 
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +16,13 @@ from textual.pilot import Pilot
 
 from slotterm.engine.actions import Spin
 from slotterm.engine.features.pick_game import Pick
-from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL
 from slotterm.engine.features.pick_games.pumpkin import PickAgain
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.session.preferences import Preferences
-from slotterm.tui.features.pick_screen import ITEM_KEYS, PickScreen, prize_text
-from slotterm.tui.screens.main_screen import MainScreen
+from slotterm.tui.features.pick_cell import ITEM_KEYS, prize_text
+from slotterm.tui.features.pick_screen import PickScreen
 from tests.tui.main_support import SceneClock
 from tests.tui.modal_support import wait_for
 from tests.tui.pick_support import (
@@ -37,9 +35,13 @@ from tests.tui.pick_support import (
     at_rest,
     bonus_session,
     closed_round,
+    content_text,
+    contents,
     faces,
     force,
+    machine_at_rest,
     make_witch_app,
+    opened_items,
     pick_frame,
     pick_screen,
     press_all,
@@ -99,41 +101,14 @@ async def _play(pilot: Pilot[Any], app: Any, game: str) -> None:
         assert record.opened == 4
 
 
-def _content_text(content: Any) -> str:
-    if content == WIN_ALL:
-        return "WIN ALL"
-    if content == STOP:
-        return "STOP"
-    return f"{content}× bet"
-
-
-def _opened(record: Any) -> tuple[int, ...]:
-    """The items opened (a tuple in Magic Potion and Pumpkin, one index or none otherwise)."""
-    if isinstance(record.opened, tuple):
-        return record.opened
-    return () if record.opened is None else (record.opened,)
-
-
-def _contents(game: str, record: Any) -> tuple[Any, ...]:
-    return tuple(record.books if game == "spell_book" else record.layout)
-
-
-async def _machine_at_rest(pilot: Pilot[Any], app: Any) -> MainScreen:
-    await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
-    screen = app.screen
-    await wait_for(pilot, lambda: not screen.presenter.busy)
-    await pilot.pause()
-    return screen  # type: ignore[no-any-return]
-
-
 @pytest.mark.parametrize("game", GAMES)
 async def test_each_pick_game_is_played_to_its_end_with_the_keyboard(game: str) -> None:
     session = witch_session()
     app = make_witch_app(session, force_next=force(game))
     async with app.run_test(size=SIZE) as pilot:
-        machine = await _machine_at_rest(pilot, app)
+        machine = await machine_at_rest(pilot, app)
         await pilot.press("space")  # the spin lands the three cauldrons
-        await _machine_at_rest(pilot, app)
+        await machine_at_rest(pilot, app)
         assert session.phase is Phase.FEATURE
         assert "stir the cauldron" in machine.message.text
         assert not isinstance(app.screen, PickScreen)  # the player opens the bonus
@@ -149,11 +124,11 @@ async def test_each_pick_game_is_played_to_its_end_with_the_keyboard(game: str) 
         assert f"You win {prize_text(prize, 1)}!" in text_of(screen, "#pick-status")
         assert "coins" in text_of(screen, "#pick-status")
         # everything hidden is shown at the end
-        for face, content in zip(faces(screen), _contents(game, record), strict=True):
-            assert _content_text(content) in face
+        for face, content in zip(faces(screen), contents(game, record), strict=True):
+            assert content_text(content) in face
         number = screen.round_number
         await pilot.press("enter")
-        await _machine_at_rest(pilot, app)
+        await machine_at_rest(pilot, app)
         assert closed_round(session, number).paid == prize
         assert session.state.credits == START - bet + prize
 
@@ -300,13 +275,13 @@ async def test_a_restart_after_a_pick_shows_the_same_layout_and_picks(
             screen = await at_rest(pilot, app)  # the machine puts the game back up by itself
             assert screen.record == record_before
             shown = faces(screen)
-            contents = _contents(game, record_before)
-            taken = set(getattr(record_before, "chosen", ())) | set(_opened(record_before))
+            held = contents(game, record_before)
+            taken = set(getattr(record_before, "chosen", ())) | set(opened_items(record_before))
             for i, face in enumerate(shown):
                 if game == "secret_vault" and i in record_before.chosen:
                     assert "CHOSEN" in face
                 elif i in taken:
-                    assert _content_text(contents[i]) in face
+                    assert content_text(held[i]) in face
                 else:
                     assert "× bet" not in face  # still hidden
             if game == "pumpkin":
@@ -316,13 +291,15 @@ async def test_a_restart_after_a_pick_shows_the_same_layout_and_picks(
             prize = PAYS[game](record) * screen.total_bet
             assert record.prize == prize
             await pilot.press("enter")
-            await _machine_at_rest(pilot, app)
+            await machine_at_rest(pilot, app)
             assert session.state.credits == START - screen.total_bet + prize
     finally:
         again.close()
 
 
-async def test_a_restart_before_the_book_is_opened_shows_the_three_books(tmp_path: Path) -> None:
+async def test_a_restart_before_the_book_is_opened_shows_the_three_books(
+    tmp_path: Path,
+) -> None:
     opened = saved_session(tmp_path)
     bonus_session("spell_book", session=opened.session)
     opened.close()
@@ -353,96 +330,6 @@ async def _finish(pilot: Pilot[Any], app: Any) -> None:
     raise AssertionError("the game never ended")
 
 
-STORM = [
-    *"0123456789abcyns",
-    "space",
-    "enter",
-    "left",
-    "right",
-    "up",
-    "down",
-    "plus",
-    "minus",
-    "escape",
-    "l",
-    "o",
-]
-"""Keys mashed into the pick screens (``q`` is taken out: it quits)."""
-
-
-@pytest.mark.parametrize(("game", "seed"), [*((g, 1) for g in GAMES), ("pumpkin", 2)])
-async def test_key_storms_in_the_cauldron_and_the_pick_screens_give_no_wrong_amount(
-    game: str, seed: int
-) -> None:
-    session = witch_session(seed)
-    app = make_witch_app(session, force_next=force(game))
-    app.animation_level = "full"
-    keys = random.Random(seed * 7919 + len(game))
-    storm = list(STORM)
-    machine_storm = [k for k in STORM if k not in ("8", "9")]
-    async with app.run_test(size=SIZE) as pilot:
-        machine = await _machine_at_rest(pilot, app)
-        clocks = [SceneClock()]
-        machine.presenter.clock = clocks[0]
-        await pilot.press("space")
-        pressed = 0
-        while pressed < 400 and not (session.phase is Phase.IDLE and session.history):
-            screen = app.screen
-            if not isinstance(screen, (PickScreen, MainScreen)):  # history, help...: close it
-                await pilot.press("escape")
-                await pilot.pause()
-                continue
-            if isinstance(screen, PickScreen) and not isinstance(
-                screen.presenter.clock, SceneClock
-            ):
-                clocks.append(SceneClock())
-                screen.presenter.clock = clocks[-1]
-            # On the machine, 8 and 9 would open the paytable and help (slow screens of
-            # their own, with tests of their own); on a pick screen they pick.
-            on_machine = isinstance(screen, MainScreen)
-            await pilot.press(keys.choice(machine_storm if on_machine else storm))
-            pressed += 1
-            if keys.random() < 0.5:  # time passes now and then, mid-scene or past it
-                for clock in clocks:
-                    clock.advance(keys.random())
-            await pilot.pause()
-            _check_shown(app)
-        assert session.history, "the storm never finished the bonus"
-        played = session.history[0]
-        frame = next(f for f in played.frames if f.feature == game)
-        prize = PAYS[game](frame.record) * played.bet.total
-        assert frame.record.prize == prize
-        assert played.paid == played.base_win + prize
-        rounds = list(session.history)
-        open_bet = session.state.round.bet.total if session.state.round else 0
-        assert session.state.credits == START - sum(r.bet.total for r in rounds) - open_bet + sum(
-            r.paid for r in rounds
-        )
-
-
-def _check_shown(app: Any) -> None:
-    """At rest, a pick screen shows exactly the record: each item taken shows its content,
-    none still hidden shows an amount (until the reveal at the end)."""
-    screen = app.screen
-    if not isinstance(screen, PickScreen) or screen.presenter.busy:
-        return
-    record = screen.record
-    game = screen.game.name
-    contents = _contents(game, record)
-    if screen.finished:
-        for face, content in zip(faces(screen), contents, strict=True):
-            assert _content_text(content) in face
-        prize = prize_text(record.prize, screen.round().bet.coin_size)
-        assert f"You win {prize}!" in text_of(screen, "#pick-status")
-        return
-    opened = _opened(record)
-    for i, face in enumerate(faces(screen)):
-        if i in opened:
-            assert _content_text(contents[i]) in face
-        elif game != "secret_vault" or len(record.chosen) < 3:
-            assert "× bet" not in face
-
-
 async def test_a_restart_before_the_cauldron_is_stirred_waits_for_the_player(
     tmp_path: Path,
 ) -> None:
@@ -454,7 +341,7 @@ async def test_a_restart_before_the_cauldron_is_stirred_waits_for_the_player(
     app = make_witch_app(again.session)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            machine = await _machine_at_rest(pilot, app)
+            machine = await machine_at_rest(pilot, app)
             assert "stir the cauldron" in machine.message.text
             assert again.session.state.round.frames[-1].record.game is None  # type: ignore[union-attr]
             await pilot.press("space")
@@ -487,10 +374,10 @@ async def test_autoplay_stops_at_the_bonus_and_the_player_stirs_the_cauldron() -
     session = witch_session()
     app = make_witch_app(session, force_next=force("magic_potion"))
     async with app.run_test(size=SIZE) as pilot:
-        machine = await _machine_at_rest(pilot, app)
+        machine = await machine_at_rest(pilot, app)
         await pilot.press("a")
         await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
-        machine = await _machine_at_rest(pilot, app)
+        machine = await machine_at_rest(pilot, app)
         assert not machine.autoplay
         assert "stir the cauldron" in machine.message.text
         assert session.state.rounds_played == 1
@@ -518,7 +405,7 @@ async def test_a_bonus_inside_free_spins_goes_back_to_the_free_spins() -> None:
     win_before = round_.feature_win
     app = make_witch_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        machine = await _machine_at_rest(pilot, app)
+        machine = await machine_at_rest(pilot, app)
         assert "stir the cauldron" in machine.message.text
         await pilot.press("space")
         await at_rest(pilot, app)
@@ -526,7 +413,7 @@ async def test_a_bonus_inside_free_spins_goes_back_to_the_free_spins() -> None:
         screen = pick_screen(app)
         prize = PAYS[screen.game.name](screen.record) * screen.total_bet
         await pilot.press("enter")
-        machine = await _machine_at_rest(pilot, app)
+        machine = await machine_at_rest(pilot, app)
         after = session.state.round
         assert after is not None and after.active is not None
         assert after.active.feature == "free_spins"

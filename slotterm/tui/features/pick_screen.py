@@ -17,8 +17,7 @@ Each game subclasses :class:`PickScreen` (``potion_view``, ``pumpkin_view``,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from textual import events
@@ -38,14 +37,11 @@ from slotterm.engine.features.pick_game import (
     PickGameEnded,
 )
 from slotterm.engine.records import Round
-from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
+from slotterm.tui.features.pick_cell import ITEM_KEYS, ItemLook, PickCell, prize_text
 from slotterm.tui.keymap import both_cases
 from slotterm.tui.presenter import Presenter, Scene
-
-ITEM_KEYS = "123456789abc"
-"""The key that picks each item directly, in item order."""
 
 OPEN_SECONDS = 0.6
 """How long an item takes to open (at normal speed)."""
@@ -61,50 +57,6 @@ TALL = 30
 
 END_SECONDS = 0.8
 """How long the final reveal takes."""
-
-
-@dataclass(frozen=True, slots=True)
-class ItemLook:
-    """What one item shows: its picture or content (``face``) and its ``state``.
-
-    States (CSS classes ``-<state>``): ``closed``, ``open``, ``chosen``, ``gone`` (out of
-    the game, its content shown), ``revealed`` (shown at the end, not taken), ``won``
-    (what paid), ``given-up``.
-    """
-
-    face: str
-    state: str
-
-
-def prize_text(cents: int, coin_size: int | None) -> str:
-    """``"1.20 (120 coins)"``: credits, and coins when the game is bet in coins."""
-    if coin_size is None:
-        return format_cents(cents)
-    coins = cents // coin_size
-    return f"{format_cents(cents)} ({coins} coin{'s' if coins != 1 else ''})"
-
-
-class PickCell(Static):
-    """One item on the board: its key, then its face; styled by its state."""
-
-    can_focus = False
-
-    def __init__(self, index: int) -> None:
-        super().__init__("", classes="pick-cell")
-        self.index = index
-        self._shown: tuple[str, str, bool] | None = None
-
-    def show(self, look: ItemLook, *, highlighted: bool) -> None:
-        """Draw ``look`` (with the highlight when ``highlighted``)."""
-        shown = (look.face, look.state, highlighted)
-        if shown == self._shown:
-            return
-        self._shown = shown
-        for state in ("closed", "open", "chosen", "gone", "revealed", "won", "given-up"):
-            self.set_class(state == look.state, f"-{state}")
-        self.set_class(highlighted, "-highlight")
-        self.border_title = ITEM_KEYS[self.index].upper()
-        self.update(look.face)
 
 
 class OpenScene(Scene):
@@ -383,7 +335,7 @@ class PickScreen(Screen[None]):
         """Move the highlight a row up / down (to the nearest item that may be taken)."""
         self._move(lambda i: (i + step * self.columns) % len(self.cells), forward=step > 0)
 
-    def _move(self, nxt: Any, *, forward: bool) -> None:
+    def _move(self, nxt: Callable[[int], int], *, forward: bool) -> None:
         self.presenter.finish_all()
         choices = self.selectable(self.record)
         if self.finished or not choices:

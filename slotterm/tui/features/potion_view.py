@@ -12,7 +12,8 @@ from typing import Any
 from slotterm.engine.features.pick_game import Content
 from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL, MagicPotion
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_screen import PickScreen
 
 BOTTLE = " ╒╕\n ││\n╭┘└╮\n╰──╯"
 

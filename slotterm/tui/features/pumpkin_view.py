@@ -16,7 +16,8 @@ from textual.binding import Binding, BindingType
 
 from slotterm.engine.features.pick_games.pumpkin import NAME, Keep, PickAgain, Pumpkin
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.keymap import both_cases
 
 PUMPKIN = "  ▄█▄\n(▓▓▓▓▓)\n ▀▀▀▀▀"

@@ -15,7 +15,8 @@ from textual.widgets import Static
 
 from slotterm.engine.features.pick_games.spell_book import NAME
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_screen import PickScreen
 
 BOOK = "┌──┬──┐\n│≈≈│≈≈│\n│≈≈│≈≈│\n└──┴──┘"
 

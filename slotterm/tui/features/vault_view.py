@@ -11,7 +11,8 @@ from typing import Any
 
 from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_screen import ItemLook, PickScreen
+from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_screen import PickScreen
 
 VAULT = "╔═════╗\n║ (◎) ║\n╚═════╝"
 
