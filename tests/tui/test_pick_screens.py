@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from slotterm.engine.actions import Spin
+from slotterm.engine.actions import Limits, Spin
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.features.pick_games.pumpkin import PickAgain
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import Phase
-from slotterm.session.game_session import GameSession
+from slotterm.rng import SeededSource
+from slotterm.session.game_session import GameSession, demo_session
 from slotterm.session.preferences import Preferences
 from slotterm.tui.features.pick_cell import ITEM_KEYS, prize_text
 from slotterm.tui.features.pick_screen import PickScreen
@@ -420,3 +421,17 @@ async def test_a_bonus_inside_free_spins_goes_back_to_the_free_spins() -> None:
         assert after.feature_win == win_before + prize
         assert "free spin" in machine.message.text.lower()
         assert session.state.credits == START - session.bet.total  # paid when they end
+
+
+async def test_a_prize_cut_by_the_maximum_win_says_so() -> None:
+    session = demo_session(WITCH, SeededSource(3), credits=START, limits=Limits(max_win=20))
+    bonus_session("pumpkin", session=session)
+    round_ = session.state.round
+    assert round_ is not None and round_.base_win == 0  # the room is the whole 0.20
+    app = PickApp(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await press_all(pilot, app, "1", "y")  # every pumpkin holds 2x = 0.30 or more
+        assert screen.record.prize == 20
+        status = text_of(screen, "#pick-status")
+        assert "You win 0.20 (20 coins)!" in status
+        assert "maximum win" in status

@@ -36,7 +36,7 @@ from slotterm.engine.features.pick_game import (
     PickGame,
     PickGameEnded,
 )
-from slotterm.engine.records import Round
+from slotterm.engine.records import EndReason, Round
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.pick_cell import ITEM_KEYS, ItemLook, PickCell, prize_text
@@ -279,6 +279,8 @@ class PickScreen(Screen[None]):
         if reveal:
             prize = prize_text(self.game.pay(record), self.round().bet.coin_size)
             status = f"{self.end_text(record)}  You win {prize}!"
+            if record.ended_by is EndReason.CAP:
+                status += "  (The round reached its maximum win.)"
             prompt = "Press Enter or Space to go back to the reels."
         elif over or opening:
             status, prompt = "Opening…", ""
