@@ -96,11 +96,17 @@ def scatter_rules(game: GameDefinition) -> str:
     return text
 
 
-def bonus_rules(game: GameDefinition, bet: Bet) -> str | None:
-    """The bonus symbol and the pick games, with their prizes at ``bet`` (``None``: none)."""
+def bonus_rules(game: GameDefinition, bet: Bet, *, intro: bool = True) -> str | None:
+    """The bonus symbol and the pick games, with their prizes at ``bet`` (``None``: none).
+
+    Without ``intro`` only the pick games' lines (the bonus view says how it starts).
+    """
     bonus = next((f for f in game.features if isinstance(f, MysteryBonus)), None)
     if bonus is None:
         return None
+    games = [_pick_game_rule(pick, bet) for pick in bonus.games]
+    if not intro:
+        return "\n".join(line for line in games if line)
     name = symbol_art(bonus.symbol, game.id).name
     reels = ", ".join(str(r) for r in bonus.reels[:-1]) + f" and {bonus.reels[-1]}"
     cap = bonus.cap_coins * (bet.coin_size or 0)
@@ -112,8 +118,7 @@ def bonus_rules(game: GameDefinition, bet: Bet) -> str | None:
         f"({format_cents(bet.total)} now); one bonus pays at most {bonus.cap_coins:,} coins "
         f"({format_cents(cap)} now). A bonus won in a free spin is played before the next one."
     ]
-    parts += [_pick_game_rule(game, bet) for game in bonus.games]
-    return "\n".join(part for part in parts if part)
+    return "\n".join(part for part in [*parts, *games] if part)
 
 
 def _times(values: Iterable[int], bet: Bet) -> str:

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from slotterm.engine.actions import Bet
+from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
@@ -235,11 +236,17 @@ class PaytableScreen(ModalScreen[None]):
         yield Static(f"{name}: the scatter", classes="pays-heading")
         yield self._symbol_with_pays(scatter.id, coin_pays_text(coin_scatter_pays(game, bet)))
         yield Static(scatter_rules(game), classes="pays-text")
-        bonus = bonus_rules(game, bet)
+        # The bonus's view tells how the bonus starts (in the rules below): here, the prizes.
+        told = any(
+            view.feature.name == MysteryBonus.name and view.paytable_rules(bet) is not None
+            for view in FeatureViews(game).views
+        )
+        bonus = bonus_rules(game, bet, intro=not told)
         symbol = next((s for s in game.symbols if s.kind is SymbolKind.BONUS), None)
         if bonus is not None and symbol is not None:
             name = symbol_art(symbol.id, game.id).name
-            yield Static(f"{name}: the Mystery bonus", classes="pays-heading")
+            title = "the pick games' prizes" if told else "the Mystery bonus"
+            yield Static(f"{name}: {title}", classes="pays-heading")
             yield self._symbol_with_pays(symbol.id, Text(""))
             yield Static(bonus, classes="pays-text")
 
