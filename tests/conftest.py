@@ -7,6 +7,11 @@
   the test and the ``python -m slotterm`` children it starts (so nothing reads the real
   config or writes a real save); it returns the environment to hand a child.
 
+Whatever a test asks for, its data, config, state and cache folders are under its own
+``tmp_path`` (an autouse fixture): no test ever writes a save, a preference or a
+high-water mark into the real user folders, even through a fixture that runs before
+``user_dirs``.
+
 Helpers that are not fixtures live beside the tests that use them (``support.py``,
 ``helpers.py``, ``policy.py``, ``main_support.py``, ...); no test module imports another
 (``tests/test_hygiene.py`` checks it).
@@ -51,6 +56,13 @@ USER_FOLDERS = {
     "XDG_CACHE_HOME": "cache",
 }
 """Where ``user_dirs`` puts each user folder, under ``tmp_path``."""
+
+
+@pytest.fixture(autouse=True)
+def _no_real_user_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, folder in USER_FOLDERS.items():
+        if name != "HOME":
+            monkeypatch.setenv(name, str(tmp_path / folder))
 
 
 @pytest.fixture
