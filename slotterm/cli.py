@@ -18,9 +18,12 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from slotterm.games import game_ids
+
+if TYPE_CHECKING:
+    from slotterm.engine.model import GameDefinition
 
 COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history")
 EXIT_USAGE = 2
@@ -140,19 +143,17 @@ def _force_event(text: str) -> str:
     return text
 
 
-def engine_force(game_id: str, text: str) -> str:
-    """The engine's force string for ``--force text`` in ``game_id``, or a :class:`UsageError`.
+def engine_force(game: GameDefinition, text: str) -> str:
+    """The engine's force string for ``--force text`` in ``game``, or a :class:`UsageError`.
 
     ``free-spins`` -> ``free_spins``, ``mystery-bonus:spell-book`` ->
     ``mystery_bonus:spell-book`` (the feature's name, the pick game's label), checked by
     :func:`slotterm.engine.round.force_refusal`.
     """
     from slotterm.engine.round import force_refusal
-    from slotterm.games import get_game
 
     event, colon, detail = text.partition(":")
     force = event.replace("-", "_") + colon + detail
-    game = get_game(game_id)
     if not any(feature.name == event.replace("-", "_") for feature in game.features):
         raise UsageError(f"--force {text}: {game.name} has no {event} feature")
     reason = force_refusal(game, force)
@@ -169,7 +170,9 @@ def _check_play(args: argparse.Namespace) -> None:
         raise UsageError("--force is for testers: use it with --seed or --demo")
     if args.game is None:  # the lobby: no game to force anything in
         raise UsageError("--force needs a GAME (e.g. slotterm lucky-witch --demo --force ...)")
-    args.force = engine_force(args.game, args.force)
+    from slotterm.games import get_game
+
+    args.force = engine_force(get_game(args.game), args.force)
 
 
 def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:

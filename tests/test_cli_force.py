@@ -34,7 +34,7 @@ LW = get_game("lucky-witch")
     ],
 )
 def test_a_force_becomes_the_engines_force_string(game_id: str, text: str, engine: str) -> None:
-    assert engine_force(game_id, text) == engine
+    assert engine_force(get_game(game_id), text) == engine
 
 
 @pytest.mark.parametrize(
@@ -48,12 +48,12 @@ def test_a_force_becomes_the_engines_force_string(game_id: str, text: str, engin
 )
 def test_a_force_the_game_cannot_play_is_refused(game_id: str, text: str, said: str) -> None:
     with pytest.raises(UsageError, match=said):
-        engine_force(game_id, text)
+        engine_force(get_game(game_id), text)
 
 
 @pytest.mark.parametrize("label", ["potion", "pumpkin", "spell-book", "vault"])
 def test_the_forced_spin_plays_the_named_pick_game(label: str) -> None:
-    force = engine_force("lucky-witch", f"mystery-bonus:{label}")
+    force = engine_force(LW, f"mystery-bonus:{label}")
     state = GameState(Phase.IDLE, 10_000)
     rng = SeededSource(5)
     state = apply(LW, state, Spin(LW.default_bet(), force=force), rng).state
@@ -98,3 +98,16 @@ def test_a_refused_force_is_one_line_and_status_2_before_anything_starts(
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and len(err) <= 201
     assert "--force" in err
+
+
+@pytest.mark.parametrize("label", ["potion", "pumpkin", "spell-book", "vault"])
+def test_play_hands_the_named_pick_game_to_the_session(label: str) -> None:
+    """What the command line made of ``--force`` goes through ``play`` unchanged."""
+    from slotterm.commands.play import forced_feature
+
+    args = build_parser().parse_args(
+        ["play", "lucky-witch", "--demo", "--force", f"mystery-bonus:{label}"]
+    )
+    assert forced_feature(args.force, LW) == f"mystery_bonus:{label}"
+    # already the engine's string (as main() hands it on): unchanged
+    assert forced_feature(f"mystery_bonus:{label}", LW) == f"mystery_bonus:{label}"

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from slotterm.cli import UsageError
+from slotterm.cli import UsageError, engine_force
 from slotterm.engine.model import GameDefinition
 from slotterm.games import get_game
 from slotterm.session.errors import ConfigError, SaveError, SaveUnreadable
@@ -56,13 +56,9 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def forced_feature(force: str | None, game: GameDefinition) -> str | None:
-    """The feature ``--force EVENT`` names (``free-spins`` -> ``free_spins``), checked."""
-    if force is None:
-        return None
-    name = force.replace("-", "_")
-    if not game.has_feature(name):
-        raise UsageError(f"--force {force}: {game.name} has no such feature")
-    return name
+    """The engine's force string for ``--force EVENT[:NAME]`` (``free-spins`` ->
+    ``free_spins``, ``mystery-bonus:pumpkin`` -> ``mystery_bonus:pumpkin``), checked."""
+    return None if force is None else engine_force(game, force)
 
 
 def open_from_args(args: argparse.Namespace, settings: Settings | None = None) -> OpenedSession:
