@@ -30,7 +30,7 @@ import secrets
 import signal
 from collections.abc import Callable, Iterator
 
-from slotterm.analysis.sim_tally import Z_99, SimulationResult, Tally
+from slotterm.analysis.sim_tally import SimulationResult, Tally
 from slotterm.engine.actions import Bet, Limits, Spin
 from slotterm.engine.events import RoundClosed
 from slotterm.engine.features.free_spins import NAME as FREE_SPINS
@@ -44,9 +44,6 @@ from slotterm.rng import SeededSource
 __all__ = [
     "CHUNK_ROUNDS",
     "MAX_SPINS",
-    "Z_99",
-    "SimulationResult",
-    "Tally",
     "chooser_seed",
     "chunk_seed",
     "default_workers",

@@ -210,7 +210,13 @@ def evaluate_request(game: GameDefinition, request: Request) -> Result:
         if bonus is None
         else all(bonus.symbol in request.window[r] for r in bonus.reel_indices)
     )
-    return Result(evaluation, expansion, awarded, game.wild_multiplier > 1, triggered)
+    return Result(
+        evaluation=evaluation,
+        expansion=expansion,
+        free_spins_awarded=awarded,
+        doubling=game.wild_multiplier > 1,
+        bonus_triggered=triggered,
+    )
 
 
 def _line_win_json(win: LineWin, doubling: bool = False) -> dict[str, Any]:

@@ -22,7 +22,8 @@ import sys
 import time
 from typing import Any
 
-from slotterm.analysis.simulate import MAX_SPINS, SimulationResult, default_workers, simulate
+from slotterm.analysis.sim_tally import SimulationResult
+from slotterm.analysis.simulate import MAX_SPINS, default_workers, simulate
 from slotterm.cli import UsageError
 from slotterm.commands.coin_bet import CoinBetError, coin_bet
 from slotterm.commands.pick_tables import mystery_bonus_of

@@ -11,7 +11,8 @@ import pytest
 
 import slotterm.analysis.simulate as sim
 from slotterm.analysis.par import compute_par
-from slotterm.analysis.simulate import CHUNK_ROUNDS, Tally, chunk_seed, simulate
+from slotterm.analysis.sim_tally import Tally
+from slotterm.analysis.simulate import CHUNK_ROUNDS, chunk_seed, simulate
 from slotterm.engine.actions import Bet
 from slotterm.engine.policy import POLICIES
 from slotterm.games import get_game
