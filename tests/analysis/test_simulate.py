@@ -272,3 +272,32 @@ def test_a_coin_bet_the_game_refuses_is_refused() -> None:
         simulate(LW, 10, bet_per_line=21, coin_size=1)
     with pytest.raises(ValueError, match="whole number of coins"):
         simulate(LW, 10, bet_per_line=3, coin_size=2)
+
+
+@pytest.mark.parametrize("policy", ["best", "keep-first"])
+def test_lucky_witch_each_policy_matches_its_exact_figures(
+    policy: str, lw_par: object, request: pytest.FixtureRequest
+) -> None:
+    """Simulated through the machine with the policy, the RTP lies in its 99 % interval
+    around the exact RTP of that policy, and each pick game's mean prize in its own
+    99 % interval around the exact mean of that game under that policy (which tells
+    best play, 11.6 total bets a Pumpkin, from keep-first, 6.4)."""
+    run = (
+        request.getfixturevalue("lw_run")
+        if policy == "best"
+        else simulate(LW, LW_ROUNDS, seed=SEED + 1, workers=2, policy=policy)
+    )
+    exact = lw_par.rtp_uncapped if policy == "best" else lw_par.rtp_keep_first  # type: ignore[attr-defined]
+    low, high = run.ci99
+    assert low <= exact <= high, (policy, run.rtp, run.ci99, exact)
+    field = "mean_best" if policy == "best" else "mean_keep_first"
+    for game in lw_par.pick_games:  # type: ignore[attr-defined]
+        played = run.frames_of(game.name)
+        assert played > 100, (game.name, played)
+        mean = run.paid_of(game.name) / played / run.total_bet
+        assert abs(mean - getattr(game, field)) <= Z99 * game.sd / math.sqrt(played), (
+            policy,
+            game.name,
+            mean,
+            getattr(game, field),
+        )
