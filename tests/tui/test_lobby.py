@@ -249,8 +249,9 @@ def test_the_lobby_in_a_real_terminal(user_dirs: dict[str, str], tmp_path: Path)
     """``slotterm --seed N`` in a pty: the lobby, Book of Spells played one round, L back
     with its credits shown, Lucky Witch opened with its own, Q; both saves written."""
     import sys
+    import time
 
-    from tests.tui.pty_support import COLS, ROWS, PtyGame
+    from tests.tui.pty_support import COLS, ROWS, WAIT, PtyGame
 
     env = {k: v for k, v in user_dirs.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
     env.update(TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
@@ -279,11 +280,10 @@ def test_the_lobby_in_a_real_terminal(user_dirs: dict[str, str], tmp_path: Path)
         game.wait_for(lambda: "Press Space to spin" in game.text(), "Lucky Witch at rest")
         assert game.box("Credits") == start
         game.send(b"q")
-        for _ in range(600):  # keep reading: the child writes the terminal back as it ends
-            if game.process.poll() is not None:
-                break
-            game.pump(0.05)
-        assert game.process.returncode == 0
+        deadline = time.monotonic() + WAIT  # a deadline only: the child ends at once
+        while game.process.poll() is None and time.monotonic() < deadline:
+            game.pump(0.05)  # keep reading: the child writes the terminal back as it ends
+        assert game.process.returncode == 0, game.text()
     finally:
         game.close()
     assert (saves / "seeded" / "book-of-spells" / "seed-4").is_dir()
