@@ -81,23 +81,84 @@ def push_frames(
     return frames + pushed
 
 
+_Gate = tuple[Feature, int, tuple[tuple[int, frozenset[int]], ...]]
+"""A feature, the scatters its trigger needs, and per reel the stops that may start it."""
+
+
 class _BaseSpin:
     """What every base spin of a game at one bet needs, worked out once (the last is kept).
 
-    The strip table, the cap, and the context the triggers see.
+    The strip table, the cap, the context the triggers see, and each feature's gate: its
+    :class:`~slotterm.engine.feature.TriggerHint` turned into stops of the base strips.
     """
 
-    __slots__ = ("bet", "cap", "ctx", "features", "game", "lengths", "limits", "table")
+    __slots__ = (
+        "bet",
+        "bet_per_line",
+        "cap",
+        "ctx",
+        "features",
+        "game",
+        "gates",
+        "lengths",
+        "limits",
+        "lines",
+        "table",
+        "total",
+    )
 
     def __init__(self, game: GameDefinition, bet: Bet, limits: Limits) -> None:
         self.game = game
         self.bet = bet
         self.limits = limits
+        self.lines = bet.lines
+        self.bet_per_line = bet.bet_per_line
+        self.total = bet.bet_per_line * bet.lines
         self.table = strip_table(game, game.base_reels)
         self.lengths = self.table.lengths
-        self.cap = game.max_win(bet.bet_per_line * bet.lines, limits)
+        self.cap = game.max_win(self.total, limits)
         self.features = game.features
         self.ctx = FeatureContext(game=game, bet=bet, limits=limits, room=self.cap)
+        self.gates = tuple(self._gate(feature) for feature in game.features)
+
+    def _gate(self, feature: Feature) -> _Gate:
+        hint = feature.trigger_hint()
+        if hint is None:
+            return feature, 0, ()
+        symbol = hint.symbol
+        if symbol is None:
+            return feature, hint.min_scatters, ()
+        columns = self.table.columns
+        reels = tuple(
+            (r, frozenset(stop for stop, column in enumerate(columns[r]) if symbol in column))
+            for r in hint.reels
+        )
+        return feature, hint.min_scatters, reels
+
+    def started(
+        self, stops: tuple[int, ...], result: SpinResult
+    ) -> list[tuple[Feature, Triggered]]:
+        """The features an unforced base spin starts, asking only those its gates let by."""
+        started = []
+        scatters = result.evaluation.scatter_count
+        for feature, least, reels in self.gates:
+            if scatters < least:
+                continue
+            if reels and not all(stops[r] in allowed for r, allowed in reels):
+                continue
+            triggered = feature.trigger(self.ctx, result)
+            if triggered is not None:
+                started.append((feature, triggered))
+        return started
+
+    def may_start(self, stops: tuple[int, ...], scatters: int) -> bool:
+        """False when no gate lets a spin at ``stops`` showing ``scatters`` scatters by."""
+        for _, least, reels in self.gates:
+            if scatters >= least and (
+                not reels or all(stops[r] in allowed for r, allowed in reels)
+            ):
+                return True
+        return False
 
 
 _BASE_SPINS: dict[int, _BaseSpin] = {}
@@ -122,6 +183,13 @@ def _base_spin(game: GameDefinition, action: Spin) -> _BaseSpin:
     return base
 
 
+# The silent spin builds its state positionally (several times cheaper than by keyword):
+# this guards the field order it relies on.
+assert GameState._fields == ("phase", "credits", "round", "rounds_played", "recent_cards")
+
+_IDLE = Phase.IDLE
+
+
 def spin_transition(
     game: GameDefinition, state: GameState, action: Spin, rng: RandomSource
 ) -> Transition:
@@ -129,43 +197,65 @@ def spin_transition(
 
     The features the window starts are pushed (the round goes to ``FEATURE``); otherwise a
     win is offered (or, in a game without the gamble, paid) and a spin that pays nothing
-    closes the round at once.
+    closes the round at once.  Such a spin builds its window, record and events only
+    when someone asks for the events.
     """
-    bet = action.bet
     base = _base_spin(game, action)
     table = base.table
     stops = draws = draw_each(rng, base.lengths)
-    window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
-    result = SpinResult(stops, window, evaluation)
-    cap = base.cap
+    evaluation = table.evaluation(stops, base.lines, base.bet_per_line)
     win = evaluation.total_win
     started: list[tuple[Feature, Triggered]] = []
-    if win < cap:
-        ctx = base.ctx if action.force is None else base.ctx._replace(force=action.force)
-        for feature in base.features:
-            triggered = feature.trigger(ctx, result)
-            if triggered is not None:
-                started.append((feature, triggered))
     if action.force is not None:
+        result = SpinResult(stops, table.window(stops), evaluation)
+        if win < base.cap:
+            ctx = base.ctx._replace(force=action.force)
+            started = triggered_features(game, ctx, result, None)
         result, draws, started = _forced(game, base, action, rng, result, draws, started)
-        window, evaluation, stops = result.window, result.evaluation, result.stops
+        evaluation, stops = result.evaluation, result.stops
         win = evaluation.total_win
-    number = state.rounds_played + 1
-    credits = state.credits - bet.bet_per_line * bet.lines
-    recent = state.recent_cards
-    if not win and not started:  # the common case: nothing to show but the reels
+    elif win < base.cap and base.may_start(stops, evaluation.scatter_count):
+        result = SpinResult(stops, table.window(stops), evaluation)
+        started = base.started(stops, result)
+    elif not win:  # the common case: nothing to show but the reels
 
         def build() -> tuple[Event, ...]:
-            round_ = _base_round(state, action, result, 0, (), None, draws)
-            return ReelsStopped(result, "base", 0), RoundClosed(round_)
+            silent = SpinResult(stops, table.window(stops), evaluation)
+            round_ = _base_round(state, action, silent, 0, (), None, draws)
+            return ReelsStopped(silent, "base", 0), RoundClosed(round_)
 
+        closed = GameState(
+            _IDLE, state.credits - base.total, None, state.rounds_played + 1, state.recent_cards
+        )
+        return Transition(closed, None, build)
+    else:
+        result = SpinResult(stops, table.window(stops), evaluation)
+    return _opened(game, state, action, base, result, win, started, draws)
+
+
+def _opened(
+    game: GameDefinition,
+    state: GameState,
+    action: Spin,
+    base: _BaseSpin,
+    result: SpinResult,
+    win: int,
+    started: list[tuple[Feature, Triggered]],
+    draws: tuple[int, ...],
+) -> Transition:
+    """The transition of a spin that wins or starts a feature (``win`` before the cap)."""
+    number = state.rounds_played + 1
+    credits = state.credits - base.total
+    recent = state.recent_cards
+    if not win and not started:
         closed = GameState(
             phase=Phase.IDLE, credits=credits, round=None, rounds_played=number, recent_cards=recent
         )
-        return Transition(closed, build=build)
+        round_ = _base_round(state, action, result, 0, (), None, draws)
+        return Transition(closed, (ReelsStopped(result, "base", 0), RoundClosed(round_)))
     ended_by: EndReason | None = None
-    if win >= cap:
-        win, ended_by = cap, EndReason.CAP
+    if win >= base.cap:
+        win, ended_by = base.cap, EndReason.CAP
     if not started and game.gamble:  # a win on offer: its events are built when asked for
         offered = _base_round(state, action, result, win, (), ended_by, draws)
 

@@ -122,17 +122,21 @@ def evaluate(game: GameDefinition, window: Window, lines: int, bet_per_line: int
 class StripTable:
     """One strip set of a game worked out per stop, so a spin is evaluated by look-ups.
 
-    Holds each stop's column (the symbols it shows, top first) and scatter count, and,
-    per stops of the first three reels (filled on first use), the lines whose reading the
-    first three reels already decide, with their reading, and the lines still running
-    into reel 4, which alone are read on the later reels.  A spin whose first three reels
-    settle every line without a win costs a few look-ups.  Get one with
-    :func:`strip_table`.
+    Holds each stop's column (the symbols it shows, top first) and scatter count.  In a
+    five-reel game, each stops of the first three reels (filled on first use) gets a
+    prefix entry: the scatters those reels show and, in line order, the lines that may
+    pay -- those whose reading the first three reels decide, with it, and those still
+    running into reel 4, with the rows they cross on reels 4 and 5 and a table of their
+    reading by the two symbols found there.  A spin whose first three reels settle every
+    line without a win costs a few look-ups.  Other shapes read the lines that the first
+    two reels leave open.  Get one with :func:`strip_table`.
     """
 
     __slots__ = (
         "_by_prefix",
         "_candidates",
+        "_columns3",
+        "_columns4",
         "_facts",
         "_game",
         "_heads",
@@ -141,9 +145,13 @@ class StripTable:
         "_line_count",
         "_prefix",
         "_scatter_min",
+        "_scatters3",
+        "_scatters4",
         "_settled",
         "_settled_by_bet",
         "_silent",
+        "_silent_entries",
+        "_tails",
         "columns",
         "lengths",
         "scatter_counts",
@@ -176,56 +184,109 @@ class StripTable:
             for reel in self.columns
         )
         # _candidates[stop0][stop1 or 0]: lines (0-based, increasing) that can pay at
-        # all; a row is filled on first use.
+        # all; a row is filled on first use (games of other than five reels).
         self._candidates: list[list[tuple[int, ...]] | None] = [None] * self.lengths[0]
-        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> (settled, running):
-        # settled: (line index, reading code) of the paying lines the first three reels
-        # decide; running: indices of the lines whose reading may go on past reel 3.
-        self._prefix: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+        self._by_prefix = game.reels == 5 and game.reels * game.rows < _SCATTER_SLOTS
+        self._length1 = self.lengths[1] if game.reels > 1 else 1
+        self._length2 = self.lengths[2] if game.reels > 2 else 1
+        last = self.columns[3:5] if self._by_prefix else ((), ())
+        self._columns3, self._columns4 = last
+        counts = self.scatter_counts[3:5] if self._by_prefix else ((), ())
+        self._scatters3, self._scatters4 = counts
+        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> _Entry (see _prefix_entry)
+        self._prefix: dict[int, _Entry] = {}
+        self._silent_entries = tuple((n, _SILENT, ()) for n in range(game.rows * 3 + 1))
         # _settled_by_bet[(lines, bet per line)][prefix key * _SCATTER_SLOTS + scatters]:
-        # the evaluation of a window whose head decides every line; _settled the last used
+        # the evaluation of a window whose head decides every line (slot -1 - scatters:
+        # one that pays only its scatters); _settled the last used
         self._settled_by_bet: dict[tuple[int, int], dict[int, Evaluation]] = {}
         self._settled: tuple[int, int, dict[int, Evaluation]] = (0, 0, {})
         # _heads[first three symbols of a line] -> reading code it decides, or -1: runs on
         self._heads: dict[tuple[str, ...], int] = {}
-        self._by_prefix = game.reels > 3 and game.reels * game.rows < _SCATTER_SLOTS
-        self._length1 = self.lengths[1] if game.reels > 1 else 1
-        self._length2 = self.lengths[2] if game.reels > 2 else 1
+        # _tails[a head that runs on][symbol on reel 4][symbol on reel 5] -> reading code
+        self._tails: dict[tuple[str, ...], dict[str, dict[str, int]]] = {}
         # the evaluation of a silent window by its scatter count
         self._silent = tuple(facts.silent_evaluation(n) for n in range(game.reels * game.rows + 1))
+
+    def window(self, stops: Sequence[int]) -> Window:
+        """The window at ``stops`` (each ``0 <= stop < length``)."""
+        return tuple(map(getitem, self.columns, stops))
 
     def evaluate(
         self, stops: Sequence[int], lines: int, bet_per_line: int
     ) -> tuple[Window, Evaluation]:
         """The window at ``stops`` (each ``0 <= stop < length``) and its evaluation."""
+        return tuple(map(getitem, self.columns, stops)), self.evaluation(stops, lines, bet_per_line)
+
+    def evaluation(self, stops: Sequence[int], lines: int, bet_per_line: int) -> Evaluation:
+        """What the window at ``stops`` pays, without building the window."""
+        if not self._by_prefix or not 1 <= lines <= self._line_count:
+            return self._by_candidates(stops, lines, bet_per_line)
+        s0, s1, s2, s3, s4 = stops
+        key = (s0 * self._length1 + s1) * self._length2 + s2
+        entry = self._prefix.get(key)
+        if entry is None:
+            entry = self._prefix_entry(key, s0, s1, s2)
+        head_scatters, kind, paying = entry
+        scatters = head_scatters + self._scatters3[s3] + self._scatters4[s4]
+        if kind is _SILENT and scatters < self._scatter_min:
+            return self._silent[scatters]
+        last = self._settled
+        if last[0] == lines and last[1] == bet_per_line:
+            memo = last[2]
+        else:
+            memo = self._settled_memo(lines, bet_per_line)
+        if kind is _RUNNING:
+            return self._running(paying, s3, s4, scatters, lines, bet_per_line, memo)
+        slot = -1 - scatters if kind is _SILENT else key * _SCATTER_SLOTS + scatters
+        evaluation = memo.get(slot)
+        if evaluation is None:
+            facts = self._facts
+            hits = [
+                facts.line_win(index, code, bet_per_line)
+                for index, code, _, _, _ in paying
+                if index < lines
+            ]
+            evaluation = memo[slot] = _assemble(facts, hits, scatters, lines, bet_per_line)
+        return evaluation
+
+    def _running(
+        self,
+        paying: tuple[_Paying, ...],
+        s3: int,
+        s4: int,
+        scatters: int,
+        lines: int,
+        bet_per_line: int,
+        memo: dict[int, Evaluation],
+    ) -> Evaluation:
+        """The evaluation of a window some of whose lines run past reel 3."""
+        facts = self._facts
+        wins = facts.wins_at(bet_per_line)
+        line_count = self._line_count
+        c3 = self._columns3[s3]
+        c4 = self._columns4[s4]
+        hits: list[LineWin] = []
+        for index, code, r3, r4, tail in paying:
+            if code < 0:
+                code = tail[c3[r3]][c4[r4]]
+                if not code:
+                    continue
+            if index < lines:
+                win = wins.get(code * line_count + index)
+                if win is None:
+                    win = facts.line_win(index, code, bet_per_line)
+                hits.append(win)
+        if not hits and scatters < self._scatter_min:
+            return self._silent[scatters]
+        return _assemble(facts, hits, scatters, lines, bet_per_line)
+
+    def _by_candidates(self, stops: Sequence[int], lines: int, bet_per_line: int) -> Evaluation:
+        """Read the lines the first two reels leave open (any shape of game)."""
         if not 1 <= lines <= self._line_count:
             _check_lines(self._game, lines)
         window: Window = tuple(map(getitem, self.columns, stops))
         scatters = sum(map(getitem, self.scatter_counts, stops))
-        if self._by_prefix:
-            key = (stops[0] * self._length1 + stops[1]) * self._length2 + stops[2]
-            entry = self._prefix.get(key)
-            if entry is None:
-                entry = self._prefix[key] = self._prefix_entry(window)
-            settled, running = entry
-            if not settled and not running:
-                if scatters < self._scatter_min:
-                    return window, self._silent[scatters]
-                return window, _assemble(self._facts, [], scatters, lines, bet_per_line)
-            if not running:  # the head decides every line: the evaluation is memoised
-                memo = self._settled_memo(lines, bet_per_line)
-                slot = key * _SCATTER_SLOTS + scatters
-                evaluation = memo.get(slot)
-                if evaluation is None:
-                    hits = self._hits(window, settled, running, lines, bet_per_line)
-                    evaluation = memo[slot] = _assemble(
-                        self._facts, hits, scatters, lines, bet_per_line
-                    )
-                return window, evaluation
-            hits = self._hits(window, settled, running, lines, bet_per_line)
-            if not hits and scatters < self._scatter_min:
-                return window, self._facts.silent_evaluation(scatters)
-            return window, _assemble(self._facts, hits, scatters, lines, bet_per_line)
         row = self._candidates[stops[0]]
         if row is None:
             row = self._candidates[stops[0]] = self._candidate_row(stops[0])
@@ -235,8 +296,8 @@ class StripTable:
         facts = self._facts
         hits = _read_lines(facts, sum(window, ()), candidates, bet_per_line) if candidates else []
         if not hits and scatters < self._scatter_min:
-            return window, facts.silent_evaluation(scatters)
-        return window, _assemble(facts, hits, scatters, lines, bet_per_line)
+            return facts.silent_evaluation(scatters)
+        return _assemble(facts, hits, scatters, lines, bet_per_line)
 
     def _settled_memo(self, lines: int, bet_per_line: int) -> dict[int, Evaluation]:
         """Evaluations of windows whose first three reels decide every line, at one bet."""
@@ -251,64 +312,57 @@ class StripTable:
         self._settled = (lines, bet_per_line, memo)
         return memo
 
-    def _hits(
-        self,
-        window: Window,
-        settled: tuple[tuple[int, int], ...],
-        running: tuple[int, ...],
-        lines: int,
-        bet_per_line: int,
-    ) -> list[LineWin]:
-        """The line wins: the settled ones as recorded, the running lines read in full."""
-        facts = self._facts
-        memo = facts.wins_at(bet_per_line)
-        line_count = self._line_count
-        coded = [(index, code) for index, code in settled if index < lines]
-        if running:
-            flat = sum(window, ())
-            keys = facts.line_keys
-            codes = facts.codes
-            for index in running:
-                if index < lines:
-                    key = keys[index](flat)
-                    code = codes.get(key)
-                    if code is None:
-                        code = facts.code(key)
-                    if code:
-                        coded.append((index, code))
-            if settled:
-                coded.sort()
-        wins: list[LineWin] = []
-        for index, code in coded:
-            win = memo.get(code * line_count + index)
-            if win is None:
-                win = facts.line_win(index, code, bet_per_line)
-            wins.append(win)
-        return wins
+    def _prefix_entry(self, key: int, s0: int, s1: int, s2: int) -> _Entry:
+        """The entry of the first three reels at ``s0, s1, s2`` (stored under ``key``).
 
-    def _prefix_entry(self, window: Window) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
-        """Which lines the first three reels of ``window`` settle, and which run on."""
+        ``(scatters on reels 1-3, kind, paying)``: ``paying`` lists, in line order,
+        ``(line index, code, row on reel 4, row on reel 5, tail)`` for each line that may
+        pay: a settled line has its (non-zero) code, a running one code -1 and the
+        table ``tail[symbol 4][symbol 5]`` of its code.  ``kind`` is :data:`_SILENT`
+        (no line can pay), :data:`_SETTLED` (every line decided) or :data:`_RUNNING`.
+        """
         heads = self._heads
-        settled: list[tuple[int, int]] = []
-        running: list[int] = []
-        flat: tuple[str, ...] | None = None
-        c0, c1, c2 = window[0], window[1], window[2]
+        columns = self.columns
+        c0, c1, c2 = columns[0][s0], columns[1][s1], columns[2][s2]
+        paying: list[_Paying] = []
+        running = False
         for index, line in enumerate(self._game.lines):
             head = (c0[line[0]], c1[line[1]], c2[line[2]])
             code = heads.get(head)
             if code is None:
-                if self._may_run_on(head):
-                    code = -1
-                else:  # the head decides the reading: read the whole line once
-                    if flat is None:
-                        flat = sum(window, ())
-                    code = self._facts.code(self._facts.line_keys[index](flat))
+                # a head that does not run on decides the reading whatever follows
+                code = -1 if self._may_run_on(head) else self._decided(head)
                 heads[head] = code
             if code < 0:
-                running.append(index)
+                running = True
+                paying.append((index, -1, line[3], line[4], self._tail(head)))
             elif code:
-                settled.append((index, code))
-        return tuple(settled), tuple(running)
+                paying.append((index, code, 0, 0, _NO_TAIL))
+        counts = self.scatter_counts
+        scatters = counts[0][s0] + counts[1][s1] + counts[2][s2]
+        entry: _Entry
+        if not paying:
+            entry = self._silent_entries[scatters]
+        else:
+            entry = (scatters, _RUNNING if running else _SETTLED, tuple(paying))
+        self._prefix[key] = entry
+        return entry
+
+    def _decided(self, head: tuple[str, ...]) -> int:
+        """The code of a line starting ``head`` that reads the same whatever follows."""
+        symbol = next(iter(self._game.symbol_index))
+        return self._facts.code((*head, symbol, symbol))
+
+    def _tail(self, head: tuple[str, ...]) -> dict[str, dict[str, int]]:
+        """The reading code of a line starting ``head`` by its symbols on reels 4 and 5."""
+        tail = self._tails.get(head)
+        if tail is None:
+            code = self._facts.code
+            symbols = tuple(self._game.symbol_index)
+            tail = self._tails[head] = {
+                a: {b: code((*head, a, b)) for b in symbols} for a in symbols
+            }
+        return tail
 
     def _may_run_on(self, head: tuple[str, ...]) -> bool:
         """False only when a line starting ``head`` is read the same whatever follows.
@@ -345,6 +399,17 @@ class StripTable:
             return True
         return a in game.paytable and (b == a or game.line_pay(a, 1) > 0)
 
+
+_Paying = tuple[int, int, int, int, dict[str, dict[str, int]]]
+"""A line of a prefix entry that may pay: index, code (-1: runs on), rows on reels 4-5, tail."""
+
+_Entry = tuple[int, str, tuple[_Paying, ...]]
+"""A prefix entry: scatters on the first three reels, kind, the lines that may pay."""
+
+_SILENT = "silent"
+_SETTLED = "settled"
+_RUNNING = "running"
+_NO_TAIL: dict[str, dict[str, int]] = {}
 
 _SCATTER_SLOTS = 64
 """More scatters than a window can show (a memo slot is prefix key × this + scatters)."""

@@ -8,6 +8,8 @@ feature only through this contract:
 
 * :meth:`Feature.trigger` -- does a window just drawn start the feature?  It returns the
   feature's first record (and the events announcing it) or ``None``; it never draws.
+  :meth:`Feature.trigger_hint` may say cheaply which base spins cannot start it, so the
+  base spin skips asking on those (most spins start nothing).
 * :meth:`Feature.refusal` / :meth:`Feature.step` -- the feature's own actions while its
   frame is on top of the round's stack.  A step may draw (through the recorded source it
   is given) and reports the win it adds, a window it drew (so other features may trigger
@@ -44,6 +46,7 @@ __all__ = [
     "FeatureStep",
     "Json",
     "SpinModifier",
+    "TriggerHint",
     "Triggered",
 ]
 
@@ -84,6 +87,21 @@ class Triggered(NamedTuple):
 
 
 @strict_tuple
+class TriggerHint(NamedTuple):
+    """A necessary condition for a feature's :meth:`~Feature.trigger` on a base spin.
+
+    The trigger returns ``None`` on every window that shows fewer than ``min_scatters``
+    scatters, or (when ``symbol`` is given) lacks ``symbol`` on one of ``reels``
+    (0-based).  The base spin asks the trigger only on the other windows, so a hint must
+    never rule out a window the trigger would accept.
+    """
+
+    min_scatters: int = 0
+    symbol: str | None = None
+    reels: tuple[int, ...] = ()
+
+
+@strict_tuple
 class FeatureStep(NamedTuple):
     """What one step of a feature did.
 
@@ -118,6 +136,13 @@ class Feature:
 
     def trigger(self, ctx: FeatureContext, spin: SpinResult) -> Triggered | None:
         """The feature's first record when ``spin`` starts it, else ``None`` (no draws)."""
+        return None
+
+    def trigger_hint(self) -> TriggerHint | None:
+        """Which base spins cannot start the feature (see :class:`TriggerHint`).
+
+        ``None`` (the default): no hint, the trigger is asked on every base spin.
+        """
         return None
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:

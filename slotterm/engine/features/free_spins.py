@@ -25,6 +25,7 @@ from slotterm.engine.feature import (
     Json,
     SpinModifier,
     Triggered,
+    TriggerHint,
 )
 from slotterm.engine.fields import (
     RecordError,
@@ -182,6 +183,10 @@ class FreeSpins(Feature):
             awarded=self.award, started=False, modifier=None, spins=(), win=0, ended_by=None
         )
         return Triggered(record, (FreeSpinsAwarded(self.award, retrigger=False),))
+
+    def trigger_hint(self) -> TriggerHint:
+        """Fewer scatters than the trigger count never start the free spins."""
+        return TriggerHint(min_scatters=self.trigger_count)
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
         """Start once; then play while spins are left."""

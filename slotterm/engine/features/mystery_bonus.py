@@ -23,7 +23,14 @@ from typing import Any, ClassVar, NamedTuple
 from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
-from slotterm.engine.feature import Feature, FeatureContext, FeatureStep, Json, Triggered
+from slotterm.engine.feature import (
+    Feature,
+    FeatureContext,
+    FeatureStep,
+    Json,
+    Triggered,
+    TriggerHint,
+)
 from slotterm.engine.features.pick_game import PickGame, PickHost
 from slotterm.engine.fields import as_dict, as_str, check, need
 from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
@@ -161,6 +168,10 @@ class MysteryBonus(PickHost):
             record=MysteryRecord(forced=forced, game=None),
             events=(MysteryBonusAwarded(inside=ctx.inside),),
         )
+
+    def trigger_hint(self) -> TriggerHint:
+        """A window without the symbol on one of the trigger reels never awards the bonus."""
+        return TriggerHint(symbol=self.symbol, reels=self.reel_indices)
 
     def refusal(self, ctx: FeatureContext, record: Any, action: FeatureAction) -> str | None:
         """The bonus opens once."""

@@ -1,0 +1,73 @@
+"""The engine's shortcuts give what the plain rules give, in both games.
+
+The strip tables' prefix entries (the lines running into reels 4 and 5 read from a
+per-head table) against :func:`evaluate` of the window, and the features' trigger hints
+against their triggers: a hint may never rule out a window the trigger accepts.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from slotterm.engine.actions import Limits
+from slotterm.engine.evaluate import StripTable, evaluate, window_at
+from slotterm.engine.feature import FeatureContext
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import SpinResult
+from slotterm.games import get_game
+
+GAMES = ["book-of-spells", "lucky-witch"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_strip_set_evaluates_as_the_window_does(game_id: str) -> None:
+    game = get_game(game_id)
+    for name, strips in game.reel_sets.items():
+        table = StripTable(game, strips)
+        chooser = random.Random(f"{game_id}:{name}")
+        running = 0
+        for _ in range(15_000):
+            stops = tuple(chooser.randrange(len(s)) for s in strips)
+            lines = chooser.choice([len(game.lines), chooser.randint(1, len(game.lines))])
+            bet = chooser.choice([1, 2, 10, 200])
+            window, fast = table.evaluate(stops, lines, bet)
+            assert window == window_at(strips, stops, game.rows)
+            assert table.window(stops) == window
+            assert fast == evaluate(game, window, lines, bet)
+            running += any(w.count > 3 for w in fast.line_wins)
+        assert running > 100  # the lines read past reel 3 were exercised
+
+
+def _hint_allows(game: GameDefinition, feature_index: int, result: SpinResult) -> bool:
+    hint = game.features[feature_index].trigger_hint()
+    if hint is None:
+        return True
+    if result.evaluation.scatter_count < hint.min_scatters:
+        return False
+    return hint.symbol is None or all(hint.symbol in result.window[r] for r in hint.reels)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_trigger_hint_never_rules_out_a_window_its_trigger_accepts(game_id: str) -> None:
+    game = get_game(game_id)
+    ctx = FeatureContext(
+        game=game, bet=game.default_bet(len(game.lines)), limits=Limits(), room=10**12
+    )
+    table = StripTable(game, game.base_reels)
+    chooser = random.Random(game_id)
+    started = [0] * len(game.features)
+    ruled_out = [0] * len(game.features)
+    for _ in range(60_000):
+        stops = tuple(chooser.randrange(n) for n in table.lengths)
+        window, evaluation = table.evaluate(stops, len(game.lines), 1)
+        result = SpinResult(stops, window, evaluation)
+        for i, feature in enumerate(game.features):
+            allowed = _hint_allows(game, i, result)
+            if feature.trigger(ctx, result) is not None:
+                started[i] += 1
+                assert allowed, (feature.name, stops)
+            ruled_out[i] += not allowed
+    assert all(started), started  # each feature was seen starting
+    assert all(n > 30_000 for n in ruled_out), ruled_out  # and the hints do rule out
