@@ -78,6 +78,7 @@ class Shell(App[None]):
         self.shelf = shelf
         self.player_folder = player_folder
         self.preferences = Preferences()
+        self._quick_applied: dict[int, bool] = {}
         """The options in force (:func:`preferences_of`)."""
         self._problems: list[str] = []
         if player_folder is not None:
@@ -200,8 +201,15 @@ class Shell(App[None]):
         elif self.preferences.animated and self._level is not None:
             self.animation_level, self._level = self._level, None
         screen = self.main_screen
-        if screen is not None and screen.is_mounted and screen.quick != self.preferences.quick_spin:
-            screen.action_quick()
+        if screen is None or not screen.is_mounted:
+            return
+        # Only a change of the option moves quick spin (a screen starts without it): the
+        # player's own F since then stands.
+        wanted = self.preferences.quick_spin
+        if self._quick_applied.get(id(screen), False) != wanted:
+            self._quick_applied[id(screen)] = wanted
+            if screen.quick != wanted:
+                screen.action_quick()
 
     def action_autoplay_settings(self) -> None:
         """Show the autoplay settings; autoplay starts with them on Enter."""
