@@ -25,15 +25,17 @@ def feature_waits(session: GameSession) -> bool:
     return isinstance(next_action(session.game, session.state), FeatureAction)
 
 
-def autoplay_action(session: GameSession) -> Action | None:
+def autoplay_action(session: GameSession, *, play_features: bool = False) -> Action | None:
     """What autoplay does next: the policy's action (collect a win), or a spin at the
     current bet between rounds while the credits cover it; ``None`` to stop (the credits
-    fall short, or a feature's step waits for the player, DESIGN.md §1)."""
+    fall short, or a feature's step waits for the player, DESIGN.md §1).  With
+    ``play_features`` a feature's step is played too (free spins under autoplay settings
+    whose "stop on a feature" is off)."""
     action = next_action(session.game, session.state)
     if action is None:
         affordable = session.bet.total <= session.state.credits
         return Spin(session.bet, autoplay=True, limits=session.limits) if affordable else None
-    return None if isinstance(action, FeatureAction) else action
+    return None if isinstance(action, FeatureAction) and not play_features else action
 
 
 class Autoplay:
@@ -57,12 +59,13 @@ class Autoplay:
             self._timer.stop()
             self._timer = None
 
-    def schedule(self, *, animate: bool, speed: float) -> None:
-        """Run the next step after the pause between rounds (shorter at a higher ``speed``;
-        at once without animations); once, and nothing if off or already pending."""
+    def schedule(self, *, animate: bool, speed: float, pause: float = AUTOPLAY_PAUSE) -> None:
+        """Run the next step after ``pause`` seconds (the player's pause between spins;
+        shorter at a higher ``speed``; at once without animations); once, and nothing if
+        off or already pending."""
         if self.on and self._timer is None:
-            pause = AUTOPLAY_PAUSE / speed if animate else 0.02
-            self._timer = self._host.set_timer(pause, self._fire)
+            wait = pause / speed if animate else 0.02
+            self._timer = self._host.set_timer(wait, self._fire)
 
     def _fire(self) -> None:
         self._timer = None

@@ -8,7 +8,9 @@ the run, if one is going).  The main screen calls, with its app and session:
   run must stop (then the screen stops autoplay and shows it), else ``None``;
 * :func:`autoplay_stopped` when autoplay switches off (the stop key, or a stop reason);
 * :func:`autoplay_pause` for the seconds to wait between spins;
-* :func:`autoplay_badge` for the badge that shows the spins left.
+* :func:`autoplay_badge` for the badge that shows the spins left;
+* :func:`autoplay_plays_features` whether autoplay plays a feature's steps itself;
+* :func:`asks_first` whether the game's autoplay key opens the settings.
 
 Every hook is harmless on an app without a control (a bare test host): no run, no stop.
 """
@@ -20,6 +22,7 @@ from typing import Any
 
 from textual.app import App
 
+from slotterm.engine.model import GameDefinition
 from slotterm.session.autoplay_settings import (
     AutoplayRun,
     AutoplaySettings,
@@ -128,3 +131,21 @@ def autoplay_badge(app: App[Any], session: GameSession) -> str:
     run = None if control is None else control.run
     left = None if run is None else run.spins_left(session.state)
     return "AUTOPLAY" if left is None else f"AUTOPLAY {left} left"
+
+
+ASKING_GAMES = frozenset({"lucky-witch"})
+"""Games whose autoplay key opens the autoplay settings (their rules say so); in the
+others it switches autoplay on and off, and the settings are on the shell's G."""
+
+
+def asks_first(game: GameDefinition) -> bool:
+    """True when ``game``'s autoplay key opens the autoplay settings first."""
+    return game.id in ASKING_GAMES
+
+
+def autoplay_plays_features(app: App[Any], session: GameSession) -> bool:
+    """Hook: True when the run in progress plays a feature's steps itself ("stop on a
+    feature" off), which it never does in a game the player picks in."""
+    control = control_of(app)
+    run = None if control is None else control.run
+    return run is not None and not run.settings.stop_on_feature and not pick_waiting(session)

@@ -69,6 +69,9 @@ class GameScreen(Protocol):
     def action_autoplay(self) -> None:
         """Switch autoplay over."""
 
+    def start_autoplay(self) -> None:
+        """Switch autoplay on."""
+
 
 class Shell(App[None]):
     """The lobby, the player's options and autoplay settings, and the statistics marks."""
@@ -241,7 +244,7 @@ class Shell(App[None]):
         screen = self.at_rest()
         if screen is not None:
             autoplay_started(self, screen.session)
-            screen.action_autoplay()
+            screen.start_autoplay()
 
 
 def preferences_of(app: App[Any]) -> Preferences:

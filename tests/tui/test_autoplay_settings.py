@@ -88,11 +88,9 @@ async def test_enter_starts_autoplay_with_the_settings_and_remembers_them(tmp_pa
     async with app.run_test(size=SIZE) as pilot:
         await open_dialog(pilot, app)
         await pilot.press("space", "3", "enter")  # 100 spins, stop on any win
-        await wait_for(pilot, lambda: app.screen is app.main_screen)
-        assert app.main_screen is not None and app.main_screen.autoplay
-        run = app.autoplay_control.run
-        assert run is not None and run.settings.spins == 100 and run.settings.stop_on_any_win
-        app.main_screen.action_autoplay()  # the stop key
+        await wait_for(pilot, lambda: session.state.rounds_played > 0)  # autoplay ran
+        await at_rest(pilot, app)  # and stopped on the first win (seed 1's first round)
+        assert session.state.rounds_played == 1 and session.history[-1].paid > 0
     saved = load_autoplay_settings(autoplay_path(tmp_path / "config")).value
     assert saved.spins == 100 and saved.stop_on_any_win
 

@@ -27,6 +27,14 @@ from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.autoplay import Autoplay, autoplay_action, feature_waits
+from slotterm.tui.autoplay_control import (
+    asks_first,
+    autoplay_badge,
+    autoplay_pause,
+    autoplay_plays_features,
+    autoplay_stop_reason,
+    autoplay_stopped,
+)
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, KeySwitch, key_enabled, with_feature_keys
@@ -169,7 +177,7 @@ class MachineScreen(Screen[None]):
             self.refresh_bindings()
 
     def _badges(self) -> None:
-        badges = ("AUTOPLAY",) if self.autoplay else ()
+        badges = (autoplay_badge(self.app, self.session),) if self.autoplay else ()
         self.message.set_badges(badges + (("QUICK",) if self.quick else ()))
         name = self.session.game.name
         self.reels.border_title = f"{name}  ·  AUTOPLAY ON (A stops)" if self.autoplay else name
@@ -231,7 +239,8 @@ class MachineScreen(Screen[None]):
         self.boxes.show_win(0)
         if self._act(action):
             self.force = None
-            if self.autoplay and feature_waits(session):
+            plays_on = autoplay_plays_features(self.app, session)
+            if self.autoplay and feature_waits(session) and not plays_on:
                 self._stop_autoplay()
                 self._note = self.views.autoplay_note(session.state) or "Autoplay stopped."
 
@@ -292,13 +301,23 @@ class MachineScreen(Screen[None]):
     # --- autoplay and settings ----------------------------------------------------------
 
     def action_autoplay(self) -> None:
-        """Start or stop autoplay."""
+        """Stop autoplay, or start it: at once, or by way of the autoplay settings in a
+        game whose autoplay key asks first (:func:`asks_first`)."""
         if self.autoplay:
             self._stop_autoplay()
             self._note = "Autoplay stopped."
             if not self.presenter.busy:
                 self._rest()
             return
+        ask = getattr(self.app, "ask_autoplay", None)
+        if asks_first(self.session.game) and callable(ask):
+            ask()
+            return
+        self.start_autoplay()
+
+    def start_autoplay(self) -> None:
+        """Switch autoplay on and take its first step (a run with settings is begun by
+        whoever asked for them, :func:`autoplay_started`)."""
         self._autoplay.on = True
         self._note = ""
         self._badges()
@@ -312,18 +331,32 @@ class MachineScreen(Screen[None]):
 
     def _stop_autoplay(self) -> None:
         self._autoplay.stop()
+        autoplay_stopped(self.app)
         self._badges()
         self.refresh_keys()
 
     def _schedule_autoplay(self) -> None:
         if self.is_current:
-            self._autoplay.schedule(animate=self.presenter.animate, speed=self.presenter.speed)
+            self._autoplay.schedule(
+                animate=self.presenter.animate,
+                speed=self.presenter.speed,
+                pause=autoplay_pause(self.app),
+            )
 
     def _autoplay_step(self) -> None:
-        """What happens next, by the engine's policy (:func:`autoplay_action`)."""
+        """What happens next, by the engine's policy (:func:`autoplay_action`), unless the
+        run's settings stop it now (the sentence why is shown)."""
         if not self.autoplay or self.presenter.busy or not self.is_current:
             return
-        action = autoplay_action(self.session)
+        action = autoplay_action(
+            self.session, play_features=autoplay_plays_features(self.app, self.session)
+        )
+        reason = None if action is None else autoplay_stop_reason(self.app, self.session)
+        if reason is not None:
+            self._stop_autoplay()
+            self._note = reason
+            self._rest()
+            return
         if isinstance(action, Spin):
             self._spin()
         elif action is not None:

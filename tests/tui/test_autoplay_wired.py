@@ -1,0 +1,174 @@
+"""Autoplay started from its settings dialog (G) in both games: the spin count ends the
+run with the badge counting down, "stop on any win" ends it at the first winning round,
+and the player's pause is what the schedule waits.
+
+What the runs should do is derived apart from the screen: the same seeded session played
+by the engine's policy alone (:func:`plain_rounds`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from textual.widget import Widget
+
+from slotterm.engine.actions import Spin
+from slotterm.engine.policy import next_action
+from slotterm.engine.records import Phase
+from slotterm.money import format_cents
+from slotterm.session.autoplay_settings import (
+    AutoplaySettings,
+    autoplay_path,
+    save_autoplay_settings,
+)
+from slotterm.tui.autoplay import Autoplay
+from slotterm.tui.screens.autoplay_screen import AutoplayScreen
+from slotterm.tui.widgets.message_line import MessageLine
+from tests.tui.shell_support import SIZE, at_rest, demo, shell_app, wait_for
+
+GAMES = ("book-of-spells", "lucky-witch")
+
+
+def plain_rounds(game_id: str, seed: int, count: int) -> list[tuple[int, bool]]:
+    """The first ``count`` rounds of the seeded demo session played by the policy alone:
+    what each round paid and whether a feature started in it."""
+    session = demo(game_id, seed)
+    rounds: list[tuple[int, bool]] = []
+    for _ in range(count):
+        session.act(Spin(session.bet, autoplay=True, limits=session.limits))
+        feature = session.phase is Phase.FEATURE
+        while (action := next_action(session.game, session.state)) is not None:
+            session.act(action)
+        rounds.append((session.history[-1].paid, feature))
+    return rounds
+
+
+def seed_where(game_id: str, wanted: Any, count: int) -> int:
+    """The first seed whose first ``count`` plain rounds satisfy ``wanted``."""
+    for seed in range(1, 400):
+        if wanted(plain_rounds(game_id, seed, count)):
+            return seed
+    raise AssertionError("no such seed")
+
+
+def keep_settings(tmp_path: Path, settings: AutoplaySettings) -> None:
+    """Remember ``settings`` in the test's player folder, as a former dialog would have."""
+    save_autoplay_settings(settings, autoplay_path(tmp_path / "config"))
+
+
+def watch_badges(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """Every set of badges the message line is given from now on."""
+    shown: list[tuple[str, ...]] = []
+    original = MessageLine.set_badges
+
+    def set_badges(self: MessageLine, badges: tuple[str, ...]) -> None:
+        shown.append(badges)
+        original(self, badges)
+
+    monkeypatch.setattr(MessageLine, "set_badges", set_badges)
+    return shown
+
+
+async def run_from_dialog(pilot: Any, app: Any) -> None:
+    """At rest, G opens the dialog, Enter starts autoplay with its settings; back when
+    the run has played and stopped (and the machine is at rest)."""
+    session = app.main_screen.session
+    await at_rest(pilot, app)
+    await pilot.press("g")
+    await wait_for(pilot, lambda: isinstance(app.screen, AutoplayScreen))
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: session.state.rounds_played > 0 and app.at_rest() is not None)
+
+
+def message_text(app: Any) -> str:
+    return str(app.main_screen.message.render())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_three_spins_stop_after_three_rounds_counting_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_id: str
+) -> None:
+    seed = seed_where(game_id, lambda r: not any(f for _, f in r), 4)  # no feature to stop at
+    keep_settings(tmp_path, AutoplaySettings(spins=3, pause=0.0))
+    session = demo(game_id, seed)
+    shown = watch_badges(monkeypatch)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await run_from_dialog(pilot, app)
+        assert session.state.rounds_played == 3
+        assert session.state.round is None  # the last win was collected before the stop
+        assert "Autoplay finished its spins." in message_text(app)
+        assert app.autoplay_control.run is None
+    counts = [b for badges in shown for b in badges if b.startswith("AUTOPLAY")]
+    distinct = [b for i, b in enumerate(counts) if i == 0 or counts[i - 1] != b]
+    assert distinct == [f"AUTOPLAY {left} left" for left in (3, 2, 1, 0)]
+    assert shown[-1] == ()  # the badge is gone once autoplay stopped
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_stop_on_any_win_stops_at_the_first_winning_round(
+    tmp_path: Path, game_id: str
+) -> None:
+    def first_win_late(rounds: list[tuple[int, bool]]) -> bool:
+        wins = [i for i, (paid, _) in enumerate(rounds) if paid > 0]
+        return bool(wins) and wins[0] >= 1 and not any(f for _, f in rounds[: wins[0] + 1])
+
+    seed = seed_where(game_id, first_win_late, 8)
+    rounds = plain_rounds(game_id, seed, 8)
+    first = next(i for i, (paid, _) in enumerate(rounds) if paid > 0)
+    keep_settings(tmp_path, AutoplaySettings(spins=None, pause=0.0, stop_on_any_win=True))
+    session = demo(game_id, seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await run_from_dialog(pilot, app)
+        assert session.state.rounds_played == first + 1
+        assert session.history[-1].paid == rounds[first][0]
+        assert f"Autoplay stopped: a win of {format_cents(rounds[first][0])}." in message_text(app)
+
+
+async def test_the_players_pause_is_passed_to_the_schedule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pauses: list[float] = []
+    original = Autoplay.schedule
+
+    def schedule(self: Autoplay, **options: Any) -> None:
+        pauses.append(options["pause"])
+        original(self, **options)
+
+    monkeypatch.setattr(Autoplay, "schedule", schedule)
+    keep_settings(tmp_path, AutoplaySettings(spins=2, pause=3.0))
+    session = demo()
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await run_from_dialog(pilot, app)
+    assert pauses and all(p == 3.0 for p in pauses)
+
+
+class TimerHost:
+    """Stands in for the screen: records the delay of each timer asked for."""
+
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+
+    def set_timer(self, delay: float, callback: Any) -> Any:
+        self.delays.append(delay)
+        return object()
+
+
+@pytest.mark.parametrize(
+    ("animate", "speed", "pause", "wait"),
+    [(True, 1.0, 2.0, 2.0), (True, 4.0, 2.0, 0.5), (True, 1.0, 0.0, 0.0), (False, 1.0, 5.0, 0.02)],
+)
+def test_the_schedule_waits_the_pause(
+    animate: bool, speed: float, pause: float, wait: float
+) -> None:
+    host = TimerHost()
+    autoplay = Autoplay(cast(Widget, host), lambda: None)
+    autoplay.schedule(animate=animate, speed=speed, pause=pause)  # off: nothing
+    assert host.delays == []
+    autoplay.on = True
+    autoplay.schedule(animate=animate, speed=speed, pause=pause)
+    autoplay.schedule(animate=animate, speed=speed, pause=pause)  # already pending
+    assert host.delays == [wait]
