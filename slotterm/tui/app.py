@@ -9,7 +9,9 @@ back to the lobby, O opens the options, G the autoplay settings (the shell keys 
 
 SIGTERM, SIGHUP and SIGQUIT end the game as Q does (every step is already saved): the
 driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
-process exits with the conventional status, 128 + the signal's number.
+process exits with the conventional status, 128 + the signal's number.  A terminal hung up
+without a SIGHUP (the game not its session's process) is noticed by
+:class:`~slotterm.tui.hangup.HangupWatch` and ends the game as SIGHUP would.
 
 Pasted text is not play (a bracketed paste is ignored), and keys that piled up while the
 game was busy with an earlier key are dropped beyond :data:`BACKLOG` of them, so a blob
@@ -21,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import functools
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
@@ -33,6 +36,7 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import stylesheets
 from slotterm.tui.lobby import GameShelf
 from slotterm.tui.screens.main_screen import MainScreen
+from slotterm.tui.hangup import HangupWatch, terminal_fds
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
 
@@ -146,6 +150,9 @@ class SlotApp(Shell):
     def on_unmount(self) -> None:
         """Give the signals back to whoever had them."""
         loop = asyncio.get_running_loop()
+        if not self.is_headless:  # a terminal closed without a SIGHUP ends the game too
+            hangup = functools.partial(self._quit_on_signal, signal.SIGHUP)
+            HangupWatch(terminal_fds((0, 1)), loop, hangup).start()
         for number in self._handled:
             loop.remove_signal_handler(number)
         self._handled.clear()
