@@ -70,14 +70,19 @@ def watch_badges(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
     return shown
 
 
-async def run_from_dialog(pilot: Any, app: Any) -> None:
-    """At rest, G opens the dialog, Enter starts autoplay with its settings; back when
-    the run has played and stopped (and the machine is at rest)."""
-    session = app.main_screen.session
+async def start_from_dialog(pilot: Any, app: Any) -> None:
+    """At rest, G opens the dialog, Enter starts autoplay with its settings."""
     await at_rest(pilot, app)
     await pilot.press("g")
     await wait_for(pilot, lambda: isinstance(app.screen, AutoplayScreen))
     await pilot.press("enter")
+
+
+async def run_from_dialog(pilot: Any, app: Any) -> None:
+    """Autoplay started from the dialog; back when the run has played and stopped (and
+    the machine is at rest)."""
+    session = app.main_screen.session
+    await start_from_dialog(pilot, app)
     await wait_for(pilot, lambda: session.state.rounds_played > 0 and app.at_rest() is not None)
 
 
@@ -172,3 +177,121 @@ def test_the_schedule_waits_the_pause(
     autoplay.schedule(animate=animate, speed=speed, pause=pause)
     autoplay.schedule(animate=animate, speed=speed, pause=pause)  # already pending
     assert host.delays == [wait]
+
+
+def first_feature(game_id: str, seed: int, limit: int) -> tuple[int, str] | None:
+    """In the seeded demo session played by the policy alone, the index of the first
+    round that starts a feature and that feature's name (``None`` within ``limit``)."""
+    session = demo(game_id, seed)
+    for index in range(limit):
+        session.act(Spin(session.bet, autoplay=True, limits=session.limits))
+        round_ = session.state.round
+        if session.phase is Phase.FEATURE and round_ is not None:
+            return index, round_.frames[0].feature
+        while (action := next_action(session.game, session.state)) is not None:
+            session.act(action)
+    return None
+
+
+def seed_with_first(feature: str, limit: int = 12) -> tuple[int, int]:
+    """A Lucky Witch seed whose first feature (within ``limit`` rounds) is ``feature``,
+    with the index of the round that starts it."""
+    for seed in range(1, 400):
+        found = first_feature("lucky-witch", seed, limit)
+        if found is not None and found[1] == feature:
+            return seed, found[0]
+    raise AssertionError("no such seed")
+
+
+async def test_lucky_witchs_a_opens_the_autoplay_settings(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, session=demo("lucky-witch"))
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, AutoplayScreen))
+        assert not app.main_screen.autoplay  # nothing starts before the player says so
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is app.main_screen)
+        assert not app.main_screen.autoplay and app.main_screen.session.state.rounds_played == 0
+
+
+async def test_start_without_the_dialog_starts_lucky_witchs_autoplay_at_once(
+    tmp_path: Path,
+) -> None:
+    seed = seed_where("lucky-witch", lambda r: not any(f for _, f in r), 3)
+    keep_settings(tmp_path, AutoplaySettings(spins=2, pause=0.0, skip_dialog=True))
+    session = demo("lucky-witch", seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await pilot.press("A")  # Caps Lock on works as well
+        await wait_for(pilot, lambda: session.state.rounds_played > 0)
+        assert not isinstance(app.screen, AutoplayScreen)
+        await wait_for(pilot, lambda: app.at_rest() is not None and session.state.rounds_played > 1)
+        assert session.state.rounds_played == 2
+        assert "Autoplay finished its spins." in message_text(app)
+
+
+async def test_book_of_spells_a_keeps_its_own_rule_not_the_dialogs(tmp_path: Path) -> None:
+    keep_settings(tmp_path, AutoplaySettings(spins=1, pause=0.0))
+    seed = seed_where("book-of-spells", lambda r: not any(f for _, f in r), 3)
+    session = demo("book-of-spells", seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await pilot.press("a")
+        assert app.main_screen.autoplay and app.autoplay_control.run is None
+        await wait_for(pilot, lambda: session.state.rounds_played >= 2)  # past the 1 spin
+        assert app.main_screen.autoplay
+        await pilot.press("a")  # the stop key
+        await wait_for(pilot, lambda: not app.main_screen.autoplay)
+
+
+async def test_with_stop_on_a_feature_off_autoplay_plays_free_spins_itself(
+    tmp_path: Path,
+) -> None:
+    seed, index = seed_with_first("free_spins")
+    spins = index + 2  # the round with free spins, and one more after it
+    keep_settings(tmp_path, AutoplaySettings(spins=spins, pause=0.0, stop_on_feature=False))
+    session = demo("lucky-witch", seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await run_from_dialog(pilot, app)
+        await wait_for(pilot, lambda: session.state.rounds_played == spins and app.at_rest())
+        assert "Autoplay finished its spins." in message_text(app)
+    featured = session.history[index]
+    assert featured.frames and featured.frames[0].feature == "free_spins"
+    assert all(frame.done for frame in featured.frames)  # played to the end by autoplay
+
+
+async def test_with_stop_on_a_feature_on_autoplay_stops_when_free_spins_start(
+    tmp_path: Path,
+) -> None:
+    seed, index = seed_with_first("free_spins")
+    keep_settings(tmp_path, AutoplaySettings(spins=index + 2, pause=0.0, stop_on_feature=True))
+    session = demo("lucky-witch", seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_dialog(pilot, app)
+        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
+        await wait_for(pilot, lambda: not app.main_screen.autoplay)
+        assert session.state.rounds_played == index + 1  # its round is still open
+        assert session.phase is Phase.FEATURE
+        assert app.autoplay_control.run is None
+
+
+async def test_the_mystery_bonus_always_stops_autoplay_for_the_players_pick(
+    tmp_path: Path,
+) -> None:
+    seed, index = seed_with_first("mystery_bonus")
+    keep_settings(tmp_path, AutoplaySettings(spins=None, pause=0.0, stop_on_feature=False))
+    session = demo("lucky-witch", seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_dialog(pilot, app)
+        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
+        await wait_for(pilot, lambda: not app.main_screen.autoplay)
+        assert session.state.rounds_played == index + 1  # its round is still open
+        round_ = session.state.round
+        assert round_ is not None and round_.frames[0].feature == "mystery_bonus"
+        assert not any(frame.done for frame in round_.frames[1:])  # no pick made for him
