@@ -295,3 +295,57 @@ async def test_the_mystery_bonus_always_stops_autoplay_for_the_players_pick(
         round_ = session.state.round
         assert round_ is not None and round_.frames[0].feature == "mystery_bonus"
         assert not any(frame.done for frame in round_.frames[1:])  # no pick made for him
+
+
+def net_after(rounds: list[tuple[int, bool]], bet: int) -> list[int]:
+    """The change of credits after each of ``rounds`` (what it paid less its bet)."""
+    changes, total = [], 0
+    for paid, _ in rounds:
+        total += paid - bet
+        changes.append(total)
+    return changes
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("condition", ["win_at_least", "credits_up", "credits_down"])
+async def test_each_money_condition_stops_at_the_round_it_names(
+    tmp_path: Path, game_id: str, condition: str
+) -> None:
+    bet = demo(game_id).bet.total
+    count = 12
+
+    def stop_round(rounds: list[tuple[int, bool]]) -> tuple[int, int] | None:
+        """(the amount set, the index of the round the run stops after), derived from
+        the plain rounds; ``None`` when this seed does not show the condition well."""
+        if any(f for _, f in rounds):
+            return None
+        net = net_after(rounds, bet)
+        if condition == "win_at_least":
+            paid = sorted({p for p, _ in rounds if p > 0})
+            if len(paid) < 2:
+                return None
+            amount = paid[-1]  # the largest win: smaller wins before it do not stop
+            return amount, next(i for i, (p, _) in enumerate(rounds) if p >= amount)
+        if condition == "credits_up":
+            amount = max(net)
+            hits = [i for i, change in enumerate(net) if change >= amount]
+            return (amount, hits[0]) if amount > 0 and hits[0] >= 1 else None
+        amount = 3 * bet
+        hits = [i for i, change in enumerate(net) if -change >= amount]
+        return (amount, hits[0]) if hits and hits[0] >= 3 else None
+
+    seed = seed_where(game_id, lambda r: stop_round(r) is not None, count)
+    amount, index = stop_round(plain_rounds(game_id, seed, count)) or (0, 0)
+    settings = {
+        "win_at_least": AutoplaySettings(spins=None, pause=0.0, stop_on_win_at_least=amount),
+        "credits_up": AutoplaySettings(spins=None, pause=0.0, stop_on_credits_up=amount),
+        "credits_down": AutoplaySettings(spins=None, pause=0.0, stop_on_credits_down=amount),
+    }[condition]
+    keep_settings(tmp_path, settings)
+    session = demo(game_id, seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await run_from_dialog(pilot, app)
+        assert session.state.rounds_played == index + 1
+        assert not app.main_screen.autoplay
+        assert "Autoplay stopped:" in message_text(app)
