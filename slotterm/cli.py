@@ -20,6 +20,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
+from slotterm import __version__
 from slotterm.games import game_ids
 
 if TYPE_CHECKING:
@@ -193,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="A video slot in your terminal, with exact published maths.",
         epilog=EPILOG,
     )
+    parser.add_argument("--version", action="version", version=f"slotterm {__version__}")
     subs = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     play = subs.add_parser("play", help="play the game (the default command)")
@@ -203,7 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
     par = subs.add_parser("par", help="exact PAR sheet computed by counting")
     _game_arg(par)
     par.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
-    par.add_argument("--json", action="store_true", help="machine-readable output")
+    par_format = par.add_mutually_exclusive_group()
+    par_format.add_argument("--json", action="store_true", help="machine-readable output")
+    par_format.add_argument("--csv", action="store_true", help="one CSV table per section")
+    par_format.add_argument("--markdown", action="store_true", help="Markdown tables")
 
     sim = subs.add_parser("simulate", help="Monte Carlo through the real round state machine")
     _game_arg(sim)
@@ -302,7 +307,7 @@ def _play_options(play: argparse.ArgumentParser) -> None:
 def _normalise(argv: Sequence[str]) -> list[str]:
     """Insert the default ``play`` command when the first word is not a command."""
     args = list(argv)
-    if not args or args[0] not in (*COMMANDS, "-h", "--help"):
+    if not args or args[0] not in (*COMMANDS, "-h", "--help", "--version"):
         args.insert(0, "play")
     return args
 

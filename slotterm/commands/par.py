@@ -1,4 +1,4 @@
-"""The ``par`` command: the exact PAR sheet, as Rich tables or as JSON (DESIGN.md §6)."""
+"""The ``par`` command: the exact PAR sheet as Rich tables, JSON, CSV or Markdown (DESIGN.md §6)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,11 @@ def run_par(args: argparse.Namespace) -> int:
     if args.json:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
+        return 0
+    if args.csv or args.markdown:
+        from slotterm.commands.par_formats import sheet_csv, sheet_markdown
+
+        sys.stdout.write(sheet_csv(sheet) if args.csv else sheet_markdown(sheet))
         return 0
     from rich.console import Console
 

@@ -1,0 +1,127 @@
+"""The PAR sheet as CSV or Markdown tables: the figures of ``par --json``, laid out as tables.
+
+Both formats are built from :meth:`~slotterm.analysis.sheet.ParSheet.to_json`, so they
+carry exactly the JSON's figures: the same names (the JSON keys), the same units (fractions
+of the total bet, multiples of the total bet, probabilities per base round) and every
+digit (a float is written in its shortest exact form, ``repr``).  A figure JSON writes as
+``null`` (an impossible event's "1 in N") is an empty cell.
+
+The sheet is one table per section: ``summary`` (one row per single figure, ``figure`` and
+``value``), then one table per list of the JSON (``specials``, ``pick_games``, ``symbols``,
+``scatters``, ``win_bands``, ``confidence``) with the JSON's keys as its columns; a list the
+game does not fill (Lucky Witch has no special symbols) has no table.  In CSV a table is
+its name line (``symbols: base game line wins per line``, one cell: no comma), its header
+and its rows, and tables are separated by one blank line, which a spreadsheet opens as it
+stands.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from slotterm.analysis.sheet import ParSheet
+
+SUMMARY = "summary"
+"""The name of the table of single figures."""
+
+DESCRIPTIONS = {
+    SUMMARY: "every single figure (RTP and probabilities as fractions; wins in total bets)",
+    "specials": "free spins by special symbol before the cap",
+    "pick_games": "Mystery bonus pick games in total bets",
+    "symbols": "base game line wins per line",
+    "scatters": "base game scatters (the top count means that many or more)",
+    "win_bands": "round wins by size in total bets with the cap",
+    "confidence": "where the RTP of N rounds lands: RTP +- VI/sqrt(N)",
+}
+"""What each table holds, written after its name."""
+
+
+@dataclass(frozen=True)
+class SheetTable:
+    """One section of the sheet: its name (a JSON key), its columns and its rows."""
+
+    name: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+    @property
+    def title(self) -> str:
+        """``name: description`` (the name alone for a section without a description)."""
+        description = DESCRIPTIONS.get(self.name)
+        return f"{self.name}: {description}" if description else self.name
+
+
+def sheet_tables(sheet: ParSheet) -> list[SheetTable]:
+    """The sheet's sections in the JSON's order: the single figures, then each list."""
+    data = sheet.to_json()
+    single = tuple((key, value) for key, value in data.items() if not isinstance(value, list))
+    tables = [SheetTable(name=SUMMARY, columns=("figure", "value"), rows=single)]
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            columns = tuple(value[0])
+            tables.append(
+                SheetTable(
+                    name=key,
+                    columns=columns,
+                    rows=tuple(tuple(row[column] for column in columns) for row in value),
+                )
+            )
+    return tables
+
+
+def cell_text(value: Any) -> str:
+    """One figure as text: every digit of a float, an empty cell for ``None``."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def sheet_csv(sheet: ParSheet) -> str:
+    """The sheet as CSV: each table its name line, header and rows; a blank line between."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    for n, table in enumerate(sheet_tables(sheet)):
+        if n:
+            out.write("\n")
+        writer.writerow([table.title])
+        writer.writerow(table.columns)
+        writer.writerows([cell_text(value) for value in row] for row in table.rows)
+    return out.getvalue()
+
+
+def sheet_markdown(sheet: ParSheet) -> str:
+    """The sheet as Markdown: a heading, then each table under its own heading."""
+    lines = [
+        f"# {sheet.game}: exact PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}",
+        "",
+        "The figures of `slotterm par GAME --json`: RTPs and probabilities are fractions "
+        "(0.9613 is 96.13 %), wins and standard deviations multiples of the total bet, "
+        "frequencies per base round; an empty cell is an event that cannot happen.",
+    ]
+    for table in sheet_tables(sheet):
+        lines += ["", f"## {table.title}", "", *_markdown_table(table)]
+    return "\n".join(lines) + "\n"
+
+
+def _markdown_table(table: SheetTable) -> list[str]:
+    numeric = [any(_is_number(row[n]) for row in table.rows) for n in range(len(table.columns))]
+    return [
+        _markdown_row(table.columns),
+        _markdown_row(["---:" if right else "---" for right in numeric]),
+        *(_markdown_row([cell_text(value) for value in row]) for row in table.rows),
+    ]
+
+
+def _markdown_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -1,0 +1,184 @@
+"""``slotterm par GAME --csv`` and ``--markdown``: the figures of ``--json``, every one.
+
+Each format is parsed back here with its own reader (``csv`` for CSV, a pipe-table reader
+for Markdown) and compared with ``--json`` figure by figure, for both games: the same
+tables in the same order, the same columns, the same rows, each number equal to the
+JSON's (floats exactly), ``null`` an empty cell.  The sheet is computed once per game (the
+command's ``compute_par`` is cached for this module only).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from slotterm.analysis import par as par_module
+from slotterm.cli import main
+from slotterm.games import game_ids
+
+FORMATS = ("--json", "--csv", "--markdown")
+
+
+@pytest.fixture(scope="module")
+def outputs() -> Iterator[dict[tuple[str, str], str]]:
+    """``(game, flag) -> output`` of ``slotterm par GAME FLAG`` for both games."""
+    computed: dict[tuple[str, int | None, str], Any] = {}
+    real = par_module.compute_par
+
+    def cached(game: Any, lines: int | None = None, policy: str = "best") -> Any:
+        key = (game.id, lines, policy)
+        if key not in computed:
+            computed[key] = real(game, lines, policy)
+        return computed[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(par_module, "compute_par", cached)
+        yield {(g, flag): _run(["par", g, flag]) for g in game_ids() for flag in FORMATS}
+
+
+def _run(argv: list[str]) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(argv) == 0
+    return out.getvalue()
+
+
+# --- readers ---------------------------------------------------------------------------
+
+
+Tables = dict[str, tuple[list[str], list[list[str]]]]
+"""Table name -> (header, rows), in the order the output gives them."""
+
+
+def read_csv(text: str) -> Tables:
+    """Tables separated by one blank line, each its name line, its header and its rows."""
+    assert text.endswith("\n") and not text.endswith("\n\n")
+    tables: Tables = {}
+    for block in text[:-1].split("\n\n"):
+        rows = list(csv.reader(io.StringIO(block)))
+        assert len(rows[0]) == 1, f"a table's first line is its name alone: {rows[0]}"
+        name = rows[0][0].split(": ", 1)[0]
+        header, body = rows[1], rows[2:]
+        assert body and all(len(row) == len(header) for row in body), name
+        assert name not in tables
+        tables[name] = (header, body)
+    return tables
+
+
+def read_markdown(text: str) -> tuple[str, Tables]:
+    """The ``# `` title and the pipe tables under ``## name: ...`` headings."""
+    lines = text.splitlines()
+    assert lines[0].startswith("# ")
+    tables: Tables = {}
+    name = ""
+    for line in lines[1:]:
+        if line.startswith("## "):
+            name = line[3:].split(": ", 1)[0]
+            assert name not in tables
+        elif line.startswith("|"):
+            assert name, "a table under no heading"
+            assert line.endswith(" |")
+            cells = [c.replace("\\|", "|") for c in line[2:-2].split(" | ")]
+            if name not in tables:
+                tables[name] = (cells, [])
+            elif all(c in ("---", "---:") for c in cells):
+                assert not tables[name][1], "the rule comes right under the header"
+            else:
+                tables[name][1].append(cells)
+        else:
+            assert line == "" or not line.startswith(("#", "|")), line
+    for header, body in tables.values():
+        assert body and all(len(row) == len(header) for row in body)
+    return lines[0][2:], tables
+
+
+# --- comparison ------------------------------------------------------------------------
+
+
+def assert_same_figure(expected: Any, text: str, where: str) -> None:
+    """``text`` says exactly the JSON's ``expected``."""
+    if expected is None:
+        assert text == "", where
+    elif isinstance(expected, bool):
+        raise AssertionError(f"{where}: no figure of the sheet is a boolean")
+    elif isinstance(expected, int):
+        assert text.lstrip("-").isdigit() and int(text) == expected, (where, text, expected)
+    elif isinstance(expected, float):
+        assert float(text) == expected, (where, text, expected)
+    else:
+        assert text == expected, (where, text, expected)
+
+
+def assert_tables_match_json(tables: Tables, data: dict[str, Any]) -> None:
+    """The tables carry every figure of ``data`` and nothing else."""
+    lists = [key for key, value in data.items() if isinstance(value, list) and value]
+    assert list(tables) == ["summary", *lists]
+    header, rows = tables["summary"]
+    assert header == ["figure", "value"]
+    single = {key: value for key, value in data.items() if not isinstance(value, list)}
+    assert [row[0] for row in rows] == list(single)
+    for figure, text in rows:
+        assert_same_figure(single[figure], text, figure)
+    for key in lists:
+        header, rows = tables[key]
+        assert [list(record) for record in data[key]] == [header] * len(data[key]), key
+        assert len(rows) == len(data[key]), key
+        for n, (record, row) in enumerate(zip(data[key], rows, strict=True)):
+            for column, text in zip(header, row, strict=True):
+                assert_same_figure(record[column], text, f"{key}[{n}].{column}")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_csv_has_every_figure_of_json(outputs: dict[tuple[str, str], str], game_id: str) -> None:
+    data = json.loads(outputs[game_id, "--json"])
+    tables = read_csv(outputs[game_id, "--csv"])
+    assert_tables_match_json(tables, data)
+    assert len(tables["summary"][1]) >= 30 and len(tables["symbols"][1]) > 20  # not a stub
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_markdown_has_every_figure_of_json(
+    outputs: dict[tuple[str, str], str], game_id: str
+) -> None:
+    data = json.loads(outputs[game_id, "--json"])
+    title, tables = read_markdown(outputs[game_id, "--markdown"])
+    assert title.startswith(f"{data['game']}: exact PAR sheet, {data['lines']} lines")
+    assert_tables_match_json(tables, data)
+
+
+def test_each_game_has_its_own_tables(outputs: dict[tuple[str, str], str]) -> None:
+    """Book of Spells: special symbols, no pick games; Lucky Witch the other way round."""
+    book = read_csv(outputs["book-of-spells", "--csv"])
+    witch = read_csv(outputs["lucky-witch", "--csv"])
+    assert "specials" in book and "pick_games" not in book
+    assert "pick_games" in witch and "specials" not in witch
+    # DESIGN.md §1: the special symbol is drawn from the 9 paying symbols
+    assert len(book["specials"][1]) == 9
+    # DESIGN.md §2: four pick games
+    assert sorted(row[0] for row in witch["pick_games"][1]) == [
+        "magic_potion",
+        "pumpkin",
+        "secret_vault",
+        "spell_book",
+    ]
+
+
+def test_markdown_aligns_numbers_right(outputs: dict[tuple[str, str], str]) -> None:
+    text = outputs["book-of-spells", "--markdown"]
+    header = "| symbol | count | multiplier | combinations | probability | one_in | rtp |"
+    rule = text.splitlines()[text.splitlines().index(header) + 1]
+    assert rule == "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+
+
+def test_two_formats_at_once_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["par", "book-of-spells", "--csv", "--markdown"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "not allowed with" in err
