@@ -17,6 +17,8 @@ from textual.widget import Widget
 
 FRAME_RATE = 30.0
 """Frames per second while a scene runs."""
+_EPSILON = 1e-9
+"""Seconds of rounding error forgiven when deciding that a scene has reached its end."""
 
 
 class Scene:
@@ -141,7 +143,7 @@ class Presenter:
             return
         elapsed = (self.clock() - self._started) * self.speed
         self.frames += 1
-        if elapsed >= scene.duration:
+        if elapsed >= scene.duration - _EPSILON:  # a clock moved by exactly the duration ends it
             self._current = None
             scene.finish()
             self._advance()

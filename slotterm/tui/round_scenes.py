@@ -2,11 +2,16 @@
 
 The core's events (a spin stopping) get the core's scenes; a feature's events, and what a
 feature added to a spin, get the scenes its view makes (``views``).
+
+A feature's last step that ends in a win offer (the last free spin won) must show the
+feature's summary before the win is offered: its scenes after the reels stop are made
+skippable, so while they run Space skips them (to the summary) and neither Collect nor
+the gamble is live yet.
 """
 
 from __future__ import annotations
 
-from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition
+from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition, WinOffered
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
@@ -36,7 +41,18 @@ def scenes_for(
             scenes += views.spin_scenes(stage, event, middle, final)
         elif isinstance(event, FeatureEvent):
             scenes += views.scenes(stage, event)
+    if _ends_feature_with_offer(transition):
+        for scene in scenes:
+            if not isinstance(scene, SpinScene):
+                scene.stoppable = scene.skippable = True
     return scenes
+
+
+def _ends_feature_with_offer(transition: Transition) -> bool:
+    """True when a feature's spin (one with a number) ended the feature with a win offer."""
+    events = transition.events
+    feature_spin = any(isinstance(e, ReelsStopped) and e.number is not None for e in events)
+    return feature_spin and any(isinstance(e, WinOffered) for e in events)
 
 
 def show_recorded_spin(stage: Stage, views: FeatureViews, session: GameSession) -> None:

@@ -108,11 +108,9 @@ class FreeSpinsView(FeatureView):
         head = (
             f"Free spin {played} of {record.awarded}" if played else f"{record.awarded} free spins"
         )
-        progress = f"{head}  ·  feature win {format_cents(round_.feature_win)}"
         part = self.modifier.banner(record.modifier) if self.modifier else None
-        if part is None:
-            return BannerPart(None, (progress,))
-        return BannerPart(part.symbol, (*part.labels, progress))
+        symbol, labels = (None, ()) if part is None else (part.symbol, part.labels)
+        return BannerPart(symbol, (*labels, head), feature_win_from=round_.base_win)
 
     def prompt(self, round_: Round) -> str | None:
         """Start the free spins won, or play the next one."""

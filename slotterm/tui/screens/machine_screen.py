@@ -90,7 +90,7 @@ class MachineScreen(Screen[None]):
         self.boxes = boxes_for(session.game)
         """The Bet, Lines, Credits and Win boxes (and Coins, Coin size in a coin game)."""
         self.stage = Stage(
-            game=session.game, reels=self.reels, message=self.message, show_win=self.boxes.show_win
+            game=session.game, reels=self.reels, message=self.message, show_win=self._show_win
         )
         """What the features' views draw on."""
         self.presenter = Presenter(self, self._rest, self._scene_changed)
@@ -154,8 +154,8 @@ class MachineScreen(Screen[None]):
         state = session.state
         self.boxes.show_bet(session.bet, len(session.game.lines))
         self.boxes.show_credits(state.credits, session.currency)
-        self.boxes.show_win(win_on_display(session))
         self.query_one("#banner", FeatureBanner).show_part(self.views.banner(state.round))
+        self._show_win(win_on_display(session))
         prompt = rest_prompt(
             session, self.views, summary=self.summary_visible, autoplay=self.autoplay
         )
@@ -216,7 +216,16 @@ class MachineScreen(Screen[None]):
             self.app.notify(warning, title="Save", severity="warning", timeout=15)
         self._save_warning_shown = warning
 
+    def _show_win(self, amount: int) -> None:
+        """The Win box shows ``amount`` (a feature win in the banner follows it)."""
+        self.boxes.show_win(amount)
+        self.query_one("#banner", FeatureBanner).show_win(amount)
+
     def _present(self, win_before: int, transition: Transition) -> None:
+        # The banner names the step now played; its feature win follows the Win box.
+        self.query_one("#banner", FeatureBanner).show_part(
+            self.views.banner(transition.state.round)
+        )
         self._note = event_note(transition.events, self.views) or self._note
         self.views.remember(transition.events)
         scenes = scenes_for(self.stage, self.views, win_before, transition)

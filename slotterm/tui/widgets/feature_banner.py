@@ -1,5 +1,10 @@
 """The banner above the reels: the game's line between rounds, a feature's picture and
-progress while one is under way."""
+progress while one is under way.
+
+A feature's progress may end on the feature win so far; the banner then counts it from
+the Win box (:meth:`FeatureBanner.show_win`), so the two never disagree, even while a win
+counts up or when a key cuts a win show short.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from slotterm.money import format_cents
 from slotterm.tui.symbols import BOOK_OF_SPELLS_ART, ArtSet, ArtSize
 
 
@@ -17,6 +23,13 @@ class BannerPart:
 
     symbol: str | None
     labels: tuple[str, ...]
+    feature_win_from: int | None = None
+    """When set, the last label goes on with "feature win X", X being the Win box's amount
+    less this one (the round's base win): the banner counts along with the Win box."""
+
+
+FEATURE_WIN = "  ·  feature win "
+"""Between a feature's progress and its win so far in the banner."""
 
 
 class FeatureBanner(Static):
@@ -37,11 +50,31 @@ class FeatureBanner(Static):
         self.symbol: str | None = None
         self.labels: tuple[str, ...] = ()
         self._key: tuple[bool, str | None, tuple[str, ...]] | None = None
+        self._part: BannerPart | None = None
+        self._win = 0
         self.show_feature(None, ())
 
     def show_part(self, part: BannerPart | None) -> None:
         """Show what a feature put in the banner (``None``: the idle line)."""
-        self.show_feature(*((part.symbol, part.labels) if part is not None else (None, ())))
+        self._part = part
+        self._draw_part()
+
+    def show_win(self, amount: int) -> None:
+        """The Win box now shows ``amount``: a feature win in the banner follows it."""
+        self._win = amount
+        if self._part is not None and self._part.feature_win_from is not None:
+            self._draw_part()
+
+    def _draw_part(self) -> None:
+        part = self._part
+        if part is None:
+            self.show_feature(None, ())
+            return
+        labels = part.labels
+        if part.feature_win_from is not None and labels:
+            won = format_cents(max(0, self._win - part.feature_win_from))
+            labels = (*labels[:-1], f"{labels[-1]}{FEATURE_WIN}{won}")
+        self.show_feature(part.symbol, labels)
 
     def show_feature(self, symbol: str | None, labels: tuple[str, ...]) -> None:
         """Show a feature (``labels`` beside ``symbol``'s picture); no labels: the idle line."""
