@@ -12,7 +12,9 @@ the gamble is live yet.
 from __future__ import annotations
 
 from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition, WinOffered
+from slotterm.engine.model import GameDefinition
 from slotterm.session.game_session import GameSession
+from slotterm.tui.anticipation import SCATTERS_NEEDED
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.narration import latest_window
@@ -31,7 +33,16 @@ def scenes_for(
         if isinstance(event, ReelsStopped):
             result = event.result
             strips = game.reel_sets[event.reel_set]
-            scenes.append(SpinScene(reels, strips, result.stops, result.window))
+            scenes.append(
+                SpinScene(
+                    reels,
+                    strips,
+                    result.stops,
+                    result.window,
+                    scatters=game.scatter_ids,
+                    hint=anticipation_hint(game),
+                )
+            )
             start = 0 if event.number is None else win_before
             final = start + event.win
             items = regular_items(game, result.window, result.evaluation)
@@ -46,6 +57,12 @@ def scenes_for(
             if not isinstance(scene, SpinScene):
                 scene.stoppable = scene.skippable = True
     return scenes
+
+
+def anticipation_hint(game: GameDefinition) -> str:
+    """Under the reels while they keep the player waiting: " ✦ 2 BOOKS… ✦ "."""
+    names = "/".join(sorted(f"{symbol}S" for symbol in game.scatter_ids))
+    return f" ✦ {SCATTERS_NEEDED} {names}… ✦ "
 
 
 def _ends_feature_with_offer(transition: Transition) -> bool:

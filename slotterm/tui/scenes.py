@@ -8,12 +8,13 @@ scenes live with its view (:mod:`slotterm.tui.features`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, LineWin, Window
 from slotterm.money import format_cents
+from slotterm.tui.anticipation import reel_timing
 from slotterm.tui.presenter import Scene
 from slotterm.tui.symbols import symbol_art
 from slotterm.tui.widgets.message_line import MessageLine
@@ -73,7 +74,11 @@ def regular_items(game: GameDefinition, window: Window, evaluation: Evaluation) 
 
 
 class SpinScene(Scene):
-    """The reels spin and stop left to right on the recorded stops."""
+    """The reels spin and stop left to right on the recorded stops.
+
+    Once two of ``scatters`` have landed, the reels still spinning slow down and stop one
+    by one (:mod:`slotterm.tui.anticipation`), with ``hint`` under the reels meanwhile.
+    """
 
     stoppable = True
 
@@ -84,24 +89,37 @@ class SpinScene(Scene):
         stops: Sequence[int],
         window: Window,
         seconds: float = SPIN_SECONDS,
+        *,
+        scatters: Collection[str] = (),
+        hint: str = "",
     ) -> None:
         self.reels, self.strips, self.stops, self.window = reels, strips, stops, window
-        self.duration = seconds
         count = len(stops)
-        self.stop_times = [seconds * (0.45 + 0.55 * r / max(1, count - 1)) for r in range(count)]
+        usual = [seconds * (0.45 + 0.55 * r / max(1, count - 1)) for r in range(count)]
+        self.timing = reel_timing(window, scatters, usual)
+        """When each reel stops, and which reels keep the player waiting."""
+        self.stop_times = list(self.timing.stop_times)
+        self.duration = self.timing.duration
+        self.hint = hint
+        self._hinted = False
 
     def begin(self) -> None:
         """Clear the old marks; every reel starts moving."""
         self.reels.show_window(self.window)
+        self._hinted = False
         self.update(0.0)
 
     def update(self, elapsed: float) -> None:
         """Each reel runs down its strip until its stop time, then rests on its stop."""
-        positions: list[float | None] = []
-        for stop, stop_time in zip(self.stops, self.stop_times, strict=True):
-            left = stop_time - elapsed
-            positions.append(None if left <= 0 else stop + REEL_SPEED * left)
+        timing = self.timing
+        positions = [
+            timing.position(reel, stop, elapsed, REEL_SPEED) for reel, stop in enumerate(self.stops)
+        ]
         self.reels.set_positions(self.strips, positions)
+        hinted = timing.anticipating(elapsed)
+        if hinted != self._hinted:
+            self._hinted = hinted
+            self.reels.border_subtitle = self.hint if hinted else ""
 
     def finish(self) -> None:
         """All reels rest on the recorded window."""
