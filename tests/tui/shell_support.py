@@ -84,6 +84,11 @@ async def at_rest(pilot: Pilot[Any], app: SlotApp) -> None:
 
 def lobby_text(app: SlotApp) -> str:
     """What the lobby's cards and note say (plain text)."""
+    from rich.console import Console
     from textual.widgets import Static
 
-    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+    console = Console(width=200, color_system=None)
+    with console.capture() as capture:
+        for widget in app.screen.query(Static):
+            console.print(widget.content)
+    return capture.get()

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,19 +22,17 @@ from slotterm.money import format_cents
 from slotterm.tui.lobby import GameShelf, SavedState, game_facts
 
 
-def card_text(shelf: GameShelf, game_id: str, number: int, highlighted: bool) -> Text:
-    """One game's card: name, key facts, credits and whether a round waits."""
+def card_text(shelf: GameShelf, game_id: str, number: int, highlighted: bool) -> Group:
+    """One game's card: name, key facts, credits and whether a round waits; a line too
+    long for the card wraps under its own start, not under the game's number."""
     entry = shelf.find(game_id)
     facts = game_facts(entry.game)
     state = shelf.state(game_id)
     marker = "▶ " if highlighted else "  "
-    text = Text()
-    text.append(f"{marker}{number}. {facts.name}", style="bold")
-    text.append(f"\n     {facts.lines} · {facts.rtp} · {facts.top}")
-    text.append(f"\n     Features: {facts.features}")
-    text.append("\n     ")
-    text.append_text(state_text(state))
-    return text
+    facts_text = Text(f"{facts.lines} · {facts.rtp} · {facts.top}\nFeatures: {facts.features}\n")
+    facts_text.append_text(state_text(state))
+    title = Text(f"{marker}{number}. {facts.name}", style="bold")
+    return Group(title, Padding(facts_text, (0, 0, 0, 5)))
 
 
 def state_text(state: SavedState) -> Text:
