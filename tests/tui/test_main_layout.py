@@ -1,4 +1,5 @@
-"""Sizes: large art at 100×32, compact at 80×24, a notice below 80×24, live resize."""
+"""Sizes: compact art at 80×24, medium at 100×32 and 120×40, large at 200×60 (the reels
+filling the window), a notice below 80×24, live resize."""
 
 from __future__ import annotations
 
@@ -23,17 +24,25 @@ from tests.tui.main_support import (
 from tests.tui.modal_support import wait_for
 
 
-async def test_large_art_at_100x32_and_compact_at_80x24() -> None:
+async def test_the_art_size_follows_the_terminal_and_the_reels_fill_it() -> None:
     app = make_app(1)
     async with app.run_test(size=(100, 32)) as pilot:
-        assert main(app).reels.art_size() is ArtSize.LARGE
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert on_main(app)
-        assert main(app).reels.art_size() is ArtSize.COMPACT
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        assert main(app).reels.art_size() is ArtSize.LARGE
+        assert main(app).reels.art_size() is ArtSize.MEDIUM
+        for size, art in (
+            ((80, 24), ArtSize.COMPACT),
+            ((120, 40), ArtSize.MEDIUM),
+            ((200, 60), ArtSize.LARGE),
+        ):
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda art=art: main(app).reels.art_size() is art)
+            assert on_main(app)
+            reels = main(app).reels
+            area = reels.content_size
+            grid = reels.layout_now()
+            # the tiles and the line numbers fit the window and fill most of it
+            assert grid.left + grid.width <= area.width and grid.top + grid.height <= area.height
+            assert grid.height >= area.height - 4, size
+            assert grid.width >= 0.85 * area.width, size
 
 
 async def test_too_small_notice_blocks_play_and_goes_when_the_terminal_grows() -> None:

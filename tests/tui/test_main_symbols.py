@@ -1,7 +1,9 @@
-"""The symbol art: right shape, and every symbol tellable apart without colour."""
+"""The symbol art through :mod:`slotterm.tui.symbols`: pictures of the right size, every
+symbol tellable apart without colour, coloured tiles, a plain tile for unknown ids."""
 
 from slotterm.games import get_game
-from slotterm.tui.symbols import ArtSize, art_lines, art_size_for, art_text, glyph_text
+from slotterm.tui.art.model import ArtSize
+from slotterm.tui.symbols import art_lines, art_set, art_size_for, art_text, glyph_text
 
 GAME = get_game("book-of-spells")
 SYMBOLS = [s.id for s in GAME.symbols]
@@ -9,10 +11,11 @@ SYMBOLS = [s.id for s in GAME.symbols]
 
 def test_every_picture_has_the_size_of_its_kind() -> None:
     for size in ArtSize:
+        width, height = size.picture
         for sym in SYMBOLS:
             lines = art_lines(sym, size)
-            assert len(lines) == size.height, sym
-            assert {len(line) for line in lines} == {size.width}, sym
+            assert len(lines) == height // 2, sym  # two pixels a line
+            assert {len(line) for line in lines} == {width}, sym
 
 
 def test_symbols_are_distinct_without_colour() -> None:
@@ -23,15 +26,24 @@ def test_symbols_are_distinct_without_colour() -> None:
     assert len(glyphs) == len(SYMBOLS)
 
 
-def test_art_text_is_coloured_per_symbol() -> None:
-    colours = {str(art_text(sym, ArtSize.COMPACT).style) for sym in SYMBOLS}
+def test_art_text_is_a_tile_coloured_per_symbol() -> None:
+    tiles = [art_text(sym, ArtSize.COMPACT) for sym in SYMBOLS]
+    for tile in tiles:
+        lines = tile.plain.split("\n")
+        assert len(lines) == ArtSize.COMPACT.height
+        assert {len(line) for line in lines} == {ArtSize.COMPACT.width}
+    colours = {frozenset(str(span.style) for span in tile.spans) for tile in tiles}
     assert len(colours) == len(SYMBOLS)
 
 
-def test_unknown_symbol_gets_a_label() -> None:
-    assert any("ZZ" in line for line in art_lines("ZZ", ArtSize.LARGE))
+def test_unknown_symbol_gets_a_plain_tile() -> None:
+    art = art_set("book-of-spells").art("ZZ")
+    assert art.name == "Zz" and art.rank
+    assert art_text("ZZ", ArtSize.MEDIUM).plain.count("\n") == ArtSize.MEDIUM.height - 1
 
 
 def test_size_choice() -> None:
-    assert art_size_for(20, 6) is ArtSize.LARGE
+    assert art_size_for(40, 20) is ArtSize.LARGE
+    assert art_size_for(20, 8) is ArtSize.MEDIUM
     assert art_size_for(12, 4) is ArtSize.COMPACT
+    assert art_size_for(3, 2) is ArtSize.COMPACT

@@ -62,7 +62,7 @@ def expanded_window(window: Window, expansion: Expansion) -> Window:
 
 
 class ExpansionScene(Scene):
-    """The special symbol grows down each reel it shows on until the reels are full."""
+    """The special symbol grows down each reel it shows on until each is one tall picture."""
 
     def __init__(
         self,
@@ -84,11 +84,11 @@ class ExpansionScene(Scene):
     def update(self, elapsed: float) -> None:
         """Fill one more row of every expanding reel as time goes on."""
         filled = min(self.rows, 1 + int(elapsed / self.duration * self.rows))
-        self.reels.set_fill(self.symbol, {r: filled for r in self.reel_indexes})
+        self.reels.set_tall(self.symbol, {r: filled for r in self.reel_indexes})
 
     def finish(self) -> None:
-        """The expanding reels are full of the special symbol."""
-        self.reels.set_fill(self.symbol, {r: self.rows for r in self.reel_indexes})
+        """Each expanding reel is one tall picture of the special symbol."""
+        self.reels.set_tall(self.symbol, {r: self.rows for r in self.reel_indexes})
 
 
 class MagicBookScene(Scene):
@@ -204,7 +204,7 @@ class ExpandingSymbolView(ModifierView):
         if not isinstance(extra, Expansion):
             return []
         rows = stage.game.rows
-        stage.reels.set_fill(extra.symbol, {r: rows for r in extra.reels})
+        stage.reels.set_tall(extra.symbol, {r: rows for r in extra.reels})
         return [expansion_item(rows, extra)]
 
     def summary_line(self, state: Any) -> Text | None:

@@ -19,7 +19,7 @@ class MagicBook(Static):
         self.page: str | None = None
         self.landed = False
 
-    def show_page(self, symbol: str, *, landed: bool, size: ArtSize = ArtSize.LARGE) -> None:
+    def show_page(self, symbol: str, *, landed: bool, size: ArtSize = ArtSize.MEDIUM) -> None:
         """Show ``symbol`` on the page; ``landed`` marks it as the chosen special."""
         if (symbol, landed) == (self.page, self.landed):
             return

@@ -34,6 +34,7 @@ class MainScreen(MachineScreen):
         """What the bet keys ask for."""
         self.side = SideScreens(self, session)
         """The screens opened over the machine."""
+        self.reels.set_lines(session.game.lines, session.bet.lines)
 
     def _resume_gamble(self) -> None:
         """A round saved mid-gamble goes straight back to the card table."""
@@ -75,6 +76,7 @@ class MainScreen(MachineScreen):
     def _bet_changed(self, message: BetChanged) -> None:
         self._begin_action()
         self.bet_keys.settled(message.bet)
+        lines = self.session.bet.lines
         try:
             self.session.set_bet(message.bet)
         except ActionRefused as error:
@@ -83,6 +85,8 @@ class MainScreen(MachineScreen):
             self.bet_keys.armed = False
             self._note = f"Could not save, the bet stays as it was: {error}."
         else:
+            if self.session.bet.lines != lines:
+                self.reels.show_lines(self.session.bet.lines)  # the new lines, for a moment
             if message.note is not None:
                 self._note = message.note
             if message.spin:

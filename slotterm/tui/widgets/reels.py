@@ -1,12 +1,15 @@
-"""The reel window: 5×3 symbol pictures, spinning reels, win lines drawn over it.
+"""The reel window: 5×3 symbol tiles, spinning reels, line numbers and paylines.
 
-The widget only draws what it is told: the window (``window[reel][row]``), which reels
-are spinning and where their strips are, which cells are marked, which line is being
-shown, which reels are (partly) covered by one symbol (a feature filling them).  The main
-screen and its scenes set these attributes; every change calls :meth:`refresh`.
+The widget only draws what it is told: the window (``window[reel][row]``), which reels are
+spinning and where their strips are, which cells are marked, which line is being shown,
+which reels are covered by one tall picture (the expanding symbol), and for a moment after
+the line count changed, every active line.  The main screen and its scenes set these
+through the methods below; every change redraws.
 
-The pictures are the game's (``art``); a symbol the game draws as a stack (Lucky Witch's
-wild) is drawn as one tall box where the stopped reel shows it on adjacent rows.
+Drawing is composed from cached tile strips (:func:`~slotterm.tui.art.tiles.tile_strips`)
+with Textual's line API; the geometry is :func:`~slotterm.tui.widgets.reel_layout.reel_layout`
+and the paths :mod:`~slotterm.tui.widgets.paylines`.  A symbol the game draws stacked
+(Lucky Witch's wild) is one tall tile where the stopped reel shows it on adjacent rows.
 """
 
 from __future__ import annotations
@@ -14,32 +17,40 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.timer import Timer
 from textual.widget import Widget
 
 from slotterm.engine.outcome import Window
-from slotterm.tui.symbols import BOOK_OF_SPELLS_ART, ArtSet, ArtSize
+from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
+from slotterm.tui.art.model import ArtSet, ArtSize
+from slotterm.tui.art.tiles import TileState, tile_strips
+from slotterm.tui.widgets.paylines import (
+    LabelLook,
+    LabelPlace,
+    PathCanvas,
+    draw_line,
+    label_places,
+    label_style,
+    path_style,
+)
+from slotterm.tui.widgets.reel_layout import LABEL_WIDTH, ReelLayout, reel_layout
 
 Cell = tuple[int, int]
 """A window position as ``(reel, row)``."""
 
-CELL_PAD = 1
-"""Blank columns on each side of a picture."""
-GAP = 2
-"""Columns between two reels (room for the line path)."""
-MARGIN = 3
-"""Columns left and right of the reels for line numbers."""
-ROW_GAP = 1
-"""Blank lines between two rows of pictures."""
+LINES_SECONDS = 1.6
+"""How long the active lines stay drawn after the line count changed."""
 
-_MARKED = Style(reverse=True, bold=True)
-_DIM = Style(dim=True)
-_PATH = Style(color="bright_yellow", bold=True)
+TilePlace = tuple[int, int, str, bool]
+"""A tile on a stopped reel: first row, rows covered, symbol, drawn tall."""
 
 
 class ReelsWindow(Widget):
-    """Draws the window of a 5×3 slot with the game's symbol art."""
+    """Draws the window of a 5×3 slot with the game's symbol tiles and its paylines."""
 
     can_focus = False
 
@@ -48,6 +59,8 @@ class ReelsWindow(Widget):
         window: Window,
         *,
         art: ArtSet = BOOK_OF_SPELLS_ART,
+        lines: Sequence[Sequence[int]] = (),
+        active_lines: int | None = None,
         name: str | None = None,
         id: str | None = None,
     ) -> None:
@@ -57,6 +70,12 @@ class ReelsWindow(Widget):
         self.window: Window = window
         self.reel_count = len(window)
         self.row_count = len(window[0])
+        self.lines: tuple[tuple[int, ...], ...] = tuple(tuple(rows) for rows in lines)
+        """The game's paylines (row per reel), line 1 first."""
+        self.active_lines = len(self.lines) if active_lines is None else active_lines
+        """How many lines are played (the first ones)."""
+        self.lines_lit = False
+        """True while every active line is drawn (after the line count changed)."""
         self.strips: Sequence[Sequence[str]] = ()
         self.positions: list[float | None] = [None] * self.reel_count
         self.marked: frozenset[Cell] = frozenset()
@@ -65,27 +84,35 @@ class ReelsWindow(Widget):
         self.path_number: int | None = None
         self.fill_symbol: str | None = None
         self.fill_rows: dict[int, int] = {}
+        self.tall_symbol: str | None = None
+        self.tall_rows: dict[int, int] = {}
         self.force_size: ArtSize | None = None
+        self._lines_timer: Timer | None = None
+        self._frame: tuple[tuple[int, int], list[Strip]] | None = None
 
     # --- what the scenes change -------------------------------------------------------
 
-    def show_window(self, window: Window) -> None:
-        """Stop every reel on ``window`` and clear marks, path and fill."""
-        self.window = window
-        self.positions = [None] * self.reel_count
-        self.clear_marks()
-        self.fill_symbol = None
-        self.fill_rows = {}
+    def _changed(self) -> None:
+        self._frame = None
         self.refresh()
 
+    def show_window(self, window: Window) -> None:
+        """Stop every reel on ``window`` and clear marks, path, fill and tall pictures."""
+        self.window = window
+        self.positions = [None] * self.reel_count
+        self.fill_symbol, self.fill_rows = None, {}
+        self.tall_symbol, self.tall_rows = None, {}
+        self.clear_marks()
+
     def clear_marks(self) -> None:
-        """Remove marked cells and the line path."""
+        """Remove marked cells, the line path and the active lines' drawing."""
         self.marked = frozenset()
         self.dim_unmarked = False
         self.path = None
         self.path_number = None
         self.border_subtitle = ""
-        self.refresh()
+        self.hide_lines()
+        self._changed()
 
     def mark(
         self,
@@ -97,167 +124,262 @@ class ReelsWindow(Widget):
         label: str = "",
     ) -> None:
         """Mark ``cells``; optionally draw line ``number`` following ``path`` (row per reel)."""
+        self.hide_lines()
         self.marked = cells
         self.dim_unmarked = dim_others
         self.path = path
         self.path_number = number
         self.border_subtitle = label
-        self.refresh()
+        self._changed()
 
     def set_fill(self, symbol: str | None, rows: dict[int, int]) -> None:
-        """Cover the top ``rows[reel]`` rows of each listed reel with ``symbol``."""
+        """Cover the top ``rows[reel]`` rows of each listed reel with ``symbol``, cell by cell."""
         self.fill_symbol = symbol
         self.fill_rows = dict(rows)
-        self.refresh()
+        self._changed()
+
+    def set_tall(self, symbol: str | None, rows: dict[int, int]) -> None:
+        """Cover the top ``rows[reel]`` rows of each listed reel with one tall picture of
+        ``symbol`` (all rows: the whole reel is one picture); ``None`` removes them."""
+        self.tall_symbol = symbol
+        self.tall_rows = dict(rows) if symbol is not None else {}
+        self._changed()
 
     def set_positions(self, strips: Sequence[Sequence[str]], positions: list[float | None]) -> None:
         """Show spinning reels: ``positions[r]`` is a strip position, ``None`` = stopped."""
         self.strips = strips
         self.positions = positions
-        self.refresh()
+        self._changed()
 
-    # --- drawing --------------------------------------------------------------------------
+    def set_lines(self, lines: Sequence[Sequence[int]], active: int) -> None:
+        """The game's paylines (row per reel, line 1 first) and how many are played."""
+        self.lines = tuple(tuple(rows) for rows in lines)
+        self.active_lines = active
+        self._changed()
+
+    def show_lines(self, count: int, seconds: float | None = LINES_SECONDS) -> None:
+        """Play ``count`` lines and draw them all for ``seconds`` (``None``: until a spin,
+        a mark or :meth:`hide_lines`)."""
+        self.active_lines = count
+        self.lines_lit = True
+        if self._lines_timer is not None:
+            self._lines_timer.stop()
+            self._lines_timer = None
+        if seconds is not None and self.is_attached:
+            self._lines_timer = self.set_timer(seconds, self.hide_lines)
+        self._changed()
+
+    def hide_lines(self) -> None:
+        """Stop drawing the active lines (the line numbers stay)."""
+        if self._lines_timer is not None:
+            self._lines_timer.stop()
+            self._lines_timer = None
+        if self.lines_lit:
+            self.lines_lit = False
+            self._changed()
+
+    # --- what is shown ----------------------------------------------------------------------
+
+    @property
+    def mono(self) -> bool:
+        """True when the terminal gets no colour (``NO_COLOR``): tiles drawn by shape."""
+        try:
+            return bool(self.app.no_color)
+        except Exception:  # not mounted in an app
+            return False
+
+    def layout_now(self, size: Size | None = None) -> ReelLayout:
+        """Where tiles, gaps and line numbers go in the content area now."""
+        size = size or self.content_size
+        per_row = 1
+        for row in range(self.row_count):
+            for end in (0, -1):
+                per_row = max(per_row, sum(1 for rows in self.lines if rows[end] == row))
+        return reel_layout(
+            size.width,
+            size.height,
+            self.reel_count,
+            self.row_count,
+            per_row=per_row,
+            force=self.force_size,
+        )
 
     def art_size(self) -> ArtSize:
         """The picture size that fits the widget's content area now."""
-        if self.force_size is not None:
-            return self.force_size
-        size = self.content_size
-        large = ArtSize.LARGE
-        needed_w = self._grid_width(large)
-        needed_h = self.row_count * large.height + (self.row_count - 1) * ROW_GAP
-        if size.width >= needed_w and size.height >= needed_h:
-            return large
-        return ArtSize.COMPACT
-
-    def _grid_width(self, size: ArtSize) -> int:
-        cell = size.width + 2 * CELL_PAD
-        return self.reel_count * cell + (self.reel_count - 1) * GAP + 2 * MARGIN
+        return self.layout_now().size
 
     def shown_symbol(self, reel: int, row: int) -> str:
-        """The symbol drawn at a stopped cell (the fill symbol where a reel is covered)."""
+        """The symbol drawn at a stopped cell (a fill or tall picture where one covers it)."""
+        if self.tall_symbol is not None and row < self.tall_rows.get(reel, 0):
+            return self.tall_symbol
         if self.fill_symbol is not None and row < self.fill_rows.get(reel, 0):
             return self.fill_symbol
         return self.window[reel][row]
 
-    def render(self) -> Text:
-        """The whole window as Rich text."""
-        size = self.art_size()
-        unit = size.height + ROW_GAP
-        height = self.row_count * size.height + (self.row_count - 1) * ROW_GAP
-        columns = [self._column(r, size, unit, height) for r in range(self.reel_count)]
-        content = self.content_size
-        indent = " " * max(0, (content.width - self._grid_width(size)) // 2)
-        top = max(0, (content.height - height) // 2)
-        out = Text("\n" * top, no_wrap=True, end="")
+    def drawn_text(self) -> str:
+        """Everything drawn, as plain text (one line per line of the content area)."""
+        return "\n".join(strip.text for strip in self._lines())
+
+    # --- drawing --------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the content area."""
+        lines = self._lines()
+        return lines[y] if 0 <= y < len(lines) else Strip.blank(self.content_size.width)
+
+    def _lines(self) -> list[Strip]:
+        size = self.content_size
+        key = (size.width, size.height)
+        if self._frame is None or self._frame[0] != key:
+            self._frame = (key, self._draw(size))
+        return self._frame[1]
+
+    def tiles_of(self, reel: int) -> list[TilePlace]:
+        """The tiles of stopped reel ``reel``, top first: a tall picture or a stack of a
+        stacked symbol is one tile over several rows."""
+        blocks: list[TilePlace] = []
+        row = 0
+        covered = self.tall_rows.get(reel, 0) if self.tall_symbol is not None else 0
+        if covered:
+            blocks.append((0, covered, self.tall_symbol or "", covered > 1))
+            row = covered
+        while row < self.row_count:
+            symbol = self.shown_symbol(reel, row)
+            end = row + 1
+            if symbol in self.art.stacked:
+                while end < self.row_count and self.shown_symbol(reel, end) == symbol:
+                    end += 1
+            blocks.append((row, end - row, symbol, end - row > 1))
+            row = end
+        return blocks
+
+    def _state(self, cells: set[Cell]) -> TileState:
+        if cells & self.marked:
+            return TileState.MARKED
+        return TileState.DIM if self.dim_unmarked else TileState.NORMAL
+
+    def _column(self, reel: int, layout: ReelLayout, mono: bool) -> list[Strip | None]:
+        """Reel ``reel``'s tile line at each line of the grid (``None``: a gap)."""
+        height, w = layout.height, layout.tile_w
+        column: list[Strip | None] = [None] * height
+        position = self.positions[reel]
+        if position is None:
+            for first, count, symbol, tall in self.tiles_of(reel):
+                cells = {(reel, r) for r in range(first, first + count)}
+                span = layout.span_height(count)
+                tile = tile_strips(
+                    self.art.art(symbol), w, span, self._state(cells), mono=mono, tall=tall
+                )
+                top = first * layout.unit
+                column[top : top + span] = tile
+            return column
+        strip = self.strips[reel]
+        start = math.floor(position * layout.unit)
         for y in range(height):
-            if y:
-                out.append("\n")
-            out.append(indent)
-            out.append_text(self._margin(y, unit, size, left=True))
-            for r, column in enumerate(columns):
-                if r:
-                    out.append_text(self._gap(r - 1, y, unit, size))
-                out.append_text(column[y])
-            out.append_text(self._margin(y, unit, size, left=False))
+            index, line = divmod(start + y, layout.unit)
+            if line < layout.tile_h:
+                art = self.art.art(strip[index % len(strip)])
+                column[y] = tile_strips(art, w, layout.tile_h, mono=mono)[line]
+        return column
+
+    def _canvas(self, layout: ReelLayout, places: list[LabelPlace], mono: bool) -> PathCanvas:
+        canvas = PathCanvas()
+        if any(p is not None for p in self.positions) or not self.lines:
+            return canvas
+        if self.lines_lit:
+            for number in range(self.active_lines, 0, -1):
+                place = places[number - 1]
+                style = path_style(number, mono)
+                draw_line(canvas, layout, self.lines[number - 1], place, style, centre=False)
+        elif self.path is not None and self.path_number is not None:
+            place = places[self.path_number - 1]
+            style = path_style(self.path_number, mono)
+            draw_line(canvas, layout, self.path, place, style, centre=True)
+        return canvas
+
+    def _labels(self, places: list[LabelPlace], mono: bool) -> dict[tuple[int, int], Segment]:
+        labels: dict[tuple[int, int], Segment] = {}
+        for place in places:
+            number = place.number
+            lit = (self.lines_lit and number <= self.active_lines) or number == (
+                self.path_number if self.path is not None else None
+            )
+            look = (
+                LabelLook.LIT
+                if lit
+                else LabelLook.ACTIVE
+                if number <= self.active_lines
+                else LabelLook.IDLE
+            )
+            style = label_style(number, look, mono)
+            labels[place.left] = Segment(f"{number:>{LABEL_WIDTH}}", style)
+            labels[place.right] = Segment(f"{number:<{LABEL_WIDTH}}", style)
+        return labels
+
+    def _draw(self, size: Size) -> list[Strip]:
+        layout = self.layout_now(size)
+        mono = self.mono
+        base = self.rich_style
+        places = label_places(layout, self.lines) if self.lines else []
+        canvas = self._canvas(layout, places, mono)
+        labels = self._labels(places, mono)
+        columns = [self._column(r, layout, mono) for r in range(self.reel_count)]
+        tiles_x = [layout.reel_x(r) for r in range(self.reel_count)]
+        out = []
+        for y in range(size.height):
+            gy = y - layout.top
+            pieces: list[Strip] = []
+            x = 0
+            for reel, tx in enumerate(tiles_x):
+                line = columns[reel][gy] if 0 <= gy < layout.height else None
+                if line is None:
+                    continue
+                pieces.append(_free(x, tx, y, canvas, labels))
+                pieces.append(_ported(line, tx, y, canvas, layout.tile_w))
+                x = tx + layout.tile_w
+            pieces.append(_free(x, size.width, y, canvas, labels))
+            out.append(Strip.join(pieces).crop(0, size.width).apply_style(base))
         return out
 
-    def _column(self, reel: int, size: ArtSize, unit: int, height: int) -> list[Text]:
-        position = self.positions[reel]
-        cell_width = size.width + 2 * CELL_PAD
-        blank = Text(" " * cell_width, end="")
-        lines: list[Text] = []
-        if position is None:
-            for y in range(height):
-                row, line = divmod(y, unit)
-                if line >= size.height:
-                    below = row + 1
-                    joined = self._stacked(reel, row, below, size)
-                    lines.append(
-                        self._joint_line(reel, row, below, size) if joined is not None else blank
-                    )
-                    continue
-                symbol = self.shown_symbol(reel, row)
-                style = self._cell_style(reel, row)
-                if line == 0 and self._stacked(reel, row - 1, row, size) is not None:
-                    lines.append(self._joint_line(reel, row - 1, row, size))
-                elif line == size.height - 1 and self._stacked(reel, row, row + 1, size):
-                    lines.append(self._joint_line(reel, row, row + 1, size))
-                else:
-                    lines.append(self._art_line(symbol, size, line, style))
-            return lines
-        strip = self.strips[reel]
-        start = math.floor(position * unit)
-        for y in range(height):
-            index, line = divmod(start + y, unit)
-            if line >= size.height:
-                lines.append(blank)
-                continue
-            symbol = strip[index % len(strip)]
-            lines.append(self._art_line(symbol, size, line, None))
-        return lines
 
-    def _stacked(self, reel: int, upper: int, lower: int, size: ArtSize) -> str | None:
-        """The joint between rows ``upper`` and ``lower`` when both show the same stacked
-        symbol (``None`` otherwise)."""
-        if upper < 0 or lower >= self.row_count:
-            return None
-        symbol = self.shown_symbol(reel, upper)
-        if symbol not in self.art.stacked or self.shown_symbol(reel, lower) != symbol:
-            return None
-        return self.art.joint(size)
+def _free(x0: int, x1: int, y: int, canvas: PathCanvas, labels: dict[Cell, Segment]) -> Strip:
+    """Columns ``x0`` to ``x1`` of line ``y`` outside the tiles: labels, paths, blanks."""
+    segments: list[Segment] = []
+    blank = 0
+    x = x0
+    while x < x1:
+        label = labels.get((x, y))
+        char = canvas.char(x, y) if label is None else None
+        if label is None and char is None:
+            blank += 1
+            x += 1
+            continue
+        if blank:
+            segments.append(Segment(" " * blank))
+            blank = 0
+        if label is not None:
+            text = label.text[: x1 - x]
+            segments.append(Segment(text, label.style))
+            x += len(text)
+        else:
+            segments.append(Segment(char or " ", canvas.styles[x, y]))
+            x += 1
+    if blank:
+        segments.append(Segment(" " * blank))
+    return Strip(segments, max(0, x1 - x0))
 
-    def _joint_line(self, reel: int, upper: int, lower: int, size: ArtSize) -> Text:
-        """Where two stacked symbols meet: the frame goes on (marked if either cell is)."""
-        joint = self._stacked(reel, upper, lower, size) or ""
-        art = self.art.art(self.shown_symbol(reel, upper))
-        marked = {(reel, upper), (reel, lower)} & self.marked
-        extra = _MARKED if marked else self._cell_style(reel, upper)
-        style = art.style + extra if extra is not None else art.style
-        pad = " " * CELL_PAD
-        text = Text(pad, end="")
-        text.append(joint, style)
-        text.append(pad)
-        return text
 
-    def _cell_style(self, reel: int, row: int) -> Style | None:
-        if (reel, row) in self.marked:
-            return _MARKED
-        if self.dim_unmarked:
-            return _DIM
-        return None
-
-    def _art_line(self, symbol: str, size: ArtSize, line: int, extra: Style | None) -> Text:
-        art = self.art.art(symbol)
-        style = art.style + extra if extra is not None else art.style
-        pad = " " * CELL_PAD
-        text = Text(pad, end="")
-        text.append(art.lines(size)[line], style)
-        text.append(pad)
-        return text
-
-    def _path_row_at(self, reel: int) -> int | None:
-        if self.path is None or any(p is not None for p in self.positions):
-            return None
-        return self.path[reel]
-
-    def _gap(self, left_reel: int, y: int, unit: int, size: ArtSize) -> Text:
-        a, b = self._path_row_at(left_reel), self._path_row_at(left_reel + 1)
-        if a is None or b is None:
-            return Text(" " * GAP, end="")
-        mid = size.height // 2
-        row, line = divmod(y, unit)
-        if row == a and line == mid:
-            glyph = "━" if a == b else ("╲" if b > a else "╱")
-            return Text(glyph * GAP, style=_PATH, end="")
-        return Text(" " * GAP, end="")
-
-    def _margin(self, y: int, unit: int, size: ArtSize, *, left: bool) -> Text:
-        reel = 0 if left else self.reel_count - 1
-        row_of_path = self._path_row_at(reel)
-        row, line = divmod(y, unit)
-        if row_of_path is not None and row == row_of_path and line == size.height // 2:
-            label = f"{self.path_number or ''}"
-            text = f"{label:>2}▶" if left else f"◀{label:<2}"
-            return Text(text, style=_PATH, end="")
-        return Text(" " * MARGIN, end="")
+def _ported(line: Strip, x: int, y: int, canvas: PathCanvas, width: int) -> Strip:
+    """A tile's line with the path's ports drawn on its frame where a path meets it."""
+    left, right = canvas.char(x, y), canvas.char(x + width - 1, y)
+    if left is None and right is None:
+        return line
+    parts = []
+    for edge, char in ((0, left), (width - 1, right)):
+        if char is None:
+            parts.append(line.crop(edge, edge + 1))
+            continue
+        under = next(iter(line.crop(edge, edge + 1)), Segment(" "))
+        style = (under.style or Style()) + canvas.styles[x + edge, y]
+        parts.append(Strip([Segment(char, style)], 1))
+    return Strip.join([parts[0], line.crop(1, width - 1), parts[1]])
