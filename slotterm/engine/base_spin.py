@@ -9,6 +9,9 @@ nothing builds its record and events only when someone asks for them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from slotterm.engine.actions import ActionRefused, Bet, Limits, Spin
 from slotterm.engine.evaluate import strip_table
 from slotterm.engine.events import (
@@ -32,7 +35,7 @@ from slotterm.engine.records import (
     evolve,
     gamble_allowed,
 )
-from slotterm.rng import RandomSource, draw_each
+from slotterm.rng import RandomSource, draw_each, drawer
 
 FORCE_TRIES = 1_000_000
 """How many base spins a forced spin may draw looking for its feature before it gives up."""
@@ -97,12 +100,16 @@ class _BaseSpin:
         "bet_per_line",
         "cap",
         "ctx",
+        "draw",
+        "evaluation",
         "features",
         "game",
         "gates",
+        "least",
         "lengths",
         "limits",
         "lines",
+        "rng",
         "table",
         "total",
     )
@@ -120,6 +127,16 @@ class _BaseSpin:
         self.features = game.features
         self.ctx = FeatureContext(game=game, bet=bet, limits=limits, room=self.cap)
         self.gates = tuple(self._gate(feature) for feature in game.features)
+        # a spin showing fewer scatters than this starts nothing
+        self.least = min((least for _, least, _ in self.gates), default=1 << 30)
+        self.evaluation = self.table.evaluator(self.lines, self.bet_per_line)
+        self.rng: RandomSource | None = None
+        self.draw: Callable[[], tuple[int, ...]] = tuple
+
+    def bind(self, rng: RandomSource) -> None:
+        """Draw the stops from ``rng`` from now on."""
+        self.rng = rng
+        self.draw = drawer(rng, self.lengths)
 
     def _gate(self, feature: Feature) -> _Gate:
         hint = feature.trigger_hint()
@@ -167,8 +184,8 @@ _BASE_SPINS: dict[int, _BaseSpin] = {}
 _LAST: list[tuple[Spin, GameDefinition, _BaseSpin]] = []
 
 
-def _base_spin(game: GameDefinition, action: Spin) -> _BaseSpin:
-    """The (cached) :class:`_BaseSpin` of ``game`` at the action's bet and limits."""
+def base_spin(game: GameDefinition, action: Spin) -> _BaseSpin:
+    """The (cached) setup of the base spins of ``game`` at the action's bet and limits."""
     if _LAST:
         last_action, last_game, last = _LAST[0]
         if last_action is action and last_game is game:
@@ -183,9 +200,28 @@ def _base_spin(game: GameDefinition, action: Spin) -> _BaseSpin:
     return base
 
 
-# The silent spin builds its state positionally (several times cheaper than by keyword):
-# this guards the field order it relies on.
+# The hot records are built positionally, straight through ``tuple.__new__`` (several
+# times cheaper than by keyword): this guards the field orders it relies on.
 assert GameState._fields == ("phase", "credits", "round", "rounds_played", "recent_cards")
+assert Round._fields == (
+    "number",
+    "bet",
+    "limits",
+    "autoplay",
+    "credits_before",
+    "base",
+    "base_win",
+    "frames",
+    "feature_win",
+    "win",
+    "ended_by",
+    "gamble",
+    "gamble_closed",
+    "steps",
+    "paid",
+)
+assert Step._fields == ("action", "draws")
+_new = tuple.__new__
 
 _IDLE = Phase.IDLE
 
@@ -200,37 +236,48 @@ def spin_transition(
     closes the round at once.  Such a spin builds its window, record and events only
     when someone asks for the events.
     """
-    base = _base_spin(game, action)
-    table = base.table
-    stops = draws = draw_each(rng, base.lengths)
-    evaluation = table.evaluation(stops, base.lines, base.bet_per_line)
+    return spin_with(base_spin(game, action), state, action, rng)
+
+
+def spin_with(base: _BaseSpin, state: GameState, action: Spin, rng: RandomSource) -> Transition:
+    """:func:`spin_transition` with the action's :func:`base_spin` already found."""
+    game = base.game
+    if rng is not base.rng:
+        base.bind(rng)
+    stops = base.draw()
+    evaluation = base.evaluation(stops)
     win = evaluation.total_win
-    started: list[tuple[Feature, Triggered]] = []
-    if action.force is not None:
-        result = SpinResult(stops, table.window(stops), evaluation)
-        if win < base.cap:
-            ctx = base.ctx._replace(force=action.force)
-            started = triggered_features(game, ctx, result, None)
-        result, draws, started = _forced(game, base, action, rng, result, draws, started)
-        evaluation, stops = result.evaluation, result.stops
-        win = evaluation.total_win
-    elif win < base.cap and base.may_start(stops, evaluation.scatter_count):
-        result = SpinResult(stops, table.window(stops), evaluation)
-        started = base.started(stops, result)
-    elif not win:  # the common case: nothing to show but the reels
-
-        def build() -> tuple[Event, ...]:
-            silent = SpinResult(stops, table.window(stops), evaluation)
-            round_ = _base_round(state, action, silent, 0, (), None, draws)
-            return ReelsStopped(silent, "base", 0), RoundClosed(round_)
-
-        closed = GameState(
-            _IDLE, state.credits - base.total, None, state.rounds_played + 1, state.recent_cards
+    if action.force is None:
+        scatters = evaluation.scatter_count
+        if win or scatters >= base.least:
+            if win < base.cap and base.may_start(stops, scatters):
+                result = SpinResult(stops, base.table.window(stops), evaluation)
+                return _opened(game, state, action, base, result, win, base.started(stops, result))
+            if win:
+                result = SpinResult(stops, base.table.window(stops), evaluation)
+                return _opened(game, state, action, base, result, win, [])
+        # the common case: nothing to show but the reels
+        closed = _new(
+            GameState,
+            (_IDLE, state.credits - base.total, None, state.rounds_played + 1, state.recent_cards),
         )
-        return Transition(closed, None, build)
-    else:
-        result = SpinResult(stops, table.window(stops), evaluation)
-    return _opened(game, state, action, base, result, win, started, draws)
+        return Transition(closed, None, partial(_silent_events, base, state, action, stops))
+    result = SpinResult(stops, base.table.window(stops), evaluation)
+    started: list[tuple[Feature, Triggered]] = []
+    if win < base.cap:
+        ctx = base.ctx._replace(force=action.force)
+        started = triggered_features(game, ctx, result, None)
+    result, draws, started = _forced(game, base, action, rng, result, stops, started)
+    return _opened(game, state, action, base, result, result.evaluation.total_win, started, draws)
+
+
+def _silent_events(
+    base: _BaseSpin, state: GameState, action: Spin, stops: tuple[int, ...]
+) -> tuple[Event, ...]:
+    """The events of a spin that paid and started nothing: the reels, the closed round."""
+    silent = SpinResult(stops, base.table.window(stops), base.evaluation(stops))
+    round_ = _base_round(state, action, silent, 0, (), None, stops)
+    return ReelsStopped(silent, "base", 0), RoundClosed(round_)
 
 
 def _opened(
@@ -241,9 +288,14 @@ def _opened(
     result: SpinResult,
     win: int,
     started: list[tuple[Feature, Triggered]],
-    draws: tuple[int, ...],
+    draws: tuple[int, ...] | None = None,
 ) -> Transition:
-    """The transition of a spin that wins or starts a feature (``win`` before the cap)."""
+    """The transition of a spin that wins or starts a feature (``win`` before the cap).
+
+    ``draws`` are the spin's draws when they are more than its stops (a forced spin).
+    """
+    if draws is None:
+        draws = result.stops
     number = state.rounds_played + 1
     credits = state.credits - base.total
     recent = state.recent_cards
@@ -258,41 +310,25 @@ def _opened(
         win, ended_by = base.cap, EndReason.CAP
     if not started and game.gamble:  # a win on offer: its events are built when asked for
         offered = _base_round(state, action, result, win, (), ended_by, draws)
-
-        def offer() -> tuple[Event, ...]:
-            return ReelsStopped(result, "base", win), WinOffered(win, gamble_allowed(offered))
-
-        opened = GameState(
-            phase=Phase.WIN_OFFERED,
-            credits=credits,
-            round=offered,
-            rounds_played=number,
-            recent_cards=recent,
-        )
-        return Transition(opened, build=offer)
+        opened = _new(GameState, (Phase.WIN_OFFERED, credits, offered, number, recent))
+        return Transition(opened, None, partial(_offer_events, offered))
     events: list[Event] = [ReelsStopped(result, "base", win)]
     frames = push_frames((), started, events) if started else ()
     round_ = _base_round(state, action, result, win, frames, ended_by, draws)
     if frames:
-        opened = GameState(
-            phase=Phase.FEATURE,
-            credits=credits,
-            round=round_,
-            rounds_played=number,
-            recent_cards=recent,
-        )
+        opened = _new(GameState, (Phase.FEATURE, credits, round_, number, recent))
     else:
         events.append(Collected(win))
         round_ = evolve(round_, paid=win)
         events.append(RoundClosed(round_))
-        opened = GameState(
-            phase=Phase.IDLE,
-            credits=credits + win,
-            round=None,
-            rounds_played=number,
-            recent_cards=recent,
-        )
+        opened = _new(GameState, (_IDLE, credits + win, None, number, recent))
     return Transition(opened, tuple(events))
+
+
+def _offer_events(offered: Round) -> tuple[Event, ...]:
+    """The events of a base spin whose win is on offer: the reels, the offer."""
+    win = offered.win
+    return ReelsStopped(offered.base, "base", win), WinOffered(win, gamble_allowed(offered))
 
 
 def _forced(
@@ -333,19 +369,25 @@ def _base_round(
     draws: tuple[int, ...],
 ) -> Round:
     """The round a base spin opens (``win`` already cut to the cap)."""
-    return Round(
-        number=state.rounds_played + 1,
-        bet=action.bet,
-        limits=action.limits,
-        autoplay=action.autoplay,
-        credits_before=state.credits,
-        base=result,
-        base_win=win,
-        frames=frames,
-        feature_win=0,
-        win=win,
-        ended_by=ended_by,
-        gamble=(),
-        gamble_closed=False,
-        steps=(Step(action, draws),),
+    # Round(number=, bet=, limits=, autoplay=, credits_before=, base=, base_win=, frames=,
+    # feature_win=0, win=, ended_by=, gamble=(), gamble_closed=False, steps=, paid=0)
+    return _new(
+        Round,
+        (
+            state.rounds_played + 1,
+            action.bet,
+            action.limits,
+            action.autoplay,
+            state.credits,
+            result,
+            win,
+            frames,
+            0,
+            win,
+            ended_by,
+            (),
+            False,
+            (_new(Step, (action, draws)),),
+            0,
+        ),
     )

@@ -18,7 +18,8 @@ What a feature adds to a window (a symbol filling reels, a bonus trigger) is the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from operator import getitem
 
 from slotterm.engine.line_reading import GameFacts, facts_of
@@ -135,8 +136,10 @@ class StripTable:
     __slots__ = (
         "_by_prefix",
         "_candidates",
+        "_code_slots",
         "_columns3",
         "_columns4",
+        "_evaluator",
         "_facts",
         "_game",
         "_heads",
@@ -194,7 +197,11 @@ class StripTable:
         counts = self.scatter_counts[3:5] if self._by_prefix else ((), ())
         self._scatters3, self._scatters4 = counts
         # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> _Entry (see _prefix_entry)
-        self._prefix: dict[int, _Entry] = {}
+        self._prefix = _Prefixes(self)
+        # more reading codes than the game can have (a symbol, a count, doubled or not):
+        # the base of the digits a running window's memo key is written in
+        self._code_slots = len(game.symbol_index) * (game.reels + 1) * 2 + 1
+        self._evaluator: tuple[int, int, Callable[[Sequence[int]], Evaluation]] = (0, 0, _unset)
         self._silent_entries = tuple((n, _SILENT, ()) for n in range(game.rows * 3 + 1))
         # _settled_by_bet[(lines, bet per line)][prefix key * _SCATTER_SLOTS + scatters]:
         # the evaluation of a window whose head decides every line (slot -1 - scatters:
@@ -220,52 +227,103 @@ class StripTable:
 
     def evaluation(self, stops: Sequence[int], lines: int, bet_per_line: int) -> Evaluation:
         """What the window at ``stops`` pays, without building the window."""
-        if not self._by_prefix or not 1 <= lines <= self._line_count:
-            return self._by_candidates(stops, lines, bet_per_line)
-        s0, s1, s2, s3, s4 = stops
-        key = (s0 * self._length1 + s1) * self._length2 + s2
-        entry = self._prefix.get(key)
-        if entry is None:
-            entry = self._prefix_entry(key, s0, s1, s2)
-        head_scatters, kind, paying = entry
-        scatters = head_scatters + self._scatters3[s3] + self._scatters4[s4]
-        if kind is _SILENT and scatters < self._scatter_min:
-            return self._silent[scatters]
-        last = self._settled
+        return self.evaluator(lines, bet_per_line)(stops)
+
+    def evaluator(self, lines: int, bet_per_line: int) -> Callable[[Sequence[int]], Evaluation]:
+        """:meth:`evaluation` at one bet, as a function of the stops alone (the last kept)."""
+        last = self._evaluator
         if last[0] == lines and last[1] == bet_per_line:
-            memo = last[2]
+            return last[2]
+        made: Callable[[Sequence[int]], Evaluation]
+        if not self._by_prefix or not 1 <= lines <= self._line_count:
+            made = partial(self._by_candidates, lines=lines, bet_per_line=bet_per_line)
         else:
-            memo = self._settled_memo(lines, bet_per_line)
-        if kind is _RUNNING:
-            return self._running(paying, s3, s4, scatters, lines, bet_per_line, memo)
-        slot = -1 - scatters if kind is _SILENT else key * _SCATTER_SLOTS + scatters
-        evaluation = memo.get(slot)
-        if evaluation is None:
-            facts = self._facts
-            hits = [
-                facts.line_win(index, code, bet_per_line)
-                for index, code, _, _, _ in paying
-                if index < lines
-            ]
-            evaluation = memo[slot] = _assemble(facts, hits, scatters, lines, bet_per_line)
+            made = self._prefix_evaluator(lines, bet_per_line)
+        self._evaluator = (lines, bet_per_line, made)
+        return made
+
+    def _prefix_evaluator(
+        self, lines: int, bet_per_line: int
+    ) -> Callable[[Sequence[int]], Evaluation]:
+        """The evaluation of a five-reel window at one bet, by its three-reel prefix entry."""
+        prefix = self._prefix
+        length1, length2 = self._length1, self._length2
+        scatters3, scatters4 = self._scatters3, self._scatters4
+        silent, scatter_min = self._silent, self._scatter_min
+        memo = self._settled_memo(lines, bet_per_line)
+        running_memo: dict[int, dict[int, Evaluation]] = {}
+        running = self._running
+        facts = self._facts
+
+        def evaluation(stops: Sequence[int]) -> Evaluation:
+            s0, s1, s2, s3, s4 = stops
+            key = (s0 * length1 + s1) * length2 + s2
+            head_scatters, kind, paying = prefix[key]
+            scatters = head_scatters + scatters3[s3] + scatters4[s4]
+            if kind is _SILENT:
+                if scatters < scatter_min:
+                    return silent[scatters]
+                slot = -1 - scatters
+            elif kind is _RUNNING:
+                return running(paying, key, s3, s4, scatters, lines, bet_per_line, running_memo)
+            else:
+                slot = key * _SCATTER_SLOTS + scatters
+            found = memo.get(slot)
+            if found is None:
+                hits = [
+                    facts.line_win(index, code, bet_per_line)
+                    for index, code, _, _, _ in paying
+                    if index < lines
+                ]
+                found = memo[slot] = _assemble(facts, hits, scatters, lines, bet_per_line)
+            return found
+
         return evaluation
 
     def _running(
         self,
         paying: tuple[_Paying, ...],
+        key: int,
         s3: int,
         s4: int,
         scatters: int,
         lines: int,
         bet_per_line: int,
-        memo: dict[int, Evaluation],
+        memo: dict[int, dict[int, Evaluation]],
     ) -> Evaluation:
-        """The evaluation of a window some of whose lines run past reel 3."""
-        facts = self._facts
-        wins = facts.wins_at(bet_per_line)
-        line_count = self._line_count
+        """The evaluation of a window some of whose lines run past reel 3.
+
+        ``memo[key][n]`` keeps it by what decides it: the scatters and the codes the
+        running lines read on reels 4-5 (``n`` holds them as digits).
+        """
         c3 = self._columns3[s3]
         c4 = self._columns4[s4]
+        slots = self._code_slots
+        digits = scatters
+        for _, code, r3, r4, tail in paying:
+            if code < 0:
+                digits = digits * slots + tail[c3[r3]][c4[r4]]
+        known = memo.get(key)
+        if known is None:
+            known = memo[key] = {}
+        found = known.get(digits)
+        if found is None:
+            found = known[digits] = self._read_running(
+                paying, c3, c4, scatters, lines, bet_per_line
+            )
+        return found
+
+    def _read_running(
+        self,
+        paying: tuple[_Paying, ...],
+        c3: tuple[str, ...],
+        c4: tuple[str, ...],
+        scatters: int,
+        lines: int,
+        bet_per_line: int,
+    ) -> Evaluation:
+        """The evaluation of a window some of whose lines run past reel 3, read out."""
+        facts = self._facts
         hits: list[LineWin] = []
         for index, code, r3, r4, tail in paying:
             if code < 0:
@@ -273,10 +331,7 @@ class StripTable:
                 if not code:
                     continue
             if index < lines:
-                win = wins.get(code * line_count + index)
-                if win is None:
-                    win = facts.line_win(index, code, bet_per_line)
-                hits.append(win)
+                hits.append(facts.line_win(index, code, bet_per_line))
         if not hits and scatters < self._scatter_min:
             return self._silent[scatters]
         return _assemble(facts, hits, scatters, lines, bet_per_line)
@@ -398,6 +453,27 @@ class StripTable:
         if a in wilds or b in wilds:
             return True
         return a in game.paytable and (b == a or game.line_pay(a, 1) > 0)
+
+
+def _unset(stops: Sequence[int]) -> Evaluation:  # pragma: no cover - never called
+    """The placeholder of a strip table's last evaluator (no bet has 0 lines)."""
+    raise AssertionError("no evaluator yet")
+
+
+class _Prefixes(dict[int, "_Entry"]):
+    """A strip table's prefix entries by key, each worked out on first use."""
+
+    __slots__ = ("_table",)
+
+    def __init__(self, table: StripTable) -> None:
+        super().__init__()
+        self._table = table
+
+    def __missing__(self, key: int) -> _Entry:
+        table = self._table
+        rest, s2 = divmod(key, table._length2)
+        s0, s1 = divmod(rest, table._length1)
+        return table._prefix_entry(key, s0, s1, s2)
 
 
 _Paying = tuple[int, int, int, int, dict[str, dict[str, int]]]

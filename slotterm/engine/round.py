@@ -17,6 +17,9 @@ Nothing here does I/O.  The values live where they are defined:
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from slotterm.engine.actions import (
     Action,
     ActionRefused,
@@ -27,7 +30,7 @@ from slotterm.engine.actions import (
     StartGamble,
     TopUp,
 )
-from slotterm.engine.base_spin import push_frames, spin_transition, triggered_features
+from slotterm.engine.base_spin import base_spin, push_frames, spin_with, triggered_features
 from slotterm.engine.events import (
     CardDrawn,
     Collected,
@@ -52,6 +55,10 @@ from slotterm.engine.records import (
     gamble_allowed,
 )
 from slotterm.rng import RandomSource, RecordingSource
+
+_IDLE = Phase.IDLE
+_WIN_OFFERED = Phase.WIN_OFFERED
+_new = tuple.__new__
 
 RECENT_CARDS = 5
 """How many of the last gamble cards the machine remembers (and shows)."""
@@ -110,9 +117,9 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
     return "unknown action"
 
 
-_CHECKED_SPIN: list[object] = [None, None]
-"""The last Spin found allowed, and its game: the same action needs only its phase and
-credits checked again (a Spin's bet, lines and limits never change)."""
+_CHECKED_SPIN: list[Any] = [None, None, None]
+"""The last Spin found allowed, its game and its base-spin setup: the same action needs
+only its phase and credits checked again (a Spin's bet, lines and limits never change)."""
 
 
 def _spin_refusal(game: GameDefinition, state: GameState, action: Spin) -> str | None:
@@ -158,18 +165,21 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
     """
     if type(action) is Spin:
         checked = _CHECKED_SPIN
-        if not (
+        base = checked[2]
+        if (
             checked[0] is action
             and checked[1] is game
-            and state.phase is Phase.IDLE
-            and action.bet.bet_per_line * action.bet.lines <= state.credits
+            and state.phase is _IDLE
+            and base.total <= state.credits
         ):
-            reason = _spin_refusal(game, state, action)
-            if reason is not None:
-                raise ActionRefused(reason)
-            checked[:] = [action, game]
-        return spin_transition(game, state, action, rng)
-    if type(action) is Collect and state.phase is Phase.WIN_OFFERED:
+            return spin_with(base, state, action, rng)
+        reason = _spin_refusal(game, state, action)
+        if reason is not None:
+            raise ActionRefused(reason)
+        base = base_spin(game, action)
+        checked[:] = [action, game, base]
+        return spin_with(base, state, action, rng)
+    if type(action) is Collect and state.phase is _WIN_OFFERED:
         return _collect(state, action)
     reason = refusal(game, state, action)
     if reason is not None:
@@ -336,18 +346,16 @@ def _collect(state: GameState, action: Collect) -> Transition:
     """Collect: the win goes into credits; the closed record is built when first asked for."""
     round_ = state.round
     assert round_ is not None
-    paid = round_.win
-
-    def build() -> tuple[Event, ...]:
-        steps = (*round_.steps, Step(action, ()))
-        closed = evolve(round_, win=paid, steps=steps, paid=paid)
-        return (Collected(paid), RoundClosed(closed)) if paid else (RoundClosed(closed),)
-
-    idle = GameState(
-        phase=Phase.IDLE,
-        credits=state.credits + paid,
-        round=None,
-        rounds_played=state.rounds_played,
-        recent_cards=state.recent_cards,
+    # GameState(phase=, credits=, round=, rounds_played=, recent_cards=), by position
+    idle = _new(
+        GameState,
+        (_IDLE, state.credits + round_.win, None, state.rounds_played, state.recent_cards),
     )
-    return Transition(idle, build=build)
+    return Transition(idle, None, partial(_collected_events, round_, action))
+
+
+def _collected_events(round_: Round, action: Collect) -> tuple[Event, ...]:
+    """The events of a collect: the win paid (if any) and the closed round's record."""
+    paid = round_.win
+    closed = evolve(round_, win=paid, steps=(*round_.steps, Step(action, ())), paid=paid)
+    return (Collected(paid), RoundClosed(closed)) if paid else (RoundClosed(closed),)
