@@ -81,8 +81,10 @@ class Shell(App[None]):
         self.shelf = shelf
         self.player_folder = player_folder
         self.preferences = Preferences()
-        self._quick_applied: dict[int, bool] = {}
         """The options in force (:func:`preferences_of`)."""
+        self._quick_applied: dict[int, bool] = {}
+        self._units_applied: dict[int, bool] = {}
+        """Per game screen, the quick spin / values in coins the options last set."""
         self._problems: list[str] = []
         if player_folder is not None:
             loaded = load_preferences(options_path(player_folder))
@@ -213,6 +215,13 @@ class Shell(App[None]):
             self._quick_applied[id(screen)] = wanted
             if screen.quick != wanted:
                 screen.action_quick()
+        # Values in coins likewise: the option moves them when it changes, C in between.
+        in_coins = self.preferences.values_in == "coins"
+        if self._units_applied.get(id(screen), False) != in_coins:
+            self._units_applied[id(screen)] = in_coins
+            show = getattr(screen, "show_values_in_coins", None)
+            if callable(show):
+                show(in_coins)
 
     def action_autoplay_settings(self) -> None:
         """Show the autoplay settings; autoplay starts with them on Enter."""

@@ -181,3 +181,21 @@ def test_snapshot(snap_compare: Any) -> None:
 def test_snapshot_lucky_witch(snap_compare: Any) -> None:
     app = ModalHost(lambda: OptionsScreen(WITCH, Preferences(values_in="coins")))
     assert snap_compare(app, terminal_size=(100, 32))
+
+
+async def test_values_in_coins_apply_to_lucky_witchs_boxes(tmp_path: Path) -> None:
+    save_preferences(Preferences(values_in="coins"), options_path(tmp_path / "config"))
+    app = shell_app(tmp_path, session=demo("lucky-witch"))
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        screen = app.main_screen
+        await wait_for(pilot, lambda: screen.boxes.in_coins)  # remembered: in force at start
+        session = screen.session
+        credits = screen.boxes.box("credits").value.replace(",", "")
+        assert credits == str(session.state.credits // session.bet.coin_size)
+        await pilot.press("c")  # the player's own C stands ...
+        await wait_for(pilot, lambda: not screen.boxes.in_coins)
+        await open_options(pilot, app)
+        await pilot.press("escape")  # ... while the option does not change
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert not screen.boxes.in_coins
