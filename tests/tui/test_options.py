@@ -199,3 +199,54 @@ async def test_values_in_coins_apply_to_lucky_witchs_boxes(tmp_path: Path) -> No
         await pilot.press("escape")  # ... while the option does not change
         await wait_for(pilot, lambda: app.screen is screen)
         assert not screen.boxes.in_coins
+
+
+async def test_gamble_off_offers_no_gamble_on_a_win(tmp_path: Path) -> None:
+    from slotterm.engine.actions import StartGamble
+    from slotterm.engine.records import Phase
+    from tests.tui.main_support import winning_seed
+
+    seed = winning_seed(gamble=True)  # a first spin whose win may be gambled
+    save_preferences(Preferences(gamble=False), options_path(tmp_path / "config"))
+    session = demo("book-of-spells", seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await pilot.press("space")
+        await wait_for(pilot, lambda: session.phase is Phase.WIN_OFFERED)
+        await wait_for(pilot, lambda: not app.main_screen.presenter.busy)
+        assert not session.can(StartGamble())
+        assert session.state.round is not None and session.state.round.limits.gamble_limit == 0
+        shown = {b.binding.action for b in app.screen.active_bindings.values()}
+        assert "gamble" not in shown and "collect" in shown
+        await pilot.press("5")  # nothing opens
+        await pilot.pause()
+        assert app.screen is app.main_screen and session.phase is Phase.WIN_OFFERED
+
+
+async def test_quick_spin_in_free_spins_speeds_up_only_the_feature(tmp_path: Path) -> None:
+    from slotterm.engine.records import Phase
+
+    save_preferences(Preferences(quick_free_spins=True), options_path(tmp_path / "config"))
+    session = demo("book-of-spells", 3)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        screen = app.main_screen
+        screen.force = "free_spins"
+        await pilot.press("space")  # the spin that starts the feature: normal speed
+        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
+        assert screen.presenter.speed == 1.0 and not screen.quick
+        speeds = []
+        for _ in range(40):
+            if session.phase is not Phase.FEATURE:
+                break
+            await wait_for(pilot, lambda: not screen.presenter.busy)
+            before = len(session.state.round.steps) if session.state.round else 0
+            await pilot.press("space")
+            await wait_for(
+                pilot,
+                lambda b=before: session.state.round is None or len(session.state.round.steps) > b,
+            )
+            speeds.append(screen.presenter.speed)
+        assert speeds and all(s > 1.0 for s in speeds)  # every step of the feature quick

@@ -71,8 +71,8 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(-1)", "Up", key_display="↑/↓"),
-        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("up,k,K", "move(-1)", "Up", key_display="↑/↓"),
+        Binding("down,j,J", "move(1)", "Down", show=False),
         Binding("space,right", "change(1)", "Change", key_display="Space/←/→"),
         Binding("left", "change(-1)", "Change back", show=False),
         *(Binding(str(n), f"row({n - 1})", f"Row {n}", show=False) for n in range(1, 10)),

@@ -89,7 +89,7 @@ class HelpScreen(ModalScreen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,h,9,q", "close", "Close", key_display="Esc/H"),
+        Binding("escape,h,H,9,q,Q", "close", "Close", key_display="Esc/H"),
     ]
 
     def __init__(self, game: GameDefinition) -> None:

@@ -84,7 +84,7 @@ class HistoryScreen(ModalScreen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,y,q", "close", "Close", key_display="Esc/Y"),
+        Binding("escape,y,Y,q,Q", "close", "Close", key_display="Esc/Y"),
     ]
 
     def __init__(self, session: GameSession) -> None:

@@ -86,8 +86,8 @@ class LobbyScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(-1)", "Previous", key_display="↑/↓"),
-        Binding("down,j", "move(1)", "Next", show=False),
+        Binding("up,k,K", "move(-1)", "Previous", key_display="↑/↓"),
+        Binding("down,j,J", "move(1)", "Next", show=False),
         Binding("enter,space", "choose", "Play", key_display="Enter"),
         Binding("1", "pick(0)", "Game 1", show=False),
         Binding("2", "pick(1)", "Game 2", show=False),

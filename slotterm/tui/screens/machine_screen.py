@@ -12,6 +12,7 @@ bet (:func:`boxes_for`).  The bet keys and the screens over the machine are adde
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -20,7 +21,7 @@ from textual.containers import Container
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from slotterm.engine.actions import Action, ActionRefused, Collect, Spin, StartGamble
+from slotterm.engine.actions import Action, ActionRefused, Collect, Limits, Spin, StartGamble
 from slotterm.engine.events import Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
@@ -52,6 +53,7 @@ from slotterm.tui.narration import (
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.shell import preferences_of
 from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
 from slotterm.tui.widgets.feature_banner import FeatureBanner
@@ -205,6 +207,9 @@ class MachineScreen(Screen[None]):
             self._note = f"Could not save, nothing was played: {error}."
             self._rest()
             return False
+        if preferences_of(self.app).quick_free_spins:  # the option: quick in features
+            in_feature = before.round is not None and bool(before.round.frames)
+            self.presenter.speed = QUICK_SPEED if self.quick or in_feature else 1.0
         self._present(before.round.win if before.round else 0, transition)
         self._warn_about_save()
         return True
@@ -234,11 +239,19 @@ class MachineScreen(Screen[None]):
             self.message.say(moving_text(self.session, self.views, autoplay=self.autoplay))
         self.presenter.play(scenes)
 
+    def _round_limits(self) -> Limits:
+        """The limits of the next round: the session's, with the gamble off when the
+        player switched it off in the options (as an operator's gamble limit of 0)."""
+        limits = self.session.limits
+        return limits if preferences_of(self.app).gamble else replace(limits, gamble_limit=0)
+
     def _spin(self) -> None:
         self._begin_action()
         self._before_spin()
         session = self.session
-        action = Spin(session.bet, autoplay=self.autoplay, force=self.force, limits=session.limits)
+        action = Spin(
+            session.bet, autoplay=self.autoplay, force=self.force, limits=self._round_limits()
+        )
         refusal = session.refusal(action)
         if refusal is not None:
             self._stop_autoplay()

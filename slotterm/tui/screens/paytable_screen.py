@@ -175,7 +175,7 @@ class PaytableScreen(ModalScreen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,p,8,q", "close", "Close", key_display="Esc/P"),
+        Binding("escape,p,P,8,q,Q", "close", "Close", key_display="Esc/P"),
     ]
 
     def __init__(self, game: GameDefinition, bet: Bet) -> None:

@@ -139,11 +139,11 @@ class RoundReplayScreen(ModalScreen[None]):
     )
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,space,enter,n", "step(1)", "Next", key_display="→"),
-        Binding("left,backspace,b", "step(-1)", "Back", key_display="←"),
+        Binding("right,space,enter,n,N", "step(1)", "Next", key_display="→"),
+        Binding("left,backspace,b,B", "step(-1)", "Back", key_display="←"),
         Binding("home", "jump(0)", "First", show=False),
         Binding("end", "jump(-1)", "Last", show=False),
-        Binding("escape,q", "close", "Close", key_display="Esc"),
+        Binding("escape,q,Q", "close", "Close", key_display="Esc"),
     ]
 
     def __init__(self, game: GameDefinition, round_: Round) -> None:

@@ -21,7 +21,7 @@ def too_small(width: int, height: int) -> bool:
 class TooSmallScreen(Screen[None]):
     """Asks for a bigger terminal; the game resumes by itself when it grows."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,Q", "app.quit", "Quit")]
 
     def __init__(self, *, saved: bool = True) -> None:
         super().__init__()
