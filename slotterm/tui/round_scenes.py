@@ -15,11 +15,12 @@ from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition, WinOf
 from slotterm.engine.model import GameDefinition
 from slotterm.session.game_session import GameSession
 from slotterm.tui.anticipation import SCATTERS_NEEDED
+from slotterm.tui.celebration import CelebrationScene, FanfareScene, overlay_beside, win_level
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.narration import latest_window
 from slotterm.tui.presenter import Scene
-from slotterm.tui.scenes import SpinScene, WinShowScene, regular_items
+from slotterm.tui.scenes import AnnounceScene, SpinScene, WinShowScene, regular_items
 
 
 def scenes_for(
@@ -28,7 +29,11 @@ def scenes_for(
     """Scenes for ``transition``; ``win_before`` is the round's win before it (count-up start)."""
     game = stage.game
     reels = stage.reels
+    overlay = overlay_beside(reels)
+    round_ = transition.state.round
+    total_bet = round_.bet.total if round_ is not None else 0
     scenes: list[Scene] = []
+    fanfare = False
     for event in transition.events:
         if isinstance(event, ReelsStopped):
             result = event.result
@@ -50,8 +55,22 @@ def scenes_for(
             if items:
                 scenes.append(WinShowScene(reels, items, stage.show_win, start, middle))
             scenes += views.spin_scenes(stage, event, middle, final)
+            level = win_level(event.win, total_bet)
+            if overlay is not None and level is not None:
+                scenes.append(
+                    CelebrationScene(
+                        overlay, stage.show_win, start, final, level, say=stage.message.say
+                    )
+                )
         elif isinstance(event, FeatureEvent):
-            scenes += views.scenes(stage, event)
+            shown = views.scenes(stage, event)
+            if overlay is not None and not fanfare and shown:
+                # The first announcement of a feature won gets its fanfare first.
+                first = shown[0]
+                if isinstance(first, AnnounceScene):
+                    scenes.append(FanfareScene(overlay, first.text))
+                    fanfare = True
+            scenes += shown
     if _ends_feature_with_offer(transition):
         for scene in scenes:
             if not isinstance(scene, SpinScene):

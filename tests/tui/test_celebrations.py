@@ -1,0 +1,192 @@
+"""Celebrations: a fanfare for a feature won, a count-up for big (≥ 15×) and mega (≥ 50×)
+wins; any key skips them; with animations off the final amount shows at once.
+
+The scenes run on a :class:`~tests.tui.main_support.SceneClock`, so a test holds a
+celebration on screen while it looks at it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from slotterm.engine.actions import Spin
+from slotterm.engine.events import ReelsStopped, Transition
+from slotterm.money import format_cents, parse_cents
+from slotterm.session.game_session import GameSession
+from slotterm.tui.app import SlotApp
+from slotterm.tui.celebration import (
+    BIG_WIN,
+    COUNT_SHARE,
+    MEGA_WIN,
+    Celebration,
+    CelebrationScene,
+    FanfareScene,
+    big_letters,
+    win_level,
+)
+from tests.tui.main_support import (
+    FREE_SPINS,
+    SIZE,
+    box,
+    end_scene,
+    find_seed,
+    freeze_scenes,
+    main,
+    make_app,
+    run_scenes,
+    scene_name,
+    session_for,
+    settle,
+)
+
+
+def test_levels_by_total_bets() -> None:
+    bet = 180
+    assert win_level(15 * bet - 1, bet) is None
+    assert win_level(15 * bet, bet) is BIG_WIN
+    assert win_level(50 * bet - 1, bet) is BIG_WIN
+    assert win_level(50 * bet, bet) is MEGA_WIN
+    assert win_level(0, 0) is None
+
+
+def test_big_letters_are_three_rows_of_equal_width() -> None:
+    for title in ("BIG WIN", "MEGA WIN"):
+        rows = big_letters(title)
+        assert len(rows) == 3
+        assert len({len(row) for row in rows}) == 1
+        assert set("".join(rows)) <= set(" ▀▄█")
+
+
+def _spin_win(session: GameSession, transition: Transition) -> int:
+    spins = [e for e in transition.events if isinstance(e, ReelsStopped)]
+    return spins[0].win if spins else 0
+
+
+def _times_bet(times: int, below: int | None = None) -> Any:
+    def predicate(session: GameSession, transition: Transition) -> bool:
+        multiple = _spin_win(session, transition) / session.bet.total
+        return multiple >= times and (below is None or multiple < below)
+
+    return predicate
+
+
+@cache
+def big_win_seed() -> int:
+    """A seed whose first spin wins at least 15 (and less than 50) total bets."""
+    return find_seed(_times_bet(15, 50), tries=5000)
+
+
+@cache
+def mega_win_seed() -> int:
+    """A seed whose first spin wins at least 50 total bets."""
+    return find_seed(_times_bet(50), tries=20000)
+
+
+def _first_win(seed: int) -> int:
+    session = session_for(seed)
+    return _spin_win(session, session.act(Spin(session.bet, limits=session.limits)))
+
+
+async def _until_scene(pilot: Pilot[None], app: SlotApp, name: str) -> None:
+    """Spin (Space at rest), run the other scenes to their end, until ``name`` runs."""
+    for _ in range(200):
+        if scene_name(app) == name:
+            return
+        if main(app).presenter.busy:
+            await end_scene(pilot, app)
+        else:
+            await pilot.press("space")
+    raise AssertionError(f"{name} never came")
+
+
+def _overlay(app: SlotApp) -> Celebration:
+    return main(app).query_one(Celebration)
+
+
+@pytest.mark.parametrize(("seed", "level"), [(big_win_seed, BIG_WIN), (mega_win_seed, MEGA_WIN)])
+async def test_a_big_win_counts_up_under_its_title_and_any_key_skips(seed: Any, level: Any) -> None:
+    chosen = seed()
+    won = _first_win(chosen)
+    app = make_app(chosen, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        screen = main(app)
+        await _until_scene(pilot, app, "CelebrationScene")
+        scene = screen.presenter.current
+        assert isinstance(scene, CelebrationScene) and scene.level is level
+        overlay = _overlay(app)
+        assert overlay.display and overlay.celebrating == level.title
+        await run_scenes(pilot, app, scene.duration * COUNT_SHARE / 3)
+        counted = parse_cents(box(app, "win").replace(",", ""))
+        assert scene.win_from < counted < won, "the Win box should be counting up"
+        bet = box(app, "bet")
+        await pilot.press("b")  # any key: skips, and does nothing else (no Bet Max)
+        await pilot.pause()
+        assert screen.presenter.current is not scene
+        assert not overlay.display
+        assert box(app, "win") == format_cents(won)
+        assert box(app, "bet") == bet
+        await settle(pilot, app)
+        assert not screen.presenter.ticking, "no timer is left running"
+
+
+async def test_an_ordinary_win_is_not_celebrated() -> None:
+    seed = find_seed(lambda s, t: 0 < _spin_win(s, t) < 15 * s.bet.total)
+    app = make_app(seed, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        await pilot.press("space")
+        seen = set()
+        while main(app).presenter.busy:
+            seen.add(scene_name(app))
+            await end_scene(pilot, app)
+        assert "WinShowScene" in seen and "CelebrationScene" not in seen
+
+
+async def test_without_animations_the_final_amount_shows_at_once() -> None:
+    seed = big_win_seed()
+    app = make_app(seed, animations=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await pilot.pause()
+        assert box(app, "win") == format_cents(_first_win(seed))
+        assert not main(app).presenter.busy and not main(app).presenter.ticking
+        overlays = main(app).query(Celebration)
+        assert all(not o.display for o in overlays)
+
+
+async def test_a_feature_won_gets_a_fanfare_that_any_key_skips() -> None:
+    app = make_app(3, force=FREE_SPINS, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        await _until_scene(pilot, app, "FanfareScene")
+        scene = main(app).presenter.current
+        assert isinstance(scene, FanfareScene)
+        overlay = _overlay(app)
+        assert overlay.display and "FREE SPINS" in overlay.celebrating
+        steps = set()
+        for _ in range(4):  # the frame changes colour as it flashes
+            steps.add(next(c for c in overlay.classes if c.startswith("-flash-")))
+            await run_scenes(pilot, app, 0.17)
+        assert len(steps) > 1
+        await pilot.press("plus")  # skips only: the bet stays
+        await pilot.pause()
+        assert main(app).presenter.current is not scene and not overlay.display
+        assert scene_name(app) == "AnnounceScene"
+
+
+def test_big_win_celebration_snapshot(snap_compare: Any) -> None:
+    async def celebrate(pilot: Pilot[None]) -> None:
+        app: SlotApp = pilot.app  # type: ignore[assignment]
+        freeze_scenes(app)
+        await _until_scene(pilot, app, "CelebrationScene")
+        scene = main(app).presenter.current
+        assert scene is not None
+        await run_scenes(pilot, app, scene.duration * COUNT_SHARE / 2)
+
+    app = make_app(big_win_seed(), animations=True)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=celebrate)
