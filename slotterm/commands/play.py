@@ -61,8 +61,13 @@ def forced_feature(force: str | None, game: GameDefinition) -> str | None:
     return None if force is None else engine_force(game, force)
 
 
-def open_from_args(args: argparse.Namespace, settings: Settings | None = None) -> OpenedSession:
-    """The session for ``play``'s options; every failure becomes a :class:`UsageError`."""
+def open_from_args(
+    args: argparse.Namespace, settings: Settings | None = None, *, credit_waiting: bool = True
+) -> OpenedSession:
+    """The session for ``play``'s options; every failure becomes a :class:`UsageError`.
+
+    ``credit_waiting`` as :func:`~slotterm.session.opening.open_session` takes it.
+    """
     game = get_game(args.game)
     if settings is None:
         settings = settings_from_args(args)
@@ -75,6 +80,7 @@ def open_from_args(args: argparse.Namespace, settings: Settings | None = None) -
             seed=args.seed,
             demo=args.demo,
             reset=getattr(args, "reset_save", False),
+            credit_waiting=credit_waiting,
         )
     except SaveUnreadable as exc:
         raise UsageError(str(exc)) from None

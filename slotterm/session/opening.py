@@ -35,7 +35,7 @@ from slotterm.session.settings import Settings
 from slotterm.session.store import LoadResult, SaveStore
 
 PENDING_LIMIT = timedelta(days=90)
-"""A win left waiting for collect longer than this is collected on load."""
+"""A round left unfinished longer than this is settled on load (:func:`collect_if_pending`)."""
 
 LOCK_NAME = "session.lock"
 
@@ -87,8 +87,14 @@ def open_session(
     reset: bool = False,
     clock: Callable[[], datetime] = utc_now,
     state_root: Path | None = None,
+    credit_waiting: bool = True,
 ) -> OpenedSession:
     """Open (or create) the session the options ask for.
+
+    A resumed round is settled as DESIGN.md §5 says: one left unfinished for more than 90
+    days by :func:`collect_if_pending`, a win that was waiting for Collect by
+    :func:`credit_waiting_win` (``credit_waiting=False`` leaves it offered: for a test
+    that checks the save is read back exactly as it was written).
 
     ``state_root`` is where the folder's high-water mark is kept
     (``platformdirs.user_state_dir("slotterm")`` by default); a folder put back to a copy
@@ -130,6 +136,8 @@ def open_session(
                 notices.append(loaded.notice)
             session.persist = _persist_to(store)
             collected = collect_if_pending(session, now)
+            if collected is None and credit_waiting:
+                collected = credit_waiting_win(session)
             if collected:
                 notices.append(collected)
         session.load_notice = " ".join(notices) or None
@@ -262,6 +270,24 @@ def collect_if_pending(session: GameSession, now: datetime) -> str | None:
     return (
         f"{started}waited more than {PENDING_LIMIT.days} days: its win of "
         f"{format_cents(amount)} was collected automatically."
+    )
+
+
+def credit_waiting_win(session: GameSession) -> str | None:
+    """Credit a win the game was closed on while it waited for Collect; says what it did.
+
+    The rules: a game quit while Collect is offered has its winnings properly credited.
+    Only a win offered (the base game's Collect, also after the free spins ended) is
+    credited; a gamble under way or a feature resumes where it stood, for the player to
+    finish.  The collect is a normal, saved action.
+    """
+    round_ = session.open_round
+    if session.phase is not Phase.WIN_OFFERED or round_ is None:
+        return None
+    session.act(Collect())
+    return (
+        f"Round {round_.number}: your win of {format_cents(round_.win)} was waiting for "
+        f"Collect when the game closed; it has been credited."
     )
 
 

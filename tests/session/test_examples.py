@@ -32,18 +32,18 @@ from tests.session.policy import next_action
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 NOW = datetime(2026, 1, 2, 9, 0, tzinfo=UTC)
 STATES = {
-    "collect-offered": Phase.WIN_OFFERED,
+    "collect-offered": Phase.IDLE,  # a win waiting for Collect is credited on start
     "magic-book-choosing": Phase.FEATURE,
     "magic-book-chosen": Phase.FEATURE,
     "mid-free-spins": Phase.FEATURE,
     "mid-gamble": Phase.GAMBLE,
-    "autoplay-running": Phase.WIN_OFFERED,
+    "autoplay-running": Phase.IDLE,
     "pending-over-90-days": Phase.IDLE,
 }
 """Each interesting state, by folder name, and the phase it resumes in."""
 FROZEN = {
     **{name: (2, phase) for name, phase in STATES.items()},
-    "format-v1-collect-offered": (1, Phase.WIN_OFFERED),
+    "format-v1-collect-offered": (1, Phase.IDLE),
 }
 """The older folders: the format they were written in, the phase they resume in."""
 WITCH_STATES = {
@@ -131,6 +131,9 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
     assert session.phase is EXPECTED[name][1]
     if "pending-over-90-days" in name:
         assert "automatically" in (session.load_notice or "")
+    elif EXPECTED[name][1] is Phase.IDLE:  # its waiting win was credited as it opened
+        assert "credited" in (session.load_notice or "")
+        assert session.history[-1].paid > 0
     else:
         assert session.load_notice is None
         assert session.open_round is not None

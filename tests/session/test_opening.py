@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from slotterm.cli import main
-from slotterm.engine.actions import StartGamble
+from slotterm.engine.actions import Guess, StartGamble
+from slotterm.engine.gamble import Color
 from slotterm.engine.records import Phase
 from slotterm.session.errors import ConfigError
 from slotterm.session.settings import default_settings, load_settings, parse_settings
@@ -31,7 +32,8 @@ def _leave_a_win_waiting(root: Path, phase: Phase) -> int:
     return credits + win
 
 
-@pytest.mark.parametrize("phase", [Phase.WIN_OFFERED, Phase.GAMBLE])
+# A win offered (not in a gamble) is credited on any next start: tests/session/test_settlement.py
+@pytest.mark.parametrize("phase", [Phase.GAMBLE])
 def test_a_win_pending_over_90_days_is_collected_on_load(tmp_path: Path, phase: Phase) -> None:
     expected = _leave_a_win_waiting(tmp_path, phase)
     soon = open_seeded(tmp_path, clock=Clock(START + timedelta(days=89)))
@@ -73,13 +75,14 @@ def test_new_settings_never_change_an_open_round(tmp_path: Path) -> None:
     session = opened.session
     while not (session.phase is Phase.WIN_OFFERED and session.can(StartGamble())):
         session.act(next_action(session))
+    session.act(StartGamble())  # a win offered would be credited on the next start
     open_limits = session.open_round.limits if session.open_round else None
     opened.close()
     strict = parse_settings({"gamble_limit": 0, "bet_steps": [0.05, 0.10]}, GAME, "test")
     resumed = open_seeded(tmp_path, settings=strict).session
     assert resumed.limits.gamble_limit == 0
     assert resumed.open_round is not None and resumed.open_round.limits == open_limits
-    assert resumed.can(StartGamble())
+    assert resumed.phase is Phase.GAMBLE and resumed.can(Guess(Color.RED))
     assert resumed.bet_steps == (5, 10) and resumed.bet.bet_per_line in (5, 10)
 
 

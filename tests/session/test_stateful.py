@@ -122,25 +122,32 @@ class SavedSession(RuleBasedStateMachine):
 
     @rule()
     def reload(self) -> None:
-        expected_sequence = self._newest_valid_sequence()
+        expected_sequence, saved_phase = self._newest_valid()
         had_damage = bool(self.damaged)
         self.opened.close()
         self.opened = open_seeded(self.root, clock=self.clock)
-        assert self.store.sequence == expected_sequence
-        assert digest(self.session) == self.by_sequence[expected_sequence]
         notice = self.session.load_notice or ""
         assert ("damaged" in notice) == had_damage
         self.damaged.clear()  # moved aside by the loader
         self.top_ups = [t for t in self.top_ups if t[0] <= expected_sequence]
         self.by_sequence = {k: v for k, v in self.by_sequence.items() if k <= expected_sequence}
+        if saved_phase is Phase.WIN_OFFERED:  # a waiting win is credited as it opens (§5)
+            assert self.store.sequence == expected_sequence + 1
+            assert self.session.phase is Phase.IDLE and "credited" in notice
+            self._note()
+            return
+        assert self.store.sequence == expected_sequence
+        assert digest(self.session) == self.by_sequence[expected_sequence]
 
-    def _newest_valid_sequence(self) -> int:
+    def _newest_valid(self) -> tuple[int, Phase]:
+        """The newest undamaged copy's sequence number and phase."""
         valid = []
         for path in self.store.copies:
             if path in self.damaged or not path.exists():
                 continue
-            valid.append(self.store.verify(path.read_bytes())[0])
-        return max(valid)
+            sequence, record = self.store.verify(path.read_bytes())
+            valid.append((sequence, record.state.phase))
+        return max(valid, key=lambda found: found[0])
 
     @precondition(lambda self: not self.damaged and all(p.exists() for p in self.store.copies))
     @rule(
