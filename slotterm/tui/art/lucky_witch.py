@@ -3,7 +3,7 @@
 Symbol ids repeat across games in other roles (WITCH is a plain symbol here and the Book
 of Spells' top symbol there; POTION is this game's scatter), so this game draws its own
 pictures.  LUCKY, the wild, is a gold star in a witch's hat with "WILD" on its tile; where
-a stopped reel shows it on adjacent rows the stack is drawn as one tall tile.  The scatter
+a stopped reel shows it on adjacent rows the stack is drawn as one tall glowing tile.  The scatter
 and the bonus symbol say so on their tiles.
 """
 
@@ -56,6 +56,7 @@ LUCKY = SymbolArt(
     ),
     look=TileLook(top="#7a1f8c", bottom="#3a0c4a", frame="#ffe14d"),
     plate="WILD",
+    stretch=False,  # a stack shows the star as it is, in a tall glowing tile
 )
 
 WITCH = SymbolArt(
@@ -65,7 +66,7 @@ WITCH = SymbolArt(
     color="green3",
     small=recoloured(BOOK_WITCH.small, _WITCH_SWAPS),
     medium=recoloured(BOOK_WITCH.medium, _WITCH_SWAPS),
-    look=TileLook(top="#1f5a3a", bottom="#0c2e1c", frame="#b060ff"),
+    look=TileLook(top="#123d28", bottom="#0a2416", frame="#b060ff"),
 )
 
 CAT = SymbolArt(
@@ -95,7 +96,7 @@ CAT = SymbolArt(
         "..GGGGkkGGGG..",
         "....GGGGGG....",
     ),
-    look=TileLook(top="#4a55b8", bottom="#262c6e", frame="#c9c9d6"),
+    look=TileLook(top="#2a3070", bottom="#14183e", frame="#c9c9d6"),
 )
 
 OWL = SymbolArt(
@@ -155,7 +156,7 @@ LIZARD = SymbolArt(
         ".......ll.....",
         "........lll...",
     ),
-    look=TileLook(top="#6b4a1a", bottom="#3a280c", frame="#8cff4a"),
+    look=TileLook(top="#4a300e", bottom="#2a1a06", frame="#8cff4a"),
 )
 
 PUMPKIN = SymbolArt(
@@ -215,7 +216,7 @@ GOLEM = SymbolArt(
         "....gGg.gGg...",
         "...gggg.gggg..",
     ),
-    look=TileLook(top="#2f5a2f", bottom="#173017", frame="#c9c9d6"),
+    look=TileLook(top="#244424", bottom="#122412", frame="#c9c9d6"),
 )
 
 CRYSTAL = SymbolArt(

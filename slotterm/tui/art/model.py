@@ -113,7 +113,8 @@ class SymbolArt:
     """How one symbol looks: name, glyph letter, text colour, pictures and tile colours.
 
     ``rank`` marks the plainer card symbols (a letter on a flat tile); ``plate`` is a word
-    written on the tile's lower edge in the sizes that have room (a wild's "WILD").
+    written on the tile's lower edge in the sizes that have room (a wild's "WILD");
+    ``stretch``: a tall tile draws the picture twice as high (else at its own shape).
     """
 
     id: str
@@ -125,6 +126,7 @@ class SymbolArt:
     look: TileLook
     rank: bool = False
     plate: str = ""
+    stretch: bool = True
 
     def __post_init__(self) -> None:
         _check_picture(self.id, self.small, SMALL_PICTURE)

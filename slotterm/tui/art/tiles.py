@@ -76,7 +76,7 @@ def fitted_picture(art: SymbolArt, inner_w: int, inner_h: int, *, tall: bool) ->
         rows = art.picture(size)
         sx = 2 if size is ArtSize.LARGE else 1
         pad_x, pad_y = size.pad
-        for sy in (2 * sx, sx) if tall else (sx,):
+        for sy in (2 * sx, sx) if tall and art.stretch else (sx,):
             w, h = len(rows[0]) * sx, len(rows) * sy
             if w + 2 * pad_x <= inner_w and h + 2 * pad_y <= inner_h:
                 return _scaled(rows, sx, sy)

@@ -157,16 +157,17 @@ class ReelsWindow(Widget):
         self.active_lines = active
         self._changed()
 
-    def show_lines(self, count: int, seconds: float | None = LINES_SECONDS) -> None:
-        """Play ``count`` lines and draw them all for ``seconds`` (``None``: until a spin,
-        a mark or :meth:`hide_lines`)."""
+    def show_lines(self, count: int, seconds: float | None = None, *, hold: bool = False) -> None:
+        """Play ``count`` lines and draw them all for ``seconds`` (:data:`LINES_SECONDS`
+        when not given; ``hold``: until a spin, a mark or :meth:`hide_lines`)."""
         self.active_lines = count
         self.lines_lit = True
         if self._lines_timer is not None:
             self._lines_timer.stop()
             self._lines_timer = None
-        if seconds is not None and self.is_attached:
-            self._lines_timer = self.set_timer(seconds, self.hide_lines)
+        if not hold and self.is_attached:
+            wait = LINES_SECONDS if seconds is None else seconds
+            self._lines_timer = self.set_timer(wait, self.hide_lines)
         self._changed()
 
     def hide_lines(self) -> None:
