@@ -80,6 +80,13 @@ class Presenter:
         return self._current
 
     @property
+    def elapsed(self) -> float:
+        """Seconds (at normal speed) the running scene has been on; 0 at rest."""
+        if self._current is None:
+            return 0.0
+        return (self.clock() - self._started) * self.speed
+
+    @property
     def stoppable(self) -> bool:
         """True while the running scene can be stopped by the spin / feature keys."""
         return self._current is not None and self._current.stoppable
@@ -141,7 +148,7 @@ class Presenter:
         if scene is None:
             self._stop_timer()
             return
-        elapsed = (self.clock() - self._started) * self.speed
+        elapsed = self.elapsed
         self.frames += 1
         if elapsed >= scene.duration - _EPSILON:  # a clock moved by exactly the duration ends it
             self._current = None

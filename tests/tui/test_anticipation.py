@@ -99,10 +99,16 @@ def _scatters_before_last(game: GameDefinition) -> Callable[[GameSession, Transi
     return predicate
 
 
+def anticipation_seed() -> int:
+    """A Book of Spells seed whose first spin keeps the player waiting (two BOOKs in sight
+    before the last reel stops)."""
+    return find_seed(_scatters_before_last(GAME), tries=2000)
+
+
 def _app_for(game: GameDefinition) -> SlotApp:
     if game is LW:
         return lw_app(lw_seed(_scatters_before_last(LW)), animations=True)
-    return make_app(find_seed(_scatters_before_last(GAME), tries=2000), animations=True)
+    return make_app(anticipation_seed(), animations=True)
 
 
 async def _spin_until_anticipating(pilot: Pilot[None], app: SlotApp) -> SpinScene:

@@ -8,17 +8,24 @@ busy the machine is.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from types import SimpleNamespace
 
 import pytest
 from textual.pilot import Pilot
 
+from slotterm.engine.actions import Collect, Spin
 from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.records import Phase
 from slotterm.session.game_session import HISTORY_LENGTH
 from slotterm.tui.app import SlotApp
+from slotterm.tui.autoplay import autoplay_action
+from slotterm.tui.scenes import SpinScene
 from tests.tui.main_support import (
     AWARDED,
     FREE_SPINS,
     SIZE,
+    SceneClock,
     assert_boxes_match,
     end_scene,
     freeze_scenes,
@@ -27,8 +34,11 @@ from tests.tui.main_support import (
     make_app,
     run_scenes,
     scene_name,
+    session_for,
     settle,
 )
+from tests.tui.test_anticipation import anticipation_seed
+from tests.tui.test_celebrations import big_win_seed
 
 STORM_KEYS = [
     "space",
@@ -108,12 +118,33 @@ async def test_key_storms_during_animations(seed: int, force: bool) -> None:
         assert progress >= 3, "the storms should have played several spins"
 
 
-async def _mash_during(pilot: Pilot[None], app: SlotApp, scene: str, rng: random.Random) -> None:
-    """Play on (Space, each other scene run to its end) until ``scene`` is on screen, then
-    storm keys while it runs: the scene clock stands still, so it waits for them."""
+def _anticipating(app: SlotApp) -> bool:
+    """The reels keep the player waiting (two scatters landed, others still spin)."""
+    scene = main(app).presenter.current
+    clock = main(app).presenter.clock
+    return (
+        isinstance(scene, SpinScene)
+        and isinstance(clock, SceneClock)
+        and scene.timing.anticipating(main(app).presenter.elapsed)
+    )
+
+
+async def _into_anticipation(pilot: Pilot[None], app: SlotApp) -> None:
+    """A spin that will keep the player waiting: move its clock to where it does."""
+    scene = main(app).presenter.current
+    if isinstance(scene, SpinScene) and scene.timing.slow_from is not None:
+        await run_scenes(pilot, app, scene.timing.slow_from + 0.05 - main(app).presenter.elapsed)
+
+
+async def _mash_during(
+    pilot: Pilot[None], app: SlotApp, caught: Callable[[SlotApp], bool], rng: random.Random
+) -> None:
+    """Play on (Space, each other scene run to its end) until ``caught`` holds, then storm
+    keys while it does: the scene clock stands still, so the scene waits for them."""
     screen = main(app)
     for _ in range(4000):
-        if scene_name(app) == scene:
+        await _into_anticipation(pilot, app)
+        if caught(app):
             for _key in range(12):
                 await pilot.press(rng.choice(STORM_KEYS))
             return
@@ -123,28 +154,59 @@ async def _mash_during(pilot: Pilot[None], app: SlotApp, scene: str, rng: random
             if screen.autoplay:
                 await pilot.press("a")
             await pilot.press("space")
-    raise AssertionError(f"{scene} never came on screen")
+    raise AssertionError("the moment never came on screen")
+
+
+def _scene(name: str) -> Callable[[SlotApp], bool]:
+    return lambda app: scene_name(app) == name
 
 
 @pytest.mark.parametrize(
-    ("scene", "force"),
+    ("caught", "seed", "force"),
     [
-        ("SpinScene", False),
-        ("WinShowScene", False),
-        ("MagicBookScene", True),
-        ("ExpansionScene", True),
+        pytest.param(_scene("SpinScene"), lambda: 5, False, id="spin"),
+        pytest.param(_scene("WinShowScene"), lambda: 5, False, id="win-show"),
+        pytest.param(_scene("MagicBookScene"), lambda: 5, True, id="magic-book"),
+        pytest.param(_scene("ExpansionScene"), lambda: 5, True, id="expansion"),
+        pytest.param(_anticipating, anticipation_seed, False, id="anticipation"),
+        pytest.param(_scene("CelebrationScene"), big_win_seed, False, id="celebration"),
+        pytest.param(_scene("FanfareScene"), lambda: 5, True, id="fanfare"),
     ],
 )
-async def test_key_storm_inside_each_animation(scene: str, force: bool) -> None:
+async def test_key_storm_inside_each_animation(
+    caught: Callable[[SlotApp], bool], seed: Callable[[], int], force: bool
+) -> None:
     """Each animation is caught while it runs and mashed; amounts stay right afterwards."""
-    rng = random.Random(scene)
-    app = make_app(5, force=FREE_SPINS if force else None, animations=True)
+    rng = random.Random(repr(seed()) + str(force))
+    app = make_app(seed(), force=FREE_SPINS if force else None, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)  # the scene is held, however long the storm takes
-        await _mash_during(pilot, app, scene, rng)
+        await _mash_during(pilot, app, caught, rng)
         main(app).presenter.speed = 20.0
         if main(app).autoplay:
             await pilot.press("a")
         await settle(pilot, app, limit=30.0)
         assert_boxes_match(app)
         money_balances(app)
+
+
+def test_the_money_check_holds_past_the_history_window() -> None:
+    """More rounds than the history keeps (a storm under load plays that many): the check
+    follows the kept window and the ledger, so it still balances, and still catches a
+    cent gone missing."""
+    session = session_for(11, credits=START)
+    while session.state.rounds_played <= HISTORY_LENGTH + 20:
+        if session.phase is Phase.IDLE:
+            session.act(Spin(session.bet, limits=session.limits))
+        else:
+            session.act(autoplay_action(session, play_features=True) or Collect())
+    assert len(session.history) == HISTORY_LENGTH < session.state.rounds_played
+    holder = SimpleNamespace(session=session)
+    money_balances(holder)
+    holder.session = SimpleNamespace(
+        history=session.history,
+        state=session.state._replace(credits=session.state.credits - 1),
+        ledger=session.ledger,
+    )
+    with pytest.raises(AssertionError):
+        money_balances(holder)
