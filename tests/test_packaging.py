@@ -1,0 +1,205 @@
+"""Build the wheel and the sdist, install the wheel in a fresh venv, run what it installed.
+
+One test, so that the build runs once whichever xdist worker takes it:
+
+* ``python -m build`` makes the sdist, then the wheel from the unpacked sdist (so the sdist
+  is enough to build from);
+* the sdist holds every file of ``tests/`` (every ``tests/**/test_*.py`` among them, the
+  golden files and the snapshots), ``saves/``, ``tools/``, ``benchmarks/``, ``.ci/run``,
+  README.md and LICENSE; the wheel holds the licence (PEP 639) and the package's version;
+* the tests collect from the unpacked sdist (``pytest --collect-only``, every test file,
+  no error);
+* the wheel goes into a new venv (its dependencies from the package index), where
+  ``slotterm --version``, ``slotterm par book-of-spells`` and the game itself in a
+  pseudo-terminal (quit with Q) run from the installed copy, not this checkout.
+"""
+
+from __future__ import annotations
+
+import email
+import re
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import slotterm
+from slotterm.games import get_game
+from slotterm.money import format_cents
+from slotterm.session.opening import open_session
+from slotterm.session.settings import load_settings
+from tests.tui.pty_support import COLS, ROWS, WAIT, PtyGame
+
+ROOT = Path(__file__).resolve().parent.parent
+VERSION = slotterm.__version__
+SDIST_TREES = ("tests", "saves", "tools", "benchmarks")
+"""Folders the sdist carries whole: the tests and everything they read."""
+SDIST_FILES = ("pyproject.toml", "MANIFEST.in", "README.md", "LICENSE", ".ci/run")
+BUILD_TIMEOUT = 180.0
+
+
+def _run(argv: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        argv, env=env, cwd=cwd, capture_output=True, text=True, timeout=BUILD_TIMEOUT, check=False
+    )
+    assert done.returncode == 0, f"{argv} exited {done.returncode}:\n{done.stdout}\n{done.stderr}"
+    return done
+
+
+def _tree_files(root: Path, folder: str) -> set[str]:
+    """The files under ``root/folder`` as a packager sees them (no caches, no dot folders)."""
+    found = set()
+    for path in (root / folder).rglob("*"):
+        parts = path.relative_to(root).parts
+        if (
+            path.is_file()
+            and path.suffix != ".pyc"
+            and not any(part == "__pycache__" or part.startswith(".") for part in parts[1:])
+        ):
+            found.add("/".join(parts))
+    return found
+
+
+def _check_sdist(sdist: Path) -> set[str]:
+    """The sdist's files (relative to its top folder), checked against this tree."""
+    top = f"slotterm-{VERSION}/"
+    with tarfile.open(sdist) as archive:
+        names = {n.removeprefix(top) for n in archive.getnames() if n.startswith(top)}
+    test_files = {
+        name for name in _tree_files(ROOT, "tests") if re.search(r"/test_[^/]*\.py$", name)
+    }
+    assert len(test_files) >= 40  # the suite, not a stub of it
+    assert not test_files - names, f"test files missing from the sdist: {test_files - names}"
+    for folder in SDIST_TREES:
+        missing = _tree_files(ROOT, folder) - names
+        assert not missing, f"missing from the sdist: {sorted(missing)[:10]}"
+    assert not set(SDIST_FILES) - names
+    assert any(n.startswith("tests/golden/") for n in names)
+    assert any(n.startswith("tests/tui/__snapshots__/") and n.endswith(".svg") for n in names)
+    return test_files
+
+
+def _check_wheel(wheel: Path) -> None:
+    """The wheel: the package, its licence file and metadata (PEP 639), no tests."""
+    info = f"slotterm-{VERSION}.dist-info"
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        metadata = email.message_from_bytes(archive.read(f"{info}/METADATA"))
+        licence = archive.read(f"{info}/licenses/LICENSE").decode()
+    assert licence == (ROOT / "LICENSE").read_text()
+    assert "MIT License" in licence and "Copyright (c) 2026 the slotterm authors" in licence
+    assert metadata["Version"] == VERSION
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["License-File"] == "LICENSE"
+    assert metadata["Requires-Python"] == ">=3.11"
+    assert "slotterm/cli.py" in names and not any(n.startswith("tests/") for n in names)
+    requires = metadata.get_all("Requires-Dist") or []
+    assert "rich>=14.2" in requires  # Textual 8 needs it: a floor below it means nothing
+
+
+def _collect_from_sdist(sdist: Path, into: Path, env: dict[str, str]) -> subprocess.Popen[str]:
+    """Unpack ``sdist`` and start ``pytest --collect-only`` there (this venv's pytest)."""
+    with tarfile.open(sdist) as archive:
+        archive.extractall(into, filter="data")
+    tree = into / f"slotterm-{VERSION}"
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "--collect-only",
+            "-q",
+            "-o",
+            "addopts=",
+            "-p",
+            "no:cacheprovider",
+            "tests",
+        ],
+        cwd=tree,
+        env={**env, "PYTHONDONTWRITEBYTECODE": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def _install_wheel(wheel: Path, venv: Path, env: dict[str, str]) -> Path:
+    """A new venv with the wheel (and its dependencies) installed; its ``bin`` folder."""
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], env, venv.parent)
+    python = venv / "bin" / "python"
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            str(wheel),
+        ],
+        env,
+        venv.parent,
+    )
+    return venv / "bin"
+
+
+def _play_and_quit(slotterm_exe: Path, env: dict[str, str], cwd: Path) -> None:
+    """The installed game on a pseudo-terminal: its credits shown, then Q quits it."""
+    game = get_game("book-of-spells")
+    settings = load_settings(cwd / "config" / "slotterm" / "config.toml", game, required=False)
+    twin = open_session(game, settings, root=None, seed=None, demo=True).session
+    credits = format_cents(twin.state.credits)
+    term = {**env, "TERM": "xterm-256color", "COLUMNS": str(COLS), "LINES": str(ROWS)}
+    pty = PtyGame([str(slotterm_exe), "book-of-spells", "--demo"], term, cwd)
+    try:
+        pty.wait_for(lambda: pty.box("Credits") == credits, "the demo's credits")
+        pty.send(b"Q")
+        deadline = time.monotonic() + WAIT
+        while pty.process.poll() is None and time.monotonic() < deadline:
+            pty.pump(0.05)
+        assert pty.process.returncode == 0, f"Q did not end the game:\n{pty.text()}"
+    finally:
+        pty.close()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)  # each step has its own deadline; installs fetch from the index
+def test_build_install_and_run(tmp_path: Path, user_dirs: dict[str, str]) -> None:
+    env = {k: v for k, v in user_dirs.items() if not k.startswith(("PYTHON", "TEXTUAL", "NO_"))}
+    dist = tmp_path / "dist"
+    _run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], env, tmp_path)
+    sdist, wheel = (
+        dist / f"slotterm-{VERSION}.tar.gz",
+        dist / f"slotterm-{VERSION}-py3-none-any.whl",
+    )
+    test_files = _check_sdist(sdist)
+    _check_wheel(wheel)
+
+    collecting = _collect_from_sdist(sdist, tmp_path / "unpacked", env)  # meanwhile: install
+    try:
+        bin_dir = _install_wheel(wheel, tmp_path / "venv", env)
+        collected, _ = collecting.communicate(timeout=BUILD_TIMEOUT)
+    finally:
+        if collecting.poll() is None:
+            collecting.kill()
+            collecting.wait()
+    assert collecting.returncode == 0, f"collection from the sdist failed:\n{collected[-4000:]}"
+    files = {line.split("::", 1)[0] for line in collected.splitlines() if "::" in line}
+    assert files == test_files, f"not collected: {sorted(test_files - files)}"
+
+    where = _run(
+        [str(bin_dir / "python"), "-c", "import slotterm; print(slotterm.__file__)"], env, tmp_path
+    ).stdout
+    assert where.startswith(str(tmp_path / "venv")), where  # the installed copy, not ROOT
+    version = _run([str(bin_dir / "slotterm"), "--version"], env, tmp_path)
+    assert version.stdout == f"slotterm {VERSION}\n"
+    sheet = _run([str(bin_dir / "slotterm"), "par", "book-of-spells"], env, tmp_path).stdout
+    assert re.search(r"book-of-spells . exact PAR sheet, 9 lines", sheet), sheet
+    assert re.search(r"RTP \(with the round cap\)\W+96\.13\d* %", sheet), sheet  # DESIGN §1
+    _play_and_quit(bin_dir / "slotterm", env, tmp_path)
