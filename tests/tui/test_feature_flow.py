@@ -164,3 +164,15 @@ async def test_banner_message_and_win_agree_when_space_cuts_a_win_short() -> Non
             await settle(pilot, app)
             _assert_banner_agrees(app)
         assert cut >= 2, "the seed should let Space cut at least two win shows"
+
+
+async def test_the_banner_never_gives_the_special_symbol_away_before_the_book_lands() -> None:
+    app = make_app(LAST_SPIN_WINS, force=FREE_SPINS, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        await _play_until(pilot, app, lambda: scene_name(app) == "MagicBookScene")
+        special = record_of(app.session.state.round).modifier  # type: ignore[union-attr]
+        assert _banner(app).symbol != special
+        assert not any("free spin" in label.lower() for label in _banner(app).labels)
+        await settle(pilot, app)
+        assert _banner(app).symbol == special

@@ -59,6 +59,19 @@ class FeatureBanner(Static):
         self._part = part
         self._draw_part()
 
+    def advance(self, part: BannerPart | None) -> None:
+        """Show a feature's next step at once when only its progress changed (the same
+        picture and labels before the last); anything new, a special symbol say, waits
+        for :meth:`show_part` at rest so the banner never gives away a reveal."""
+        now = self._part
+        if (
+            part is not None
+            and now is not None
+            and part.symbol == now.symbol
+            and part.labels[:-1] == now.labels[:-1]
+        ):
+            self.show_part(part)
+
     def show_win(self, amount: int) -> None:
         """The Win box now shows ``amount``: a feature win in the banner follows it."""
         self._win = amount
