@@ -228,9 +228,7 @@ class MachineScreen(Screen[None]):
 
     def _present(self, win_before: int, transition: Transition) -> None:
         # The banner names the step now played; its feature win follows the Win box.
-        self.query_one("#banner", FeatureBanner).show_part(
-            self.views.banner(transition.state.round)
-        )
+        self.query_one("#banner", FeatureBanner).advance(self.views.banner(transition.state.round))
         self._note = event_note(transition.events, self.views) or self._note
         self.views.remember(transition.events)
         scenes = scenes_for(self.stage, self.views, win_before, transition)
