@@ -26,7 +26,7 @@ from slotterm.games import game_ids
 if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
 
-COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history")
+COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history", "serve")
 EXIT_USAGE = 2
 EXIT_OUTPUT_FAILED = 1
 """A write to stdout failed (full disk, I/O error): one line on stderr."""
@@ -259,6 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=_non_negative_int, default=None, help="show a seeded test session"
     )
     hist.add_argument("--json", action="store_true", help="machine-readable output")
+
+    serve = subs.add_parser("serve", help="play in a web browser (textual-serve)")
+    _game_arg(serve, optional=True)
+    serve.set_defaults(game=None)  # no GAME: the lobby
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=_positive_int, default=8000, help="port (default 8000)")
+    serve.add_argument("--save-dir", default=None, help="play these saves (default: demo)")
     return parser
 
 
@@ -482,6 +489,7 @@ _HANDLERS = {
     "eval": ("slotterm.commands.evaluate", "run_eval"),
     "game-def": ("slotterm.commands.game_def", "run_game_def"),
     "history": ("slotterm.commands.history", "run_history"),
+    "serve": ("slotterm.commands.serve", "run_serve"),
 }
 """Command -> (module, function); modules are imported only when their command runs."""
 

@@ -1,0 +1,244 @@
+"""``slotterm serve`` without a browser: the web driver let through (and nothing else),
+the save's lock told in the page, the address rules, a taken port, and Ctrl+C.
+
+The browser itself is in ``tests/test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shlex
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from slotterm.commands.serve import child_command, is_loopback
+from slotterm.commands.web_session import WEB_DRIVER
+from slotterm.games import get_game
+from slotterm.session.opening import open_session
+from slotterm.session.settings import default_settings
+from tests.serve_support import WAIT, PageConnection, ServeProcess, alive, free_port, wait_until
+
+
+def _run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "slotterm", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=WAIT,
+    )
+
+
+# --- the non-terminal refusal stays, the web driver goes through ------------------------
+
+
+@pytest.mark.parametrize("driver", [None, "textual.drivers.linux_driver:LinuxDriver"])
+def test_play_on_pipes_is_still_refused(
+    driver: str | None, user_dirs: dict[str, str], tmp_path: Path
+) -> None:
+    env = {k: v for k, v in user_dirs.items() if k != "TEXTUAL_DRIVER"}
+    if driver is not None:
+        env["TEXTUAL_DRIVER"] = driver
+    done = _run(["play", "book-of-spells", "--save-dir", str(tmp_path / "saves")], env, tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert "play needs an interactive terminal" in done.stderr
+    assert not (tmp_path / "saves").exists()  # refused before touching anything
+
+
+class WebChild:
+    """``python -m slotterm.commands.web_session ARGS`` as textual-serve runs it: pipes,
+    the web driver named in ``TEXTUAL_DRIVER``; its screen output collected as text."""
+
+    def __init__(self, args: list[str], env: dict[str, str], cwd: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "slotterm.commands.web_session", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**env, "TEXTUAL_DRIVER": WEB_DRIVER, "COLUMNS": "100", "ROWS": "32"},
+            cwd=cwd,
+        )
+        self.raw = b""
+
+    def read_until(self, wanted: bytes) -> None:
+        """Read the child's stdout until ``wanted`` is in it (deadline :data:`WAIT`)."""
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        deadline = time.monotonic() + WAIT
+        while wanted not in self.raw:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {wanted!r} in the output: {self.raw[-400:]!r}")
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    err = self.process.stderr.read() if self.process.stderr else b""
+                    raise AssertionError(f"the child ended: {err.decode(errors='replace')}")
+                self.raw += chunk
+
+    def send_meta(self, meta: dict[str, object]) -> None:
+        """One meta packet, as the server sends it (``M``, length, JSON)."""
+        assert self.process.stdin is not None
+        payload = json.dumps(meta).encode()
+        self.process.stdin.write(b"M" + len(payload).to_bytes(4, "big") + payload)
+        self.process.stdin.flush()
+
+    def quit(self) -> int:
+        """Tell the app to quit as the server does when the page goes; its exit status."""
+        self.send_meta({"type": "quit"})
+        status = self.process.wait(timeout=WAIT)
+        assert self.process.stderr is not None
+        self.stderr = self.process.stderr.read().decode(errors="replace")
+        return status
+
+
+def test_the_game_starts_on_the_web_driver(user_dirs: dict[str, str], tmp_path: Path) -> None:
+    child = WebChild(["book-of-spells", "--demo"], user_dirs, tmp_path)
+    try:
+        child.read_until(b"__GANGLION__\n")  # the web driver's greeting: the app runs
+        child.send_meta({"type": "resize", "width": 100, "height": 32})
+        child.read_until(b"Credits")  # the game's own screen, not a refusal
+        assert child.quit() == 0
+        assert "interactive terminal" not in child.stderr
+    finally:
+        child.process.kill()
+        child.process.wait()
+
+
+def test_a_save_in_use_is_told_on_the_page(user_dirs: dict[str, str], tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    game = get_game("book-of-spells")
+    held = open_session(game, default_settings(game), root=saves)  # another slotterm has it
+    child = WebChild(["book-of-spells", "--save-dir", str(saves)], user_dirs, tmp_path)
+    try:
+        child.read_until(b"__GANGLION__\n")
+        child.send_meta({"type": "resize", "width": 100, "height": 32})
+        child.read_until(b"This save is already in use")  # drawn by the app, for the page
+        child.read_until(b"press R here to try again")
+        assert child.quit() == 2
+        assert "is open in another slotterm" in child.stderr  # and in the server's log
+    finally:
+        child.process.kill()
+        child.process.wait()
+        held.close()
+
+
+def test_web_session_refuses_without_the_web_driver(
+    user_dirs: dict[str, str], tmp_path: Path
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "slotterm.commands.web_session", "--demo"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in user_dirs.items() if k != "TEXTUAL_DRIVER"},
+        cwd=tmp_path,
+        timeout=WAIT,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "slotterm serve" in done.stderr
+
+
+# --- the command line --------------------------------------------------------------------
+
+
+def test_loopback_addresses() -> None:
+    assert all(is_loopback(h) for h in ("127.0.0.1", "127.1.2.3", "::1", "localhost"))
+    assert not any(is_loopback(h) for h in ("0.0.0.0", "::", "192.168.1.20", "example.org"))
+
+
+def test_each_page_gets_a_demo_unless_a_save_dir_is_given() -> None:
+    demo = shlex.split(child_command(None, None))
+    saved = shlex.split(child_command("lucky-witch", "/tmp/my saves"))
+    assert demo[:4] == ["exec", sys.executable, "-m", "slotterm.commands.web_session"]
+    assert demo[4:] == ["--demo"]
+    assert saved[4:] == ["lucky-witch", "--save-dir", "/tmp/my saves"]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--port", "70000"], "--port must be at most 65535"),
+        (["--port", "0"], "must be at least 1"),
+        (["--port", "80a"], "not a whole number"),
+        (["no-such-game"], "invalid choice"),
+        (["--host", "no-such-host.invalid"], "--host no-such-host.invalid"),
+    ],
+)
+def test_bad_input_is_one_line(
+    args: list[str], says: str, user_dirs: dict[str, str], tmp_path: Path
+) -> None:
+    done = _run(["serve", *args], user_dirs, tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert says in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_taken_port_is_one_line(user_dirs: dict[str, str], tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = _run(["serve", "--port", str(port)], user_dirs, tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"slotterm: error: port {port} is already in use on 127.0.0.1; "
+        "choose another with --port N\n"
+    )
+
+
+def test_serves_on_loopback_by_default_and_ctrl_c_ends_every_game(
+    user_dirs: dict[str, str], tmp_path: Path
+) -> None:
+    port = free_port()
+    server = ServeProcess(["book-of-spells", "--port", str(port)], user_dirs, tmp_path)
+    try:
+        server.wait_listening(port)
+        assert f"http://127.0.0.1:{port}" in server.stdout
+        assert "warning" not in server.stderr
+        html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=WAIT).read().decode()
+        assert 'src="static/js/textual.js"' in html  # slotterm's page: relative addresses
+        assert "googleapis" not in html  # no font fetched from the internet
+        with PageConnection(port) as page:
+            wait_until(lambda: len(server.games()) == 1, "the page's game process")
+            (game,) = server.games()
+            # SIGINT to the server alone: it ends its games itself, and then itself
+            assert server.interrupt(group=False) == 0
+            assert page.ended.is_set()  # the page was told the game is over
+        wait_until(lambda: not alive(game), "the page's game to end")
+        assert "Traceback" not in server.stdout + server.stderr
+    finally:
+        server.stop()
+
+
+def test_any_other_address_is_warned_about(user_dirs: dict[str, str], tmp_path: Path) -> None:
+    port = free_port()
+    server = ServeProcess(["--host", "0.0.0.0", "--port", str(port)], user_dirs, tmp_path)
+    try:
+        server.wait_listening(port)
+        (line,) = server.stderr.splitlines()
+        assert line.startswith("slotterm: warning: serving on 0.0.0.0")
+        assert "anyone who can reach" in line
+        with PageConnection(port) as page:
+            wait_until(lambda: len(server.games()) == 1, "the page's game process")
+            (game,) = server.games()
+            assert server.interrupt(group=True) == 0  # Ctrl+C in the server's terminal
+            wait_until(page.ended.is_set, "the page's connection to end")
+        wait_until(lambda: not alive(game), "the page's game to end")
+        assert "Traceback" not in server.stdout + server.stderr
+    finally:
+        server.stop()
