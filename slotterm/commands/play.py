@@ -32,8 +32,11 @@ def run_play(args: argparse.Namespace) -> int:
         raise UsageError("--force and --reset-save need a GAME (e.g. slotterm book-of-spells)")
     force = None if args.game is None else forced_feature(args.force, get_game(args.game))
     settings = None if args.game is None else settings_from_args(args)
-    # Refuse before touching anything: no folder, lock, set-aside or settlement.
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    # Refuse before touching anything: no folder, lock, set-aside or settlement.  Under
+    # ``slotterm serve`` the pipes are Textual's web driver, and the game may start.
+    from slotterm.commands.web_session import web_driver_active
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver_active():
         raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")
     from slotterm.tui.lobby import shelf_for
 
