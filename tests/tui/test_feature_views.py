@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from slotterm.engine.actions import Spin
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
@@ -151,3 +152,31 @@ def test_only_the_app_imports_the_main_screen() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == MAIN_SCREEN:
                 importers.append(str(path.relative_to(TUI)))
     assert importers == ["app.py"]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "overlay_ids"),
+    [("book-of-spells", ("book", "summary")), ("lucky-witch", ("cauldron", "summary"))],
+)
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_overlays_cover_the_reels_whole_and_keep_their_size(
+    game_id: str, overlay_ids: tuple[str, ...], size: tuple[int, int]
+) -> None:
+    """A feature's overlay covers the whole stage (no part of a symbol beside it) and its
+    size does not follow its text (a longer text does not make it jump)."""
+    from tests.tui.main_support import make_app
+
+    session = demo_session(get_game(game_id), SeededSource(1))
+    app = make_app(session=session)
+    async with app.run_test(size=size) as pilot:
+        stage = app.main_screen.query_one("#stage")
+        for overlay_id in overlay_ids:
+            overlay = app.main_screen.query_one(f"#{overlay_id}", Static)
+            overlay.display = True
+            overlay.update("short")
+            await pilot.pause()
+            assert overlay.region == stage.region, overlay_id
+            overlay.update("a much longer text that has to wrap over several lines " * 6)
+            await pilot.pause()
+            assert overlay.region == stage.region, overlay_id
+            overlay.display = False

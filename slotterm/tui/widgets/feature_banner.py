@@ -61,7 +61,7 @@ class FeatureBanner(Static):
 
     def advance(self, part: BannerPart | None) -> None:
         """Show a feature's next step at once when only its progress changed (the same
-        picture and labels before the last); anything new, a special symbol say, waits
+        picture and labels before the last); anything new, a feature's symbol say, waits
         for :meth:`show_part` at rest so the banner never gives away a reveal."""
         now = self._part
         if (
