@@ -46,6 +46,7 @@ def scenes_for(
                     result.window,
                     scatters=game.scatter_ids,
                     hint=anticipation_hint(game),
+                    together=stage.stop_together(),
                 )
             )
             start = 0 if event.number is None else win_before

@@ -22,6 +22,8 @@ from slotterm.tui.widgets.reels import Cell, ReelsWindow
 
 SPIN_SECONDS = 1.5
 """From the spin key to the last reel stopping, at normal speed."""
+TOGETHER_AT = 0.7
+"""When reels stopping all together stop, as a share of :data:`SPIN_SECONDS`."""
 REEL_SPEED = 14.0
 """Symbols per second passing on a spinning reel."""
 WIN_ITEM_SECONDS = 0.9
@@ -92,10 +94,14 @@ class SpinScene(Scene):
         *,
         scatters: Collection[str] = (),
         hint: str = "",
+        together: bool = False,
     ) -> None:
         self.reels, self.strips, self.stops, self.window = reels, strips, stops, window
         count = len(stops)
-        usual = [seconds * (0.45 + 0.55 * r / max(1, count - 1)) for r in range(count)]
+        if together:  # the player's option: every reel stops at the same moment
+            usual = [seconds * TOGETHER_AT] * count
+        else:
+            usual = [seconds * (0.45 + 0.55 * r / max(1, count - 1)) for r in range(count)]
         self.timing = reel_timing(window, scatters, usual)
         """When each reel stops, and which reels keep the player waiting."""
         self.stop_times = list(self.timing.stop_times)

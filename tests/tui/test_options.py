@@ -250,3 +250,34 @@ async def test_quick_spin_in_free_spins_speeds_up_only_the_feature(tmp_path: Pat
             )
             speeds.append(screen.presenter.speed)
         assert speeds and all(s > 1.0 for s in speeds)  # every step of the feature quick
+
+
+async def test_reels_stop_all_together_when_the_option_says_so(tmp_path: Path) -> None:
+    from slotterm.tui import scenes
+
+    made: list[scenes.SpinScene] = []
+    original = scenes.SpinScene.__init__
+
+    def remember(self: scenes.SpinScene, *args: Any, **options: Any) -> None:
+        original(self, *args, **options)
+        made.append(self)
+
+    save_preferences(Preferences(stop_order="all-together"), options_path(tmp_path / "config"))
+    session = demo("lucky-witch", 5)
+    app = shell_app(tmp_path, session=session)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scenes.SpinScene, "__init__", remember)
+        async with app.run_test(size=SIZE) as pilot:
+            await at_rest(pilot, app)
+            await pilot.press("space")
+            await wait_for(pilot, lambda: bool(made))
+            await open_options(pilot, app)
+            await pilot.press("4", "enter")  # row 4: back to left to right
+            await wait_for(pilot, lambda: app.screen is app.main_screen)
+            await pilot.press("space")
+            await wait_for(pilot, lambda: len(made) > 1)
+    together, in_turn = made[0].timing, made[1].timing
+    assert together.slow_from is None and in_turn.slow_from is None  # no anticipation here
+    assert len(set(together.stop_times)) == 1
+    assert list(in_turn.stop_times) == sorted(set(in_turn.stop_times))  # one after another
+    assert len(in_turn.stop_times) == 5

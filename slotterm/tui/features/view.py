@@ -15,7 +15,7 @@ to add", so a view overrides only what its feature shows.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -38,12 +38,15 @@ from slotterm.tui.widgets.reels import ReelsWindow
 
 @dataclass(frozen=True, slots=True)
 class Stage:
-    """What a feature's scenes may draw on: the reels, the message line, the Win box."""
+    """What a feature's scenes may draw on: the reels, the message line, the Win box;
+    ``stop_together`` says whether the reels stop all together (the player's option)
+    rather than left to right."""
 
     game: GameDefinition
     reels: ReelsWindow
     message: MessageLine
     show_win: Callable[[int], None]
+    stop_together: Callable[[], bool] = field(default=lambda: False)
 
 
 class FeatureView:

@@ -92,7 +92,11 @@ class MachineScreen(Screen[None]):
         self.boxes = boxes_for(session.game)
         """The Bet, Lines, Credits and Win boxes (and Coins, Coin size in a coin game)."""
         self.stage = Stage(
-            game=session.game, reels=self.reels, message=self.message, show_win=self._show_win
+            game=session.game,
+            reels=self.reels,
+            message=self.message,
+            show_win=self._show_win,
+            stop_together=lambda: preferences_of(self.app).stop_order == "all-together",
         )
         """What the features' views draw on."""
         self.presenter = Presenter(self, self._rest, self._scene_changed)
