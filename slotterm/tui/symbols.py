@@ -6,7 +6,7 @@ Art is per game (symbol ids repeat across games in other roles): :func:`art_set`
 game's :class:`ArtSet`; the functions below take the game's id (``game``), the Book of
 Spells' pictures when it is left out.
 
-Public API (also used by the paytable screen and the Magic Book)::
+Public API (also used by the paytable screen and the feature views)::
 
     art_set("lucky-witch")                   -> ArtSet (pictures by id, stacked symbols)
     symbol_art("WITCH", game)                -> SymbolArt (id, name, glyph, color, pictures)

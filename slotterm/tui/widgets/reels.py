@@ -2,7 +2,7 @@
 
 The widget only draws what it is told: the window (``window[reel][row]``), which reels are
 spinning and where their strips are, which cells are marked, which line is being shown,
-which reels are covered by one tall picture (the expanding symbol), and for a moment after
+which reels are covered by one tall picture (a feature filling them), and for a moment after
 the line count changed, every active line.  The main screen and its scenes set these
 through the methods below; every change redraws.
 
@@ -326,6 +326,7 @@ class ReelsWindow(Widget):
         labels = self._labels(places, mono)
         columns = [self._column(r, layout, mono) for r in range(self.reel_count)]
         tiles_x = [layout.reel_x(r) for r in range(self.reel_count)]
+        busy = {y for _, y in canvas.bits} | {y for _, y in labels}
         out = []
         for y in range(size.height):
             gy = y - layout.top
@@ -335,16 +336,29 @@ class ReelsWindow(Widget):
                 line = columns[reel][gy] if 0 <= gy < layout.height else None
                 if line is None:
                     continue
-                pieces.append(_free(x, tx, y, canvas, labels))
+                pieces.append(_free(x, tx, y, canvas, labels, base, busy=y in busy))
                 pieces.append(_ported(line, tx, y, canvas, layout.tile_w))
                 x = tx + layout.tile_w
-            pieces.append(_free(x, size.width, y, canvas, labels))
-            out.append(Strip.join(pieces).crop(0, size.width).apply_style(base))
+            pieces.append(_free(x, size.width, y, canvas, labels, base, busy=y in busy))
+            out.append(Strip.join(pieces).crop(0, size.width))
         return out
 
 
-def _free(x0: int, x1: int, y: int, canvas: PathCanvas, labels: dict[Cell, Segment]) -> Strip:
-    """Columns ``x0`` to ``x1`` of line ``y`` outside the tiles: labels, paths, blanks."""
+def _free(
+    x0: int,
+    x1: int,
+    y: int,
+    canvas: PathCanvas,
+    labels: dict[Cell, Segment],
+    base: Style,
+    *,
+    busy: bool,
+) -> Strip:
+    """Columns ``x0`` to ``x1`` of line ``y`` outside the tiles: labels, paths, blanks
+    (``busy``: the line has labels or paths at all)."""
+    width = max(0, x1 - x0)
+    if not busy:
+        return Strip([Segment(" " * width, base)], width) if width else Strip([], 0)
     segments: list[Segment] = []
     blank = 0
     x = x0
@@ -356,18 +370,18 @@ def _free(x0: int, x1: int, y: int, canvas: PathCanvas, labels: dict[Cell, Segme
             x += 1
             continue
         if blank:
-            segments.append(Segment(" " * blank))
+            segments.append(Segment(" " * blank, base))
             blank = 0
         if label is not None:
             text = label.text[: x1 - x]
             segments.append(Segment(text, label.style))
             x += len(text)
         else:
-            segments.append(Segment(char or " ", canvas.styles[x, y]))
+            segments.append(Segment(char or " ", base + canvas.styles[x, y]))
             x += 1
     if blank:
-        segments.append(Segment(" " * blank))
-    return Strip(segments, max(0, x1 - x0))
+        segments.append(Segment(" " * blank, base))
+    return Strip(segments, width)
 
 
 def _ported(line: Strip, x: int, y: int, canvas: PathCanvas, width: int) -> Strip:
