@@ -3,8 +3,8 @@
 The browser is the system's Chromium (Debian's ``chromium`` package), never Playwright's
 own download.  Without it (or without ``playwright``) the tests are skipped with the
 install hint as the reason, unless ``SLOTTERM_REQUIRE_BROWSER=1`` (``.ci/run`` sets it):
-then a missing browser fails them.  ``SLOTTERM_BROWSER_SHOT=FILE`` saves a PNG of the
-game as the first test sees it.
+then a missing browser fails them.  ``SLOTTERM_CHROMIUM=PATH`` names another Chromium;
+``SLOTTERM_BROWSER_SHOT=FILE`` saves a PNG of the game as the first test sees it.
 
 The page's text is read from the terminal itself: an init script catches the xterm.js
 ``Terminal`` object as the page creates it (its constructor assigns ``_core``), and

@@ -60,8 +60,9 @@ def run_serve(args: argparse.Namespace) -> int:
         title=title,
         templates_path=PAGE_FOLDER,
     )
-    server.what = f"{'the lobby' if args.game is None else get_game(args.game).name}, " + (
-        "a demo session for each page (nothing saved)" if save_dir is None else save_dir
+    what = "the lobby" if args.game is None else get_game(args.game).name
+    server.what = what + (
+        " (a demo for each page, nothing saved)" if save_dir is None else f" (saves in {save_dir})"
     )
     try:
         server.serve()
