@@ -260,12 +260,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hist.add_argument("--json", action="store_true", help="machine-readable output")
 
-    serve = subs.add_parser("serve", help="play in a web browser (textual-serve)")
+    serve = subs.add_parser("serve", help="play in a web browser (no GAME: the lobby)")
     _game_arg(serve, optional=True)
     serve.set_defaults(game=None)  # no GAME: the lobby
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     serve.add_argument("--port", type=_positive_int, default=8000, help="port (default 8000)")
-    serve.add_argument("--save-dir", default=None, help="play these saves (default: demo)")
+    serve.add_argument(
+        "--save-dir", default=None, metavar="DIR", help="play the saves in DIR (default: demos)"
+    )
     return parser
 
 
