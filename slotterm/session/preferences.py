@@ -8,9 +8,10 @@ screen changes them only between rounds.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from slotterm.session.player_file import (
     Loaded,
@@ -38,7 +39,8 @@ class Preferences:
     ``"coins"`` (games bet in coins); ``stop_order``: reels stop ``"left-to-right"`` or
     ``"all-together"``; ``graphics``: ``"enhanced"`` (animated) or ``"basic"`` (no
     animation); ``gamble``: the gamble is offered after a win (games that have one);
-    ``odds_hints``: pick games show what a choice is worth on average.
+    ``odds_hints``: pick games show what a choice is worth on average; ``theme``: the
+    name of the colour theme chosen in the command palette (``""``: the default).
     """
 
     quick_spin: bool = False
@@ -48,6 +50,7 @@ class Preferences:
     graphics: Graphics = "enhanced"
     gamble: bool = True
     odds_hints: bool = True
+    theme: str = ""
 
     @property
     def animated(self) -> bool:
@@ -59,6 +62,17 @@ class Preferences:
         return self.quick_free_spins if in_free_spins else self.quick_spin
 
 
+THEME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+"""What a theme's name looks like (which themes exist is the interface's business)."""
+
+
+def theme_name(value: Any) -> str:
+    """A theme's name (lower-case letters, digits, ``-`` and ``_``), or ``""``."""
+    if not isinstance(value, str) or not (value == "" or THEME_NAME.fullmatch(value)):
+        raise ValueError('must be the name of a theme, e.g. "textual-light"')
+    return value
+
+
 READERS: dict[str, Reader] = {
     "quick_spin": boolean,
     "quick_free_spins": boolean,
@@ -67,6 +81,7 @@ READERS: dict[str, Reader] = {
     "graphics": choice("enhanced", "basic"),
     "gamble": boolean,
     "odds_hints": boolean,
+    "theme": theme_name,
 }
 """How each key of ``options.toml`` is read."""
 

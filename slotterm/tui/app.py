@@ -5,7 +5,8 @@ Started with a :class:`~slotterm.tui.lobby.GameShelf` the app opens on the lobby
 session too, straight on that game, with the lobby one key away); started with a session
 alone it is that game only, as the tests build it.  Between rounds, L (or Escape) goes
 back to the lobby, O opens the options, G the autoplay settings (the shell keys of
-:mod:`slotterm.tui.shell`).
+:mod:`slotterm.tui.shell`).  Ctrl+P opens Textual's command palette with the game's own
+commands (:mod:`slotterm.tui.palette`) and Textual's, the colour theme among them.
 
 SIGTERM, SIGHUP and SIGQUIT end the game as Q does (every step is already saved): the
 driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
@@ -22,21 +23,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import signal
 import functools
+import signal
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import events
 from textual._time import get_time
+from textual.app import App
 from textual.binding import BindingType
 from textual.screen import Screen
 
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import stylesheets
-from slotterm.tui.lobby import GameShelf
-from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.hangup import HangupWatch, terminal_fds
+from slotterm.tui.lobby import GameShelf
+from slotterm.tui.palette import GameCommands
+from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
 
@@ -46,7 +49,7 @@ QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
 BACKLOG = 2
 """How many keys typed before the previous key was handled still count."""
-ALWAYS_KEYS = frozenset({"q", "ctrl+c", "ctrl+q"})
+ALWAYS_KEYS = frozenset({"q", "Q", "ctrl+c", "ctrl+q"})
 """Keys never dropped: leaving the game works at once, whatever is queued."""
 
 
@@ -89,9 +92,14 @@ class SlotApp(Shell):
     (``None``: the defaults, for this program only).
     """
 
-    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", *stylesheets()]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        "app.tcss",
+        "screens/lobby_screen.tcss",  # the default screen's own CSS_PATH is not read
+        *stylesheets(),
+    ]
     TITLE = "slotterm"
-    ENABLE_COMMAND_PALETTE = False
+    ENABLE_COMMAND_PALETTE = True
+    COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = SHELL_BINDINGS
 
     def __init__(
@@ -146,13 +154,13 @@ class SlotApp(Shell):
             with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
                 loop.add_signal_handler(number, self._quit_on_signal, number)
                 self._handled.append(number)
+        if not self.is_headless:  # a terminal closed without a SIGHUP ends the game too
+            hangup = functools.partial(self._quit_on_signal, signal.SIGHUP)
+            HangupWatch(terminal_fds((0, 1)), loop, hangup).start()
 
     def on_unmount(self) -> None:
         """Give the signals back to whoever had them."""
         loop = asyncio.get_running_loop()
-        if not self.is_headless:  # a terminal closed without a SIGHUP ends the game too
-            hangup = functools.partial(self._quit_on_signal, signal.SIGHUP)
-            HangupWatch(terminal_fds((0, 1)), loop, hangup).start()
         for number in self._handled:
             loop.remove_signal_handler(number)
         self._handled.clear()

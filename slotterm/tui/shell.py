@@ -10,6 +10,9 @@ open), and do nothing otherwise.
 * O: the options (:class:`~slotterm.session.preferences.Preferences`), applied at once;
 * G: the autoplay settings, then autoplay starts with them.
 
+The colour theme chosen with the command palette (:mod:`slotterm.tui.palette`) is kept
+with the options and put back at the next start.
+
 What the main screen reads (hooks): :func:`preferences_of` for the options now in force,
 :func:`session_mark` for the statistics' start, and the autoplay hooks of
 :mod:`slotterm.tui.autoplay_control`.
@@ -17,12 +20,14 @@ What the main screen reads (hooks): :func:`preferences_of` for the options now i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from textual._types import AnimationLevel
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.theme import Theme
 
 from slotterm.session.game_session import GameSession
 from slotterm.session.preferences import (
@@ -90,6 +95,13 @@ class Shell(App[None]):
             loaded = load_preferences(options_path(player_folder))
             self.preferences = loaded.value
             self._problems += [loaded.problem] if loaded.problem else []
+        self._default_theme = self.theme
+        """The theme without the player's choice (Textual's default, or ``TEXTUAL_THEME``)."""
+        if self.preferences.theme and self.preferences.theme not in self.available_themes:
+            self._problems.append(
+                f"The theme {self.preferences.theme!r} is not available; the default is used."
+            )
+            self.preferences = replace(self.preferences, theme="")
         self.autoplay_control = AutoplayControl(player_folder)
         """The autoplay settings and the run in progress."""
         if self.autoplay_control.problem:
@@ -147,18 +159,30 @@ class Shell(App[None]):
         """At start: the options in force, and any problem with the player's files."""
         self.apply_preferences()
         self.call_after_refresh(self.apply_preferences)  # once the game's screen is up
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         for problem in self._problems:
             self.notify(problem, title="Your settings", severity="warning", timeout=20)
 
     # --- the shell's keys ---------------------------------------------------------------
 
+    def not_now(self) -> str | None:
+        """Why the shell's keys wait now (``None``: a game is open and between rounds)."""
+        screen: GameScreen | None = self.main_screen
+        if screen is None:
+            return "No game is open."
+        if screen.autoplay:
+            return "Autoplay is on: A stops it."
+        if screen.presenter.busy:
+            return "Wait until the reels have stopped."
+        if screen.session.state.round is not None:
+            return "Finish the round first."
+        return None
+
     def at_rest(self) -> GameScreen | None:
         """The game's main screen when it is on top between rounds, else ``None``."""
         screen: GameScreen | None = self.main_screen
         top: object = self.screen
-        if screen is None or top is not screen:
-            return None
-        if screen.presenter.busy or screen.autoplay or screen.session.state.round is not None:
+        if screen is None or top is not screen or self.not_now() is not None:
             return None
         return screen
 
@@ -199,8 +223,16 @@ class Shell(App[None]):
                     severity="warning",
                 )
 
+    def _theme_changed(self, theme: Theme) -> None:
+        """Remember the theme the player chose (the palette's "Theme" command)."""
+        if theme.name != (self.preferences.theme or self._default_theme):
+            self._options_closed(replace(self.preferences, theme=theme.name))
+
     def apply_preferences(self) -> None:
-        """Put the options in force: the graphics, and quick spin on the game on top."""
+        """Put the options in force: the theme, the graphics, and quick spin on the game on
+        top."""
+        if self.preferences.theme and self.theme != self.preferences.theme:
+            self.theme = self.preferences.theme
         if not self.preferences.animated and self._level is None:
             self._level, self.animation_level = self.animation_level, "none"
         elif self.preferences.animated and self._level is not None:

@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 
 Result = TypeVar("Result")
 
@@ -50,25 +50,8 @@ def step_value(row: ChoiceRow, value: Any, step: int) -> Any:
 class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
     """Rows of settings; subclasses say what Enter returns (:meth:`result`)."""
 
-    DEFAULT_CSS = (
-        dialog_css(
-            "ChoiceDialog",
-            "choice-dialog",
-            max_width=72,
-            height="auto",
-            extra=("max-height: 100%;", "padding: 0 1;"),
-        )
-        + """
-    #choice-table {
-        height: auto;
-    }
-    #choice-note {
-        margin-top: 1;
-        height: auto;
-        color: $text-muted;
-    }
-    """
-    )
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k,K", "move(-1)", "Up", key_display="↑/↓"),

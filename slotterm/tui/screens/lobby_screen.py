@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from slotterm.money import format_cents
 from slotterm.tui.lobby import GameShelf, SavedState, game_facts
+from slotterm.tui.screens.dialog_css import stylesheet_of
 
 
 def card_text(shelf: GameShelf, game_id: str, number: int, highlighted: bool) -> Group:
@@ -51,39 +52,7 @@ def state_text(state: SavedState) -> Text:
 class LobbyScreen(Screen[None]):
     """The games of the program; ``open_game`` opens one and returns why not, if it cannot."""
 
-    DEFAULT_CSS = """
-    LobbyScreen {
-        align: center top;
-    }
-    #lobby {
-        width: 96;
-        max-width: 100%;
-        height: auto;
-        padding: 0 1;
-    }
-    #lobby-title {
-        text-style: bold;
-        content-align: center middle;
-        width: 100%;
-        margin: 1 0;
-    }
-    .lobby-card {
-        border: round $panel-lighten-2;
-        padding: 0 1;
-        height: auto;
-    }
-    .lobby-card.highlighted {
-        border: heavy $accent;
-    }
-    #lobby-note {
-        margin-top: 1;
-        height: auto;
-    }
-    #lobby-hint {
-        color: $text-muted;
-        margin-top: 1;
-    }
-    """
+    CSS_PATH = stylesheet_of(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k,K", "move(-1)", "Previous", key_display="↑/↓"),
@@ -135,7 +104,7 @@ class LobbyScreen(Screen[None]):
             on = index == self.highlighted
             card.update(card_text(self.shelf, game_id, index + 1, on))
             card.set_class(on, "highlighted")
-        self.query_one("#lobby-note", Static).update(Text(self.note, style="bold red"))
+        self.query_one("#lobby-note", Static).update(Text(self.note))  # $error, bold
 
     @property
     def highlighted_id(self) -> str:

@@ -22,7 +22,7 @@ from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.paytable_coins import (
     bet_line,
     bonus_rules,
@@ -123,56 +123,8 @@ def line_columns(count: int, width: int) -> int:
 class PaytableScreen(ModalScreen[None]):
     """What every symbol pays at the current bet, the rules and the lines."""
 
-    DEFAULT_CSS = (
-        dialog_css("PaytableScreen", "pays-dialog", max_width=124)
-        + """
-    #pays-scroll {
-        height: 1fr;
-        padding: 0 1;
-    }
-    .pays-heading {
-        text-style: bold;
-        color: $text-accent;
-        margin-top: 1;
-    }
-    #pays-bet {
-        text-style: bold;
-    }
-    #pays-symbols {
-        grid-size: 2;
-        grid-gutter: 0 2;
-        height: auto;
-    }
-    .pays-cell {
-        height: 4;
-    }
-    .pays-cell.-coins {
-        height: 6;
-    }
-    .pays-text {
-        height: auto;
-    }
-    .pays-art {
-        width: 10;
-    }
-    .pays-detail {
-        width: 1fr;
-    }
-    #pays-wild {
-        height: auto;
-    }
-    #pays-wild-text {
-        width: 1fr;
-        height: auto;
-    }
-    #pays-lines {
-        grid-size: 9;
-        grid-columns: 11;
-        grid-gutter: 0 1;
-        height: auto;
-    }
-    """
-    )
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,p,P,8,q,Q", "close", "Close", key_display="Esc/P"),

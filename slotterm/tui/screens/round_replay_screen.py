@@ -29,7 +29,7 @@ from slotterm.tui.replay_step import (
     credits_after,
     spin_step,
 )
-from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.symbols import symbol_art
 
 CELL_WIDTH = 10
@@ -113,30 +113,8 @@ def window_text(window: Window, marks: frozenset[Position]) -> Text:
 class RoundReplayScreen(ModalScreen[None]):
     """Step through one closed round with ←/→ (or Space/Enter for the next step)."""
 
-    DEFAULT_CSS = (
-        dialog_css("RoundReplayScreen", "replay-dialog", max_width=100, extra=("padding: 0 1;",))
-        + """
-    #replay-title {
-        text-style: bold;
-        color: $text-accent;
-    }
-    #replay-window {
-        height: auto;
-        border: round $primary;
-        width: 54;
-        padding: 0 1;
-        margin: 1 0 0 0;
-    }
-    #replay-boxes {
-        margin: 1 0 0 0;
-        text-style: bold;
-    }
-    #replay-details {
-        height: 1fr;
-        margin: 1 0 0 0;
-    }
-    """
-    )
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,space,enter,n,N", "step(1)", "Next", key_display="→"),

@@ -25,7 +25,7 @@ from slotterm.session.game_session import GameSession
 from slotterm.session.stats import SessionStatistics, since_mark, summarise
 from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.rtp_band import RtpBand, exact_sd, rtp_band
-from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.shell import session_mark
 
 MIN_TIME_FOR_RATE = timedelta(minutes=1)
@@ -118,34 +118,8 @@ def band_text(observed: float | None, band: RtpBand | None) -> str:
 class StatsScreen(ModalScreen[None]):
     """This session's figures, the 95 % band, and a chart of the credits."""
 
-    DEFAULT_CSS = (
-        dialog_css(
-            "StatsScreen",
-            "stats-dialog",
-            max_width=96,
-            height="auto",
-            extra=("max-height: 100%;", "padding: 0 1;"),
-        )
-        + """
-    #stats-table {
-        height: auto;
-    }
-    #stats-band {
-        height: auto;
-        margin-top: 1;
-    }
-    #stats-chart-title {
-        margin-top: 1;
-        text-style: bold;
-    }
-    #stats-chart {
-        height: 9;
-    }
-    #stats-chart-caption {
-        color: $text-muted;
-    }
-    """
-    )
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,t,q,T,Q", "close", "Close", key_display="Esc/T"),

@@ -1,0 +1,120 @@
+"""The game's commands in Textual's command palette (Ctrl+P).
+
+Over a game's machine the palette offers what its keys do: the paytable, the help, the
+history, the statistics, quick spin, the options, the autoplay settings and the lobby,
+beside Textual's own commands (the colour theme, quit...).  A command obeys the same rule
+as its key: one that waits (a screen while the reels move, the options in a round) is
+left out of the list shown before anything is typed, and found by a search it says why
+("Not now: ...") and does nothing but say so.  A command is checked again when it runs,
+since the round may have moved on under the palette.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from slotterm.tui.keymap import parse_action
+from slotterm.tui.shell import Shell
+
+
+@dataclass(frozen=True, slots=True)
+class GameCommand:
+    """One of the game's commands: what it is called, what it does, which action it takes.
+
+    ``action`` is an action of the machine screen (``"open('paytable')"``), or with
+    ``between_rounds`` one of the shell's (``"options"``), which wait for the game's rest.
+    """
+
+    title: str
+    help: str
+    action: str
+    between_rounds: bool = False
+
+
+COMMANDS = (
+    GameCommand("Paytable", "What each symbol pays at your bet (P)", "open('paytable')"),
+    GameCommand("Help", "The rules and the keys (H)", "open('help')"),
+    GameCommand("History", "The last rounds, each one to replay (Y)", "open('history')"),
+    GameCommand("Statistics", "This session's figures and credits chart (T)", "open('stats')"),
+    GameCommand("Quick spin", "Switch quick spin on or off (F)", "quick"),
+    GameCommand("Options", "Quick spin, graphics, gamble... remembered (O)", "options", True),
+    GameCommand(
+        "Autoplay settings", "Choose when autoplay stops, then start (G)", "autoplay_settings", True
+    ),
+    GameCommand("Lobby", "Back to the games; this one keeps its credits (L)", "lobby", True),
+)
+"""The game's commands, in the order listed."""
+
+
+def offered(app: Shell, screen: Screen[Any]) -> list[GameCommand]:
+    """The commands that apply over ``screen``: the game's, over its machine only (the
+    lobby's only in a program that has one)."""
+    if screen is not app.main_screen:
+        return []
+    return [c for c in COMMANDS if c.action != "lobby" or app.lobby is not None]
+
+
+def refusal(app: Shell, command: GameCommand) -> str | None:
+    """Why ``command`` cannot be done now (``None``: it can), by its key's rule."""
+    game = app.main_screen
+    if game is None:
+        return "No game is open."
+    if command.between_rounds:
+        return app.not_now()
+    name, parameters = parse_action(command.action)
+    if game.check_action(name, parameters):
+        return None
+    return "Autoplay is on: A stops it." if game.autoplay else "Wait until the reels have stopped."
+
+
+def run(app: Shell, command: GameCommand) -> None:
+    """Take ``command`` now if it still can be taken (the palette has closed), else say why."""
+    game = app.main_screen
+    reason = refusal(app, command)
+    if reason is None and app.screen is not game:
+        reason = "Close the window over the game first."
+    if reason is not None:
+        app.notify(reason, title=command.title, severity="warning")
+        return
+    name, parameters = parse_action(command.action)
+    target = app if command.between_rounds else game
+    action: Callable[..., None] = getattr(target, f"action_{name}")
+    action(*parameters)
+
+
+class GameCommands(Provider):
+    """The palette's source of the game's commands (see the module docstring)."""
+
+    def _commands(self) -> list[tuple[GameCommand, str | None]]:
+        app = self.app
+        if not isinstance(app, Shell):
+            return []
+        return [(c, refusal(app, c)) for c in offered(app, self.screen)]
+
+    def _callback(self, command: GameCommand) -> Callable[[], None]:
+        app = self.app
+        assert isinstance(app, Shell)
+        return partial(run, app, command)
+
+    async def discover(self) -> Hits:
+        """The commands that can be taken now, shown before anything is typed."""
+        for command, reason in self._commands():
+            if reason is None:
+                yield DiscoveryHit(command.title, self._callback(command), help=command.help)
+
+    async def search(self, query: str) -> Hits:
+        """The commands matching ``query``; one that waits says why."""
+        matcher = self.matcher(query)
+        for command, reason in self._commands():
+            score = matcher.match(command.title)
+            if score > 0:
+                text = command.help if reason is None else f"Not now: {reason}"
+                yield Hit(
+                    score, matcher.highlight(command.title), self._callback(command), help=text
+                )

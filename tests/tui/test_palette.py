@@ -1,0 +1,126 @@
+"""The command palette (Ctrl+P): the game's commands at rest and what each one opens, the
+commands that wait while the reels move (left out, or found with the reason), and a
+palette opened mid-spin that never breaks the round."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.screen import Screen
+
+from slotterm.engine.actions import Spin
+from slotterm.money import format_cents
+from slotterm.tui.screens.autoplay_screen import AutoplayScreen
+from slotterm.tui.screens.help_screen import HelpScreen
+from slotterm.tui.screens.history_screen import HistoryScreen
+from slotterm.tui.screens.lobby_screen import LobbyScreen
+from slotterm.tui.screens.options_screen import OptionsScreen
+from slotterm.tui.screens.paytable_screen import PaytableScreen
+from slotterm.tui.screens.stats_screen import StatsScreen
+from tests.tui.main_support import box, freeze_scenes, make_app, session_for, settle
+from tests.tui.palette_support import choose, listed, open_palette, search
+from tests.tui.shell_support import SIZE, at_rest, demo, saved_shelf, shell_app, wait_for
+
+SCREENS: dict[str, type[Screen[Any]]] = {
+    "Paytable": PaytableScreen,
+    "Help": HelpScreen,
+    "History": HistoryScreen,
+    "Statistics": StatsScreen,
+    "Options": OptionsScreen,
+    "Autoplay settings": AutoplayScreen,
+    "Lobby": LobbyScreen,
+}
+"""Each of the game's commands that opens a screen, and that screen."""
+WAITING = set(SCREENS)
+"""The commands that wait while the reels move (all but quick spin)."""
+
+
+async def test_at_rest_every_command_is_listed(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path), session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        shown = listed(await open_palette(pilot, app))
+        assert {*SCREENS, "Quick spin", "Theme"} <= set(shown), shown
+        assert "(P)" in shown["Paytable"] and "(L)" in shown["Lobby"]
+
+
+@pytest.mark.parametrize("title", list(SCREENS))
+async def test_each_command_opens_its_screen(tmp_path: Path, title: str) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path), session=demo("lucky-witch"))
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await choose(pilot, app, title)
+        await wait_for(pilot, lambda: isinstance(app.screen, SCREENS[title]))
+
+
+async def test_quick_spin_switches_over(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        machine = app.main_screen
+        assert machine is not None and not machine.quick
+        await choose(pilot, app, "Quick spin")
+        await wait_for(pilot, lambda: machine.quick)
+        await choose(pilot, app, "Quick spin")
+        await wait_for(pilot, lambda: not machine.quick)
+
+
+async def test_a_program_of_one_game_has_no_lobby_command(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        palette = await open_palette(pilot, app)
+        assert "Options" in listed(palette) and "Lobby" not in listed(palette)
+        hits = await search(pilot, palette, "Options")
+        assert "Lobby" not in hits
+
+
+async def test_over_another_window_the_game_commands_are_not_offered(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, PaytableScreen))
+        shown = listed(await open_palette(pilot, app))
+        assert "Theme" in shown
+        assert not {*SCREENS, "Quick spin"} & set(shown), shown
+
+
+async def test_mid_spin_the_palette_never_breaks_the_round() -> None:
+    seed = 1
+    # The same seed's first spin without the palette: what the round must come to.
+    twin = session_for(seed)
+    twin.act(Spin(twin.bet))
+    app = make_app(seed, animations=True)
+    notes: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.notify = lambda message, **_: notes.append(str(message))  # type: ignore[method-assign]
+        freeze_scenes(app)
+        await pilot.press("space")
+        machine = app.main_screen
+        assert machine is not None
+        await wait_for(pilot, lambda: machine.presenter.stoppable)
+        # The reels move: only what may be done now is listed ...
+        palette = await open_palette(pilot, app)
+        shown = listed(palette)
+        assert "Quick spin" in shown and "Theme" in shown
+        assert not WAITING & set(shown), shown
+        # ... a command found by name says why it waits, and taken it only says so.
+        hits = await search(pilot, palette, "Paytable")
+        assert hits["Paytable"].startswith("Not now"), hits
+        assert "reels" in hits["Paytable"]
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: app.screen is machine)
+        assert any("reels" in n for n in notes), notes
+        assert machine.presenter.busy
+        # The palette open again while the reels run out under it: the round ends.
+        palette = await open_palette(pilot, app)
+        await settle(pilot, app)  # moves the scene clock past each scene
+        assert app.screen is palette and not machine.presenter.busy
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is machine)
+        await settle(pilot, app)
+        assert box(app, "credits") == format_cents(twin.state.credits)
+    assert machine.session.state == twin.state
