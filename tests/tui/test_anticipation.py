@@ -7,23 +7,19 @@ reels at chosen moments of the spin, however busy the machine is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from textual.pilot import Pilot
 
-from slotterm.engine.events import ReelsStopped, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Window
-from slotterm.session.game_session import GameSession
-from slotterm.tui.anticipation import SCATTERS_NEEDED, SLOW_SPEED, WAIT_SECONDS, reel_timing
+from slotterm.tui.anticipation import SLOW_SPEED, WAIT_SECONDS, reel_timing
 from slotterm.tui.app import SlotApp
 from slotterm.tui.scenes import SPIN_SECONDS, SpinScene
+from tests.tui.celebration_support import anticipation_seed, scatters_before_last
 from tests.tui.lucky_witch_support import LW, lw_app, lw_seed
 from tests.tui.main_support import (
     GAME,
     SIZE,
-    find_seed,
     freeze_scenes,
     main,
     make_app,
@@ -85,29 +81,9 @@ def test_a_slowed_reel_never_jumps_and_moves_slower() -> None:
         assert timing.position(reel, 10, timing.stop_times[reel], speed) is None
 
 
-def _scatters_before_last(game: GameDefinition) -> Callable[[GameSession, Transition], bool]:
-    """Predicate: the first spin shows two scatters on the reels before the last."""
-
-    def predicate(_session: GameSession, transition: Transition) -> bool:
-        spins = [e for e in transition.events if isinstance(e, ReelsStopped)]
-        if not spins:
-            return False
-        window = spins[0].result.window
-        count = sum(1 for column in window[:-1] for s in column if s in game.scatter_ids)
-        return count >= SCATTERS_NEEDED
-
-    return predicate
-
-
-def anticipation_seed() -> int:
-    """A Book of Spells seed whose first spin keeps the player waiting (two BOOKs in sight
-    before the last reel stops)."""
-    return find_seed(_scatters_before_last(GAME), tries=2000)
-
-
 def _app_for(game: GameDefinition) -> SlotApp:
     if game is LW:
-        return lw_app(lw_seed(_scatters_before_last(LW)), animations=True)
+        return lw_app(lw_seed(scatters_before_last(LW)), animations=True)
     return make_app(anticipation_seed(), animations=True)
 
 

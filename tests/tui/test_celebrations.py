@@ -7,16 +7,13 @@ celebration on screen while it looks at it.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
 from slotterm.engine.actions import Spin
-from slotterm.engine.events import ReelsStopped, Transition
 from slotterm.money import format_cents, parse_cents
-from slotterm.session.game_session import GameSession
 from slotterm.tui.app import SlotApp
 from slotterm.tui.celebration import (
     BIG_WIN,
@@ -28,6 +25,7 @@ from slotterm.tui.celebration import (
     big_letters,
     win_level,
 )
+from tests.tui.celebration_support import big_win_seed, mega_win_seed, spin_win
 from tests.tui.main_support import (
     FREE_SPINS,
     SIZE,
@@ -61,34 +59,9 @@ def test_big_letters_are_three_rows_of_equal_width() -> None:
         assert set("".join(rows)) <= set(" ▀▄█")
 
 
-def _spin_win(session: GameSession, transition: Transition) -> int:
-    spins = [e for e in transition.events if isinstance(e, ReelsStopped)]
-    return spins[0].win if spins else 0
-
-
-def _times_bet(times: int, below: int | None = None) -> Any:
-    def predicate(session: GameSession, transition: Transition) -> bool:
-        multiple = _spin_win(session, transition) / session.bet.total
-        return multiple >= times and (below is None or multiple < below)
-
-    return predicate
-
-
-@cache
-def big_win_seed() -> int:
-    """A seed whose first spin wins at least 15 (and less than 50) total bets."""
-    return find_seed(_times_bet(15, 50), tries=5000)
-
-
-@cache
-def mega_win_seed() -> int:
-    """A seed whose first spin wins at least 50 total bets."""
-    return find_seed(_times_bet(50), tries=20000)
-
-
 def _first_win(seed: int) -> int:
     session = session_for(seed)
-    return _spin_win(session, session.act(Spin(session.bet, limits=session.limits)))
+    return spin_win(session.act(Spin(session.bet, limits=session.limits)))
 
 
 async def _until_scene(pilot: Pilot[None], app: SlotApp, name: str) -> None:
@@ -135,7 +108,7 @@ async def test_a_big_win_counts_up_under_its_title_and_any_key_skips(seed: Any, 
 
 
 async def test_an_ordinary_win_is_not_celebrated() -> None:
-    seed = find_seed(lambda s, t: 0 < _spin_win(s, t) < 15 * s.bet.total)
+    seed = find_seed(lambda s, t: 0 < spin_win(t) < 15 * s.bet.total)
     app = make_app(seed, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)

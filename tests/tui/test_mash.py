@@ -21,6 +21,7 @@ from slotterm.session.game_session import HISTORY_LENGTH
 from slotterm.tui.app import SlotApp
 from slotterm.tui.autoplay import autoplay_action
 from slotterm.tui.scenes import SpinScene
+from tests.tui.celebration_support import anticipation_seed, big_win_seed
 from tests.tui.main_support import (
     AWARDED,
     FREE_SPINS,
@@ -37,8 +38,6 @@ from tests.tui.main_support import (
     session_for,
     settle,
 )
-from tests.tui.test_anticipation import anticipation_seed
-from tests.tui.test_celebrations import big_win_seed
 
 STORM_KEYS = [
     "space",

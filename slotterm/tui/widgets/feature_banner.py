@@ -14,7 +14,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from slotterm.money import format_cents
-from slotterm.tui.symbols import BOOK_OF_SPELLS_ART, ArtSet, ArtSize
+from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
+from slotterm.tui.art.model import ArtSet, ArtSize
 
 
 @dataclass(frozen=True, slots=True)
