@@ -22,8 +22,8 @@ def recoloured(rows: tuple[str, ...], swaps: dict[str, str]) -> tuple[str, ...]:
     return tuple("".join(swaps.get(ch, ch) for ch in row) for row in rows)
 
 
-_WITCH_SWAPS = {"P": "v", "y": "p", "l": "s", "o": "r", "L": "t", "r": "m"}
-"""Lucky Witch's witch: a dark hat with a pink band, a pale face and red hair."""
+_WITCH_SWAPS = {"P": "G", "y": "p", "l": "s", "o": "r", "L": "t", "r": "m"}
+"""Lucky Witch's witch: a grey hat with a pink band, a pale face and red hair."""
 _CAULDRON_SWAPS = {"l": "P", "c": "p", "G": "t", "g": "s"}
 """The bonus cauldron: a bronze pot of purple brew."""
 

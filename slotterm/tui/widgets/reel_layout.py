@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from slotterm.tui.art.model import SIZES_LARGEST_FIRST, ArtSize
 
-GAPS = {ArtSize.COMPACT: (1, 0), ArtSize.MEDIUM: (2, 1), ArtSize.LARGE: (3, 2)}
-"""The widest gaps between reels and between rows at each size."""
-GROW = {ArtSize.COMPACT: (4, 2), ArtSize.MEDIUM: (8, 3), ArtSize.LARGE: (10, 3)}
+GAPS = {ArtSize.COMPACT: (1, 3, 0), ArtSize.MEDIUM: (2, 3, 1), ArtSize.LARGE: (3, 4, 2)}
+"""The narrowest and widest gap between reels, and the widest between rows, at each size."""
+GROW = {ArtSize.COMPACT: (2, 0), ArtSize.MEDIUM: (8, 3), ArtSize.LARGE: (10, 3)}
 """How many columns and lines a tile may grow beyond its size's smallest tile."""
 LABEL_WIDTH = 2
 """Columns of one line number."""
@@ -83,7 +83,7 @@ def _label_cols(per_row: int, tile_h: int) -> int:
 def _fit(
     size: ArtSize, width: int, height: int, reels: int, rows: int, per_row: int
 ) -> ReelLayout | None:
-    gap_x, gap_y_max = GAPS[size]
+    gap_x, gap_x_max, gap_y_max = GAPS[size]
     grow_w, grow_h = GROW[size]
     spare_h = height - rows * size.height
     if spare_h < 0:
@@ -96,6 +96,8 @@ def _fit(
     if room < reels * size.width:
         return None
     tile_w = min(size.width + grow_w, room // reels)
+    spare_w = width - 2 * margin - reels * tile_w  # what the tiles leave widens the gaps
+    gap_x = max(gap_x, min(gap_x_max, spare_w // max(1, reels - 1)))
     layout = ReelLayout(
         size=size,
         reels=reels,
