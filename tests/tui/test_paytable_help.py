@@ -211,3 +211,28 @@ async def test_opened_from_the_main_screen(key: str, screen: type) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, screen)
+
+
+@pytest.mark.parametrize("game", [GAME, get_game("lucky-witch")])
+def test_help_names_the_shell_keys(game: GameDefinition) -> None:
+    """L / Escape (the lobby), O (options), G (autoplay settings), T (statistics)."""
+    from slotterm.tui.shell import SHELL_BINDINGS
+
+    tokens = help_key_tokens(game)
+    for binding in SHELL_BINDINGS:
+        assert isinstance(binding, Binding)
+        for key in binding.key.split(","):
+            assert KEY_NAMES.get(key, key.upper()) in tokens, (binding.action, key)
+    table = help_markdown(game)[help_markdown(game).index("## Keys") :]
+    rows = {row.split(" |")[0]: row for row in re.findall(r"^\| (.+) \|$", table, flags=re.M)}
+    assert "lobby" in rows["L"] and "lobby" in rows["Escape"]
+    assert "options" in rows["O"] and "statistics" in rows["T"]
+
+
+def test_lucky_witch_help_explains_its_autoplay_key() -> None:
+    """In Lucky Witch A opens the autoplay settings (its stop conditions named)."""
+    text = help_markdown(get_game("lucky-witch"))
+    row = next(r for r in text.splitlines() if r.startswith("| A "))
+    for words in ("autoplay settings", "any win", "credits up or down", "a feature", "stops"):
+        assert words in row, words
+    assert "Mystery bonus" in text[text.index(row) :]

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from string import Template
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Footer
 
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.screens.covering import cover_if_full, covering_css
 from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.widgets.help_text import MarkdownText
 
 
 def format_rtp(rtp: float) -> str:
@@ -28,6 +32,7 @@ HELP_FILES = {"lucky-witch": "help_lucky_witch.md"}
 """The help text of each game that has its own (the others: ``help.md``)."""
 
 
+@cache
 def help_markdown(game: GameDefinition) -> str:
     """The help text with the game's own figures (and its features') filled in."""
     name = HELP_FILES.get(game.id, "help.md")
@@ -64,26 +69,22 @@ def coin_values(game: GameDefinition) -> dict[str, str]:
     }
 
 
+HELP_WIDTH = 110
+"""The help window's widest (it fills narrower terminals)."""
+
+
 class HelpScreen(ModalScreen[None]):
     """The rules, the keys and the RTP, scrollable with the arrow keys."""
 
     DEFAULT_CSS = (
-        dialog_css("HelpScreen", "help-dialog", max_width=110)
+        dialog_css("HelpScreen", "help-dialog", max_width=HELP_WIDTH)
+        + covering_css("HelpScreen")
         + """
     #help-scroll {
         height: 1fr;
     }
     #help-text {
         margin: 0 1;
-    }
-    #help-text MarkdownHeader {
-        margin: 1 0 0 0;
-    }
-    #help-text MarkdownH1 {
-        margin: 0;
-    }
-    #help-text MarkdownTableContent {
-        grid-columns: auto 1fr;
     }
     """
     )
@@ -98,16 +99,21 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The Markdown help in a scrolling frame."""
+        cover_if_full(self, HELP_WIDTH, self.app.size.width)
         with Vertical(id="help-dialog") as dialog:
             dialog.border_title = f"{self.game.name}: help"
             dialog.border_subtitle = f"RTP {format_rtp(self.game.published_rtp)}"
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(help_markdown(self.game), id="help-text")
+                yield MarkdownText(help_markdown(self.game), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:
         """Scroll with the arrow keys straight away."""
         self.query_one("#help-scroll").focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Opaque again (or not) for the new width."""
+        cover_if_full(self, HELP_WIDTH, event.size.width)
 
     def action_close(self) -> None:
         """Back to the game."""
