@@ -14,10 +14,10 @@ from slotterm.money import format_cents
 from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
 from slotterm.tui.screens.paytable_coins import coin_pays, coin_scatter_pays
 from slotterm.tui.screens.paytable_screen import PaytableScreen, line_symbols
-from slotterm.tui.widgets.line_diagram import LineDiagram
+from slotterm.tui.widgets.line_diagram import Tiles
 from tests.tui.lucky_witch_support import LW, lw_app
 from tests.tui.main_support import settle
-from tests.tui.modal_support import ModalHost, screen_text, wait_for
+from tests.tui.modal_support import ModalHost, screen_text, wait_for, widget_text
 
 
 def test_coin_pays_are_coins_per_line_times_the_table() -> None:
@@ -54,7 +54,8 @@ async def test_the_paytable_shows_every_pay_in_coins_and_credits(bet: Bet) -> No
         assert f"at most {format_cents(30_000 * (bet.coin_size or 0))}" in flat
         assert "no gamble" in flat
         assert format_cents(LW.max_win(bet.total)) in flat
-        assert len(app.screen.query(LineDiagram)) == 15
+        lines = widget_text(app.screen.query_one("#pays-lines", Tiles))
+        assert [f"Line {n}" in lines for n in range(1, 17)] == [True] * 15 + [False]
 
 
 async def test_p_opens_the_paytable_at_the_current_coin_bet() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from rich.text import Text
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -23,7 +24,7 @@ from slotterm.tui.screens.paytable_screen import (
     line_symbols,
     scatter_pays,
 )
-from slotterm.tui.widgets.line_diagram import OFF, ON, LineDiagram, line_rows
+from slotterm.tui.widgets.line_diagram import OFF, ON, Tiles, line_rows
 from tests.tui.main_support import GAME, make_app, settle
 from tests.tui.modal_support import ModalHost, screen_text, widget_text
 
@@ -57,7 +58,9 @@ async def test_paytable_shows_every_symbol_with_pays_at_the_bet(bet: Bet) -> Non
         assert "wild and scatter" in text
         assert "special symbol" in text
         assert format_cents(GAME.max_win(bet.total)) in text
-        assert len(app.screen.query(LineDiagram)) == len(GAME.lines)
+        lines = widget_text(app.screen.query_one("#pays-lines", Tiles))
+        assert all(f"Line {n}" in lines for n in range(1, len(GAME.lines) + 1))
+        assert f"Line {len(GAME.lines) + 1}" not in lines
 
 
 def test_line_diagrams_draw_each_line() -> None:
@@ -68,14 +71,35 @@ def test_line_diagrams_draw_each_line() -> None:
             assert cells == [ON if r == row else OFF for r in range(GAME.rows)]
 
 
-async def test_line_diagram_widget_shows_number_and_grid() -> None:
+@pytest.mark.parametrize(("size", "per_row"), [((124, 90), 9), ((100, 32), 5), ((80, 24), 5)])
+async def test_the_line_diagrams_are_laid_out_as_the_width_allows(
+    size: tuple[int, int], per_row: int
+) -> None:
+    """All nine in a row when they fit (11 columns each, 1 apart), else balanced rows
+    (5 + 4); each diagram is its title over the line's grid, as line_rows draws it."""
     app = ModalHost(lambda: PaytableScreen(GAME, Bet(2, 9)))
-    async with app.run_test(size=(124, 90)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        diagram = app.screen.query(LineDiagram)[3]
-        drawn = widget_text(diagram).splitlines()
-        assert drawn[0].strip() == "Line 4"
-        assert drawn[1:] == line_rows(GAME.lines[3], GAME.rows)
+        drawn = widget_text(app.screen.query_one("#pays-lines", Tiles)).splitlines()
+        assert len(drawn) == 4 * -(-len(GAME.lines) // per_row)
+        for n, line in enumerate(GAME.lines):
+            top, left = 4 * (n // per_row), 12 * (n % per_row)
+            assert drawn[top][left : left + 11].strip() == f"Line {n + 1}"
+            grid = [row[left : left + 9] for row in drawn[top + 1 : top + 4]]
+            assert grid == line_rows(line, GAME.rows)
+
+
+def test_tiles_sit_side_by_side_in_rows() -> None:
+    tiles = [Text("t0\nx"), Text("w\nyy\nz")]
+    laid = Tiles(tiles, tile_width=4, gap=1).laid_out(9).plain.splitlines()
+    assert laid == ["t0   w", "x    yy", "     z"]
+    assert Tiles(tiles, tile_width=4, gap=1).laid_out(8).plain.splitlines() == [
+        "t0",
+        "x",
+        "w",
+        "yy",
+        "z",
+    ]
 
 
 @pytest.mark.parametrize("key", ["escape", "p", "8", "q"])

@@ -13,7 +13,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
@@ -22,6 +22,7 @@ from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.screens.covering import cover_if_full
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.paytable_coins import (
     bet_line,
@@ -33,7 +34,7 @@ from slotterm.tui.screens.paytable_coins import (
     wild_rules,
 )
 from slotterm.tui.symbols import ArtSize, art_text, symbol_art
-from slotterm.tui.widgets.line_diagram import LineDiagram
+from slotterm.tui.widgets.line_diagram import DIAGRAM_WIDTH, Tiles, line_tile, side_by_side
 
 LINE_DIAGRAM_CELL = 12
 """Columns one line diagram takes in the lines grid (its width plus a gap)."""
@@ -120,6 +121,19 @@ def line_columns(count: int, width: int) -> int:
     return -(-count // rows)
 
 
+PAYS_WIDTH = 124
+"""The paytable window's widest (``paytable_screen.tcss``; it fills narrower terminals)."""
+SYMBOL_COLUMNS = 3
+"""Symbols side by side at most."""
+ART_WIDTH = 11
+"""Columns a symbol's picture takes beside its pays (the tile and a space)."""
+
+
+def symbol_columns(count: int, width: int, tile_width: int) -> int:
+    """Symbols in a row: as many as fit two columns apart, at most :data:`SYMBOL_COLUMNS`."""
+    return max(1, min(SYMBOL_COLUMNS, count, (width + 2) // (tile_width + 2)))
+
+
 class PaytableScreen(ModalScreen[None]):
     """What every symbol pays at the current bet, the rules and the lines."""
 
@@ -138,6 +152,7 @@ class PaytableScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Bet line, the wild and scatter (and bonus), every symbol's pays, the rules, the lines."""
         game, bet = self.game, self.bet
+        cover_if_full(self, PAYS_WIDTH, self.app.size.width)
         with Vertical(id="pays-dialog") as dialog:
             dialog.border_title = f"{game.name}: paytable"
             with VerticalScroll(id="pays-scroll"):
@@ -146,16 +161,15 @@ class PaytableScreen(ModalScreen[None]):
                 else:
                     yield from self._cent_sections()
                 yield Static("Line pays", classes="pays-heading")
-                with Grid(id="pays-symbols"):
-                    for symbol in line_symbols(game):
-                        yield self._symbol_cell(symbol)
+                yield self._symbol_tiles()
                 heading, rules = feature_rules(game, bet)
                 yield Static(heading, classes="pays-heading")
                 yield Static(rules, id="pays-rules")
                 yield Static(f"The {len(game.lines)} lines", classes="pays-heading")
-                with Grid(id="pays-lines"):
-                    for number, line in enumerate(game.lines, 1):
-                        yield LineDiagram(number, line, game.rows)
+                diagrams = [line_tile(n, line, game.rows) for n, line in enumerate(game.lines, 1)]
+                yield Tiles(
+                    diagrams, tile_width=DIAGRAM_WIDTH, columns=line_columns, id="pays-lines"
+                )
         yield Footer()
 
     def _cent_sections(self) -> ComposeResult:
@@ -168,11 +182,10 @@ class PaytableScreen(ModalScreen[None]):
             id="pays-bet",
         )
         wild = next(s for s in game.symbols if s.kind.is_scatter)
-        with Horizontal(id="pays-wild", classes="pays-cell"):
-            yield Static(art_text(wild.id, ArtSize.COMPACT), classes="pays-art")
-            detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
-            detail.append_text(pays_text(scatter_pays(game, bet)))
-            yield Static(detail, classes="pays-detail")
+        detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
+        detail.append_text(pays_text(scatter_pays(game, bet)))
+        art = art_text(wild.id, ArtSize.COMPACT)
+        yield Static(side_by_side(art, detail, ART_WIDTH), id="pays-wild", classes="pays-cell")
         yield Static(wild_scatter_rules(game, bet), id="pays-wild-text")
 
     def _coin_sections(self) -> ComposeResult:
@@ -202,15 +215,25 @@ class PaytableScreen(ModalScreen[None]):
             yield self._symbol_with_pays(symbol.id, Text(""))
             yield Static(bonus, classes="pays-text")
 
-    def _symbol_with_pays(self, symbol: str, pays: Text) -> Horizontal:
+    def _symbol_with_pays(self, symbol: str, pays: Text) -> Static:
         """A symbol's picture beside its pays (the wild, the scatter, the bonus symbol)."""
-        return Horizontal(
-            Static(art_text(symbol, ArtSize.COMPACT, game=self.game.id), classes="pays-art"),
-            Static(pays, classes="pays-detail"),
-            classes="pays-cell -coins" if pays.plain else "pays-cell",
+        art = art_text(symbol, ArtSize.COMPACT, game=self.game.id)
+        return Static(side_by_side(art, pays, ART_WIDTH), classes="pays-cell")
+
+    def _symbol_tiles(self) -> Tiles:
+        """Every line symbol's picture beside its name and pays, as many in a row as fit."""
+        tiles = [self._symbol_tile(symbol) for symbol in line_symbols(self.game)]
+        width = max(part.cell_len for tile in tiles for part in tile.split("\n"))
+        return Tiles(
+            tiles,
+            tile_width=width,
+            gap=2,
+            columns=lambda count, room: symbol_columns(count, room, width),
+            id="pays-symbols",
         )
 
-    def _symbol_cell(self, symbol: str) -> Horizontal:
+    def _symbol_tile(self, symbol: str) -> Text:
+        """A line symbol's picture beside its name and pays at the bet."""
         game = self.game
         art = game.id if game.coins is not None else None
         detail = Text(symbol_art(symbol, art).name + "\n", style="bold", end="")
@@ -218,30 +241,15 @@ class PaytableScreen(ModalScreen[None]):
             detail.append_text(coin_pays_text(coin_pays(game, symbol, self.bet)))
         else:
             detail.append_text(pays_text(line_pays(game, symbol, self.bet)))
-        return Horizontal(
-            Static(art_text(symbol, ArtSize.COMPACT, game=art), classes="pays-art"),
-            Static(detail, classes="pays-detail"),
-            classes="pays-cell -coins" if game.coins is not None else "pays-cell",
-        )
+        return side_by_side(art_text(symbol, ArtSize.COMPACT, game=art), detail, ART_WIDTH)
 
     def on_mount(self) -> None:
-        """Lay out for the terminal's width and scroll with the arrow keys straight away."""
-        self._fit(self.app.size.width)
+        """Scroll with the arrow keys straight away."""
         self.query_one("#pays-scroll").focus()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Lay out again for the new width."""
-        self._fit(event.size.width)
-
-    def _fit(self, width: int) -> None:
-        """As many symbols and lines side by side as ``width`` allows."""
-        inner = width - 6  # border, padding and scrollbar
-        wide = 114 if self.game.coins is None else 120
-        self.query_one("#pays-symbols", Grid).styles.grid_size_columns = 3 if inner >= wide else 2
-        self.query_one("#pays-lines", Grid).styles.grid_size_columns = line_columns(
-            len(self.game.lines), inner
-        )
-        self.query_one("#pays-scroll").refresh(layout=True)
+        """Opaque again (or not) for the new width (the tiles lay themselves out)."""
+        cover_if_full(self, PAYS_WIDTH, event.size.width)
 
     def action_close(self) -> None:
         """Back to the game."""
