@@ -124,3 +124,38 @@ async def test_mid_spin_the_palette_never_breaks_the_round() -> None:
         await settle(pilot, app)
         assert box(app, "credits") == format_cents(twin.state.credits)
     assert machine.session.state == twin.state
+
+
+async def test_a_mystery_bonus_drawn_under_the_palette_still_opens() -> None:
+    from slotterm.tui.features.pick_screen import PickScreen
+    from tests.tui.lucky_witch_support import START, lw_app
+    from tests.tui.pick_support import at_rest as pick_at_rest
+    from tests.tui.test_snapshots_picks import KEYS
+
+    app = lw_app(3, force="mystery_bonus:vault", animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        await pilot.press("space")  # the spin that awards the bonus
+        await settle(pilot, app)
+        machine = app.main_screen
+        assert machine is not None
+        await pilot.press("space")  # stir the cauldron: it brews the pick game
+        await wait_for(pilot, lambda: machine.presenter.busy)
+        palette = await open_palette(pilot, app)
+        await settle(pilot, app)  # the cauldron's show ends under the palette
+        # The machine shows through the palette: its pick game comes up at once, over it.
+        await wait_for(pilot, lambda: isinstance(app.screen, PickScreen))
+        assert palette in app.screen_stack
+        # The vault played to its end and closed: the palette is back, then the machine.
+        for key in (*KEYS["secret_vault"]["after"], "enter"):
+            await pick_at_rest(pilot, app)
+            await pilot.press(key)
+        await wait_for(pilot, lambda: app.screen is palette)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is machine)
+        await settle(pilot, app)
+        session = machine.session
+        # Nothing lost: the round closed with the vault's prize paid into the credits.
+        assert session.state.round is None and session.state.rounds_played == 1
+        paid = session.history[-1].paid
+        assert paid > 0 and session.state.credits == START - session.bet.total + paid
