@@ -117,16 +117,20 @@ class PathCanvas:
         self.bits[x, y] = self.bits.get((x, y), 0) | bits
         self.styles[x, y] = style
 
-    def route(self, x0: int, x1: int, ya: int, yb: int, style: Style) -> None:
+    def route(
+        self, x0: int, x1: int, ya: int, yb: int, style: Style, lane: int | None = None
+    ) -> None:
         """A path entering column ``x0`` from the left at line ``ya`` and leaving column
-        ``x1`` to the right at line ``yb`` (turning in the middle column)."""
+        ``x1`` to the right at line ``yb``, turning in the middle column (or, given a
+        ``lane``, in column ``lane`` counted round the columns there are)."""
         if x1 < x0:
             return
         if ya == yb:
             for x in range(x0, x1 + 1):
                 self.add(x, ya, LEFT | RIGHT, style)
             return
-        turn = x0 + (x1 - x0) // 2
+        span = x1 - x0 + 1
+        turn = x0 + (lane % span if lane is not None else (span - 1) // 2)
         down = yb > ya
         for x in range(x0, turn):
             self.add(x, ya, LEFT | RIGHT, style)
@@ -193,7 +197,8 @@ def draw_line(
         canvas.add(x + layout.tile_w - 1, y, LEFT | RIGHT, style)
         if reel + 1 < len(ys):
             right = x + layout.tile_w
-            canvas.route(right, layout.reel_x(reel + 1) - 1, y, ys[reel + 1], style)
+            lane_x = None if centre else place.number  # lines apart where they turn
+            canvas.route(right, layout.reel_x(reel + 1) - 1, y, ys[reel + 1], style, lane_x)
     end_x, end_y = place.right
     last = layout.reel_x(len(ys) - 1) + layout.tile_w
     canvas.route(last, end_x - 1, ys[-1], end_y, style)
