@@ -236,15 +236,24 @@ class FanfareScene(Scene):
     skippable = True
 
     def __init__(
-        self, overlay: Celebration, announcement: str, seconds: float = FANFARE_SECONDS
+        self,
+        overlay: Celebration,
+        announcement: str,
+        seconds: float = FANFARE_SECONDS,
+        *,
+        say: Callable[[str], None] | None = None,
     ) -> None:
         self.overlay, self.announcement = overlay, announcement
         self.duration = seconds
+        self.say = say
+        """Where the scene says what is going on (the message line)."""
 
     def begin(self) -> None:
-        """Put the announcement up."""
+        """Put the announcement up (and on the message line)."""
         self.overlay.open(self.announcement)
         self.overlay.show_fanfare(self.announcement)
+        if self.say is not None:
+            self.say(f"{self.announcement} Any key goes on.")
 
     def update(self, elapsed: float) -> None:
         """Flash the frame."""

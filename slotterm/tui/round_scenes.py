@@ -69,7 +69,7 @@ def scenes_for(
                 # The first announcement of a feature won gets its fanfare first.
                 first = shown[0]
                 if isinstance(first, AnnounceScene):
-                    scenes.append(FanfareScene(overlay, first.text))
+                    scenes.append(FanfareScene(overlay, first.text, say=stage.message.say))
                     fanfare = True
             scenes += shown
     if _ends_feature_with_offer(transition):
@@ -104,4 +104,4 @@ def show_recorded_spin(stage: Stage, views: FeatureViews, session: GameSession) 
     items += views.recorded_items(stage, round_)
     cells = frozenset(c for item in items for c in item.cells)
     if cells:
-        reels.mark(cells, dim_others=False, label=" recorded spin ")
+        reels.mark(cells, dim_others=False, label=" where you left off ")

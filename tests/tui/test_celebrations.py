@@ -35,6 +35,7 @@ from tests.tui.main_support import (
     freeze_scenes,
     main,
     make_app,
+    message,
     run_scenes,
     scene_name,
     session_for,
@@ -141,6 +142,7 @@ async def test_a_feature_won_gets_a_fanfare_that_any_key_skips() -> None:
         assert isinstance(scene, FanfareScene)
         overlay = _overlay(app)
         assert overlay.display and "FREE SPINS" in overlay.celebrating
+        assert "FREE SPINS" in message(app) and "any key" in message(app).lower()
         steps = set()
         for _ in range(4):  # the frame changes colour as it flashes
             steps.add(next(c for c in overlay.classes if c.startswith("-flash-")))
