@@ -14,16 +14,8 @@ from typing import Any
 from textual.screen import Screen
 
 COVERING = "-covering"
-"""The CSS class of a window screen that covers the whole terminal."""
-
-
-def covering_css(screen: str) -> str:
-    """The rule making ``screen`` opaque while it covers the terminal."""
-    return f"""
-    {screen}.{COVERING} {{
-        background: $background;
-    }}
-    """
+"""The CSS class of a window screen that covers the whole terminal (its rule, making the
+screen opaque, is in ``dialog.tcss``)."""
 
 
 def cover_if_full(screen: Screen[Any], max_width: int | None, width: int) -> None:

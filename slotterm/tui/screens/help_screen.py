@@ -18,8 +18,8 @@ from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.screens.covering import cover_if_full, covering_css
-from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.covering import cover_if_full
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.widgets.help_text import MarkdownText
 
 
@@ -76,18 +76,8 @@ HELP_WIDTH = 110
 class HelpScreen(ModalScreen[None]):
     """The rules, the keys and the RTP, scrollable with the arrow keys."""
 
-    DEFAULT_CSS = (
-        dialog_css("HelpScreen", "help-dialog", max_width=HELP_WIDTH)
-        + covering_css("HelpScreen")
-        + """
-    #help-scroll {
-        height: 1fr;
-    }
-    #help-text {
-        margin: 0 1;
-    }
-    """
-    )
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)  # its max-width is HELP_WIDTH
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,h,H,9,q,Q", "close", "Close", key_display="Esc/H"),
