@@ -333,11 +333,14 @@ class Terminal:
         """The screen as the player sees it."""
         return "\n".join(self.screen.display)
 
-    def wait_ready(self, phase: Phase) -> None:
+    def wait_ready(self, phase: Phase, *, credited: bool = False) -> None:
         """Until the screen that takes the next key in ``phase`` is drawn: the card table
-        in a gamble (it opens over the machine), else the machine with its footer."""
+        in a gamble (it opens over the machine), else the machine with its footer
+        (``credited``: with the note that a waiting win was credited, over the boxes)."""
         if phase is Phase.GAMBLE:
             marks = ["Gamble: double or nothing"]
+        elif credited:
+            marks = ["credited", "Q Quit"]
         else:
             marks = ["─ Credits ─", "Q Quit"]
         deadline = time.monotonic() + WAIT
@@ -415,7 +418,8 @@ def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
         # A win left waiting for Collect is credited as the game starts (DESIGN.md §5):
         # the start itself writes that one save, and the machine is back between rounds.
         waiting = bool(saved) and saved[-1][1].state.phase is Phase.WIN_OFFERED
-        term.wait_ready(Phase.IDLE if waiting or not saved else saved[-1][1].state.phase)
+        phase = Phase.IDLE if waiting or not saved else saved[-1][1].state.phase
+        term.wait_ready(phase, credited=waiting)
         newest, record = _copies(folder)[-1]
         credited = waiting and record.state.phase is Phase.IDLE
         resumed_where_killed = last_seen is None or newest == last_seen + credited

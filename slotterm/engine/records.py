@@ -129,10 +129,15 @@ class Round(NamedTuple):
 
 
 def gamble_allowed(round_: Round) -> bool:
-    """True when the offered win may be gambled (DESIGN.md §1, gamble row)."""
+    """True when the offered win may be gambled (DESIGN.md §1, gamble row).
+
+    Never a win autoplay spun, unless the spin started a feature: autoplay stops there and
+    the player plays the feature by hand, so its win may be gambled (an interface that
+    lets autoplay play a feature collects for it and offers no gamble while it runs).
+    """
     limit = round_.limits.gamble_limit
     return (
-        not round_.autoplay
+        (not round_.autoplay or bool(round_.frames))
         and round_.ended_by is None
         and not round_.gamble_closed
         and round_.win > 0

@@ -90,6 +90,10 @@ class KeyState:
     """The feature actions (by save name) the session allows now."""
     coins: bool = False
     """The game is bet in coins (coin size and coins per line instead of a bet per line)."""
+    short: bool = False
+    """Between rounds, the credits cover a smaller bet but not the one chosen."""
+    top_up_helps: bool = False
+    """The credits fall short and a top-up would add some."""
 
 
 def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -> bool:
@@ -98,8 +102,10 @@ def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -
     # The feature summary is a step of its own (feature hide): until it is hidden,
     # Space/Enter/0/S only hide it; collect, gamble and autoplay wait.
     offer = s.phase is Phase.WIN_OFFERED and free and not s.summary
-    # Out of credits even for the smallest bet: only the top-up (and the screens) help.
+    # Out of credits even for the smallest bet: only the top-up (and the screens) help;
+    # short of credits for the bet chosen: the keys that lower it, and the top-up.
     between = s.phase is Phase.IDLE and free and not s.needs_top_up
+    spins = between and not s.short
     if action == "feature":
         return not s.stoppable and bool(parameters) and parameters[0] in s.feature_actions
     rules = {
@@ -108,7 +114,7 @@ def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -
         "hide_summary": s.summary and not s.stoppable,
         "collect": offer,
         "collect_and_spin": offer,
-        "spin": between,
+        "spin": spins,
         "bet": between and not s.coins,
         "coin_size": between and s.coins,
         "coins": between and s.coins,
@@ -116,11 +122,12 @@ def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -
         "lines": between,
         "bet_max": between,
         "gamble": free and s.can_gamble and not s.summary,
-        "top_up": free and s.needs_top_up,
+        "top_up": free and (s.needs_top_up or s.top_up_helps),
         "autoplay": s.autoplay
         or (
             s.phase in (Phase.IDLE, Phase.WIN_OFFERED)
             and not (s.stoppable or s.summary or s.needs_top_up)
+            and not (s.short and s.phase is Phase.IDLE)
         ),
         "open": free,
     }

@@ -79,6 +79,36 @@ def needs_top_up(session: GameSession) -> bool:
     return session.phase is Phase.IDLE and session.state.credits < smallest_bet(session)
 
 
+def short_of_credits(session: GameSession) -> bool:
+    """True between rounds when the credits cover a smaller bet but not the one chosen."""
+    return (
+        session.phase is Phase.IDLE
+        and not needs_top_up(session)
+        and session.bet.total > session.state.credits
+    )
+
+
+def top_up_helps(session: GameSession) -> bool:
+    """True between rounds when the credits fall short and a top-up would add some."""
+    short = needs_top_up(session) or short_of_credits(session)
+    return short and session.state.credits < session.start_credits
+
+
+def spin_refused_note(session: GameSession, refusal: str) -> str:
+    """The note for a spin refused: none when the credits fall short, as the prompt says
+    so already (and which keys help); else the reason."""
+    if needs_top_up(session) or short_of_credits(session):
+        return ""
+    return f"{refusal.capitalize()}."
+
+
+def lowering_keys(game: GameDefinition) -> str:
+    """The keys that lower the bet, in the game's own kind of bet."""
+    if game.coins is not None:
+        return "↓ coins, − coin size or ← lines"
+    return "− or ← lowers the bet"
+
+
 NOTE_ROOM = 40
 """Longest note that still leaves room for the prompt on an 80-column message line."""
 
@@ -113,8 +143,9 @@ def rest_prompt(session: GameSession, views: FeatureViews, *, summary: bool, aut
         return f"Credits can't cover the smallest bet. Press U to top up to {top}."
     if autoplay:
         return "Autoplay is on: press A to stop it."
-    if session.bet.total > state.credits:
-        return "Not enough credits: lower the bet with − or ←."
+    if short_of_credits(session):
+        top = "; U tops up" if top_up_helps(session) else ""
+        return f"Too few credits: {lowering_keys(session.game)}{top}."
     return "Press Space to spin."
 
 

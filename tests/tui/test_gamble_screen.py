@@ -268,6 +268,7 @@ async def test_mashing_keys_never_shows_a_wrong_amount() -> None:
 
 async def test_q_quits_with_the_gamble_kept_open() -> None:
     session = won_session(cards=(RED_CARD,))
+    session.persist = lambda _session: None  # a saved game: Q quits at once (a demo asks)
     app = host_for(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("5")

@@ -14,6 +14,16 @@ _REASONS = {
 }
 
 
+def win_sum(feature_win: int, spin_win: int, round_win: int) -> str:
+    """Where the round's win comes from, up to its ``=``: ``"Feature win 9.10 + triggering
+    spin 0.86 = "`` (and ``+ bonus X`` for another win of the round, a bonus before)."""
+    text = f"Feature win {format_cents(feature_win)} + triggering spin {format_cents(spin_win)}"
+    other = round_win - feature_win - spin_win
+    if other > 0:
+        text += f" + bonus {format_cents(other)}"
+    return text + " = "
+
+
 class FeatureSummary(Static):
     """What the feature paid; hidden with the feature keys."""
 
@@ -24,16 +34,31 @@ class FeatureSummary(Static):
         self.border_title = "FREE SPINS COMPLETE"
 
     def show_summary(
-        self, *, spins: int, extra: Text | None, total: int, reason: EndReason | None
+        self,
+        *,
+        spins: int,
+        extra: Text | None,
+        total: int,
+        reason: EndReason | None,
+        spin_win: int = 0,
+        round_win: int | None = None,
     ) -> None:
-        """Fill the panel from the feature's recorded result (``extra``: a modifier's line)."""
+        """Fill the panel from the feature's recorded result (``extra``: a modifier's line).
+
+        ``spin_win`` is the triggering spin's own win and ``round_win`` the round's (what
+        the Win box shows): the panel adds them up (:func:`win_sum`).
+        """
         text = Text(justify="center", end="")
         text.append(f"{spins} free spins played\n")
         if extra is not None:
             text.append_text(extra)
             text.append("\n")
-        text.append("\nFeature win\n")
-        text.append(format_cents(total), "bold reverse")
+        if spin_win > 0 and round_win is not None:
+            text.append("\n" + win_sum(total, spin_win, round_win))
+            text.append(format_cents(round_win), "bold reverse")
+        else:
+            text.append("\nFeature win\n")
+            text.append(format_cents(total), "bold reverse")
         text.append("\n")
         if reason is not None:
             text.append("\n" + _REASONS[reason] + "\n")

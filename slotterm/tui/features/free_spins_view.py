@@ -195,7 +195,12 @@ class FreeSpinsView(FeatureView):
             else None
         )
         self.summary.show_summary(
-            spins=ended.spins_played, extra=extra, total=ended.total, reason=ended.reason
+            spins=ended.spins_played,
+            extra=extra,
+            total=ended.total,
+            reason=ended.reason,
+            spin_win=round_.base_win if round_ is not None else 0,
+            round_win=round_.win if round_ is not None else None,
         )
         self.summary.display = True
         return True

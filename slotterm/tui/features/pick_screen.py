@@ -370,5 +370,8 @@ class PickScreen(Screen[None]):
         self.take(self.pick_action(index))
 
     def action_quit(self) -> None:
-        """Leave the program; the game is saved and resumes at this pick."""
-        self.app.exit()
+        """Leave the program; the game is saved and resumes at this pick (a demo asks
+        first, :func:`~slotterm.tui.screens.quit_confirm.quit_game`)."""
+        from slotterm.tui.screens.quit_confirm import quit_game
+
+        quit_game(self.app, self.session)

@@ -24,6 +24,8 @@ from slotterm.engine.records import GambleStep, Phase
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
+from slotterm.tui.keymap import both_cases
+from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.widgets.card import PlayingCard, card_text
 
 LOST_PAUSE_SECONDS = 1.5
@@ -84,7 +86,7 @@ class GambleScreen(ModalScreen[str | None]):
         Binding("5", "guess('red')", "Red", key_display="5"),
         Binding("6", "guess('black')", "Black", key_display="6"),
         Binding("space,enter,7,escape", "collect", "Collect", key_display="Space/7"),
-        Binding("q", "app.quit", "Quit", key_display="Q"),
+        Binding(both_cases("q"), "quit", "Quit", key_display="Q"),
     ]
 
     def __init__(
@@ -165,6 +167,10 @@ class GambleScreen(ModalScreen[str | None]):
         self._say(f"You said {color}. Turning the card…")
         self.card.flip_to(step.card, lambda: self._after_flip(step))
         self.refresh_bindings()
+
+    def action_quit(self) -> None:
+        """Leave the game (a saved gamble resumes; a demo asks first, :func:`quit_game`)."""
+        quit_game(self.app, self.session)
 
     def action_collect(self) -> None:
         """Take the win into credits and close (or, while the card turns, finish the turn)."""

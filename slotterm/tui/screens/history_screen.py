@@ -21,7 +21,7 @@ from slotterm.tui.replay_step import credits_after
 from slotterm.tui.screens.dialog_css import dialog_css
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen
 
-COLUMNS = ("Round", "Time", "Bet", "Win", "Credits before", "Credits after", "Features")
+COLUMNS = ("Round", "Played", "Bet", "Win", "Credits before", "Credits after", "Features")
 MONEY_COLUMNS = frozenset({2, 3, 4, 5})
 
 
@@ -38,6 +38,14 @@ def round_features(game: GameDefinition, round_: Round) -> str:
     return ", ".join(parts)
 
 
+def played_at(when: datetime | None) -> str:
+    """When a round was played, in the player's time zone and words: ``"7 Mar 2026 18:45"``."""
+    if when is None:
+        return ""
+    local = when.astimezone()
+    return f"{local.day} {local:%b %Y %H:%M}"
+
+
 def history_rows(
     game: GameDefinition, rounds: list[Round], closed_at: dict[int, datetime | None]
 ) -> list[tuple[str, ...]]:
@@ -48,7 +56,7 @@ def history_rows(
         rows.append(
             (
                 str(r.number),
-                when.astimezone().strftime("%H:%M:%S") if when is not None else "",
+                played_at(when),
                 format_cents(r.bet.total),
                 format_cents(r.paid),
                 format_cents(r.credits_before),

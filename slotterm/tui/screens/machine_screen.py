@@ -47,12 +47,16 @@ from slotterm.tui.narration import (
     needs_top_up,
     opening_note,
     rest_prompt,
+    short_of_credits,
     shown_round,
+    spin_refused_note,
+    top_up_helps,
     win_on_display,
 )
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.shell import preferences_of
 from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
@@ -257,7 +261,7 @@ class MachineScreen(Screen[None]):
         refusal = session.refusal(action)
         if refusal is not None:
             self._stop_autoplay()
-            self._note = f"{refusal.capitalize()}."
+            self._note = spin_refused_note(session, refusal)
             self._rest()
             return
         self.boxes.show_win(0)
@@ -284,6 +288,8 @@ class MachineScreen(Screen[None]):
             summary=self.summary_visible,
             can_gamble=session.can(StartGamble()),
             needs_top_up=needs_top_up(session),
+            short=short_of_credits(session),
+            top_up_helps=top_up_helps(session),
             skippable=scene is not None and scene.skippable,
             feature_actions=self.views.allowed(session.can),
             coins=session.game.coins is not None,
@@ -399,5 +405,6 @@ class MachineScreen(Screen[None]):
         self._badges()
 
     def action_quit(self) -> None:
-        """Leave the game (an open round stays saved and resumes next time)."""
-        self.app.exit()
+        """Leave the game (an open round stays saved and resumes next time; in a demo,
+        whose round would be lost, ask first: :func:`quit_game`)."""
+        quit_game(self.app, self.session)

@@ -1,0 +1,79 @@
+"""Quitting: at once, or after asking when a ``--demo`` round would be lost.
+
+A saved game keeps its open round (it resumes on the next start), so Q quits at once.  A
+demo keeps nothing: with a round open (a win waiting, a gamble or a feature under way)
+Q first asks, in :class:`QuitConfirm` (Y quits, N or Escape stays).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from slotterm.engine.records import Phase
+from slotterm.session.game_session import GameSession
+from slotterm.tui.keymap import both_cases
+from slotterm.tui.screens.dialog_css import dialog_css
+
+
+def round_would_be_lost(session: GameSession | None) -> bool:
+    """True when quitting now loses a round: a demo (nothing saved) with a round open."""
+    return (
+        session is not None
+        and session.persist is None
+        and session.phase is not Phase.IDLE
+        and session.state.round is not None
+    )
+
+
+def quit_game(app: App[Any], session: GameSession | None) -> None:
+    """Q: leave at once, or ask first when the open round of a demo would be lost."""
+    if not round_would_be_lost(session):
+        app.exit()
+        return
+    if isinstance(app.screen, QuitConfirm):
+        return
+
+    def answered(leave: bool | None) -> None:
+        if leave:
+            app.exit()
+
+    app.push_screen(QuitConfirm(), callback=answered)
+
+
+class QuitConfirm(ModalScreen[bool]):
+    """Asks whether to quit a demo with its round open: Y quits, N or Escape stays."""
+
+    DEFAULT_CSS = dialog_css(
+        "QuitConfirm",
+        "quit-dialog",
+        max_width=64,
+        height="auto",
+        extra=("padding: 1 2;",),
+    )
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(both_cases("y"), "answer(True)", "Quit", key_display="Y"),
+        Binding(both_cases("n") + ",escape", "answer(False)", "Stay", key_display="N/Esc"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        """The question and its keys."""
+        with Vertical(id="quit-dialog") as dialog:
+            dialog.border_title = "Quit the demo?"
+            yield Static(
+                "This is a demo: nothing is saved, so the round under way\n"
+                "(and any win it holds) is lost if you quit now.\n\n"
+                "Y quits · N or Escape goes back to the game.",
+                id="quit-text",
+            )
+        yield Footer(compact=True)
+
+    def action_answer(self, leave: bool) -> None:
+        """Close with the answer (``True``: quit)."""
+        self.dismiss(leave)
