@@ -7,22 +7,34 @@ from datetime import timedelta
 from itertools import pairwise
 
 import pytest
-from textual.widgets import DataTable, Footer
+from rich.console import Console
+from rich.segment import Segment
+from rich.text import Text
+from textual.widgets import DataTable, Footer, Static
 
+from slotterm.engine.actions import Spin
 from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.engine.features.free_spins import FreeSpinsRecord, record_of
 from slotterm.engine.records import Round
+from slotterm.games import get_game
 from slotterm.money import format_cents
-from slotterm.session.game_session import GameSession
+from slotterm.rng import SeededSource
+from slotterm.session.game_session import GameSession, demo_session
+from slotterm.tui.art.tiles import TileState, tile_text
 from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.replay_step import credits_after
 from slotterm.tui.screens.history_screen import HistoryScreen, round_features
-from slotterm.tui.screens.round_replay_screen import RoundReplayScreen, replay_steps
+from slotterm.tui.screens.round_replay_screen import (
+    RoundReplayScreen,
+    replay_steps,
+    window_text,
+)
 from slotterm.tui.screens.stats_screen import (
     StatsScreen,
     format_duration,
     stats_rows,
 )
+from slotterm.tui.symbols import ArtSize, art_set
 from tests.tui.main_support import GAME, make_app, settle, winning_seed
 from tests.tui.modal_support import ModalHost, StepClock, played_session, screen_text, widget_text
 
@@ -261,3 +273,38 @@ async def test_opened_from_the_main_screen(key: str, screen: type) -> None:
         await pilot.press(key)
         await pilot.pause()
         assert not isinstance(app.screen, screen)
+
+
+def _segments(text: Text) -> list[tuple[str, str]]:
+    """What ``text`` draws: its characters with their styles, merged where alike."""
+    console = Console(width=200, color_system="truecolor")
+    merged = Segment.simplify(text.render(console))
+    return [(s.text, str(s.style)) for s in merged]
+
+
+async def test_a_lucky_witch_round_is_replayed_in_its_own_pictures() -> None:
+    witch = get_game("lucky-witch")
+    session = demo_session(witch, SeededSource(3))
+    session.act(Spin(session.bet, limits=session.limits))
+    round_ = session.history[-1]
+    step = replay_steps(witch, round_)[0]
+    assert step.window == round_.base.window
+    drawn = window_text(step.window, step.marks, witch.id).split("\n")
+    own, book = art_set(witch.id), art_set(GAME.id)
+    for row in range(witch.rows):
+        for reel, column in enumerate(step.window):
+            state = TileState.MARKED if (reel, row) in step.marks else TileState.NORMAL
+            tile = tile_text(own.art(column[row]), ArtSize.COMPACT, state).split("\n")
+            for y, tile_line in enumerate(tile):
+                cell = drawn[4 * row + y][11 * reel : 11 * reel + 10]
+                assert _segments(cell) == _segments(tile_line), (row, reel, y)
+    # the two games share symbol ids in other roles: the Witch is drawn differently
+    assert _segments(tile_text(own.art("WITCH"), ArtSize.COMPACT)) != _segments(
+        tile_text(book.art("WITCH"), ArtSize.COMPACT)
+    )
+    app = ModalHost(lambda: RoundReplayScreen(witch, round_))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = app.screen.query_one("#replay-window", Static).content
+        assert isinstance(shown, Text)
+        assert _segments(shown) == _segments(window_text(step.window, step.marks, witch.id))

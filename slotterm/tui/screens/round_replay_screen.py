@@ -21,6 +21,7 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Window
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
+from slotterm.tui.art.tiles import TileState, tile_text
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.replay_step import (
     Position,
@@ -30,10 +31,11 @@ from slotterm.tui.replay_step import (
     spin_step,
 )
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
-from slotterm.tui.symbols import symbol_art
+from slotterm.tui.symbols import ArtSize, art_set
+from slotterm.tui.widgets.line_diagram import side_by_side
 
-CELL_WIDTH = 10
-"""Columns for one symbol name in the replayed window."""
+CELL_WIDTH = ArtSize.COMPACT.width + 1
+"""Columns for one symbol's tile (and the gap after it) in the replayed window."""
 
 
 def replay_steps(game: GameDefinition, round_: Round) -> tuple[ReplayStep, ...]:
@@ -93,20 +95,24 @@ def replay_steps(game: GameDefinition, round_: Round) -> tuple[ReplayStep, ...]:
     return tuple(carry_windows(steps))
 
 
-def window_text(window: Window, marks: frozenset[Position]) -> Text:
-    """The window as rows of symbol ids; winning cells in [brackets] and reversed."""
+def window_text(
+    window: Window, marks: frozenset[Position], game: str | None = None, *, mono: bool = False
+) -> Text:
+    """The window in the game's own pictures (``game``: its id, :func:`art_set`), each cell
+    a compact tile; winning cells in the bright frame of a win (their picture still shown).
+    ``mono``: drawn by shape alone (``NO_COLOR``)."""
+    art = art_set(game)
     text = Text(no_wrap=True, end="")
     rows = len(window[0]) if window else 0
     for row in range(rows):
         if row:
             text.append("\n")
+        line = Text(no_wrap=True, end="")
         for reel, column in enumerate(window):
-            symbol = column[row]
-            colour = symbol_art(symbol).color
-            if (reel, row) in marks:
-                text.append(f"[{symbol}]".center(CELL_WIDTH), style=f"bold reverse {colour}")
-            else:
-                text.append(symbol.center(CELL_WIDTH), style=colour)
+            state = TileState.MARKED if (reel, row) in marks else TileState.NORMAL
+            tile = tile_text(art.art(column[row]), ArtSize.COMPACT, state, mono=mono)
+            line = tile if reel == 0 else side_by_side(line, tile, reel * CELL_WIDTH)
+        text.append_text(line)
     return text
 
 
@@ -166,7 +172,8 @@ class RoundReplayScreen(ModalScreen[None]):
             f"Step {self.index + 1} of {len(self.steps)}: {step.title}"
         )
         if step.window is not None:
-            self.query_one("#replay-window", Static).update(window_text(step.window, step.marks))
+            drawn = window_text(step.window, step.marks, self.game.id, mono=self.app.no_color)
+            self.query_one("#replay-window", Static).update(drawn)
         self.query_one("#replay-boxes", Static).update(
             f"Win {format_cents(step.win)}    Credits {format_cents(step.credits)}"
         )
