@@ -70,13 +70,25 @@ def feature_context(
     game: GameDefinition, round_: Round, inside: str | None = None
 ) -> FeatureContext:
     """What the round's features may know: its bet, limits and the room left under the cap."""
-    return FeatureContext(
+    last = _LAST_CONTEXT
+    if last[0] is round_ and last[1] is game and inside is None:
+        context: FeatureContext = last[2]
+        return context
+    context = FeatureContext(
         game=game,
         bet=round_.bet,
         limits=round_.limits,
         room=game.max_win(round_.bet.total, round_.limits) - round_.round_win,
         inside=inside,
     )
+    if inside is None:
+        last[:] = [round_, game, context]
+    return context
+
+
+_LAST_CONTEXT: list[Any] = [None, None, None]
+"""The round, game and context :func:`feature_context` gave last (a feature step asks
+for the same round's context several times: the policy, the refusal, the step)."""
 
 
 def active_feature(game: GameDefinition, state: GameState) -> tuple[Feature, FeatureFrame] | None:
@@ -255,7 +267,9 @@ def _feature_step(
     round_ = state.round
     assert round_ is not None
     frames = list(round_.frames)
-    index = max(i for i, f in enumerate(frames) if not f.done)
+    index = len(frames) - 1
+    while frames[index].done:
+        index -= 1
     frame = frames[index]
     feature = game.feature(frame.feature)
     ctx = feature_context(game, round_)

@@ -51,7 +51,29 @@ def expand(
 ) -> Expansion | None:
     """The expansion of ``symbol`` on ``window``, or ``None`` when it does not pay."""
     reels = reels_showing(window, symbol)
-    mult = game.line_pay(symbol, len(reels)) if reels else 0
+    if not reels:
+        return None
+    key = (game, symbol, reels, lines, bet_per_line)
+    try:
+        return _EXPANSIONS[key]
+    except KeyError:
+        if len(_EXPANSIONS) >= _EXPANSIONS_MAX:
+            _EXPANSIONS.clear()
+        made = _EXPANSIONS[key] = _expansion(game, symbol, reels, lines, bet_per_line)
+        return made
+
+
+_EXPANSIONS: dict[tuple[GameDefinition, str, tuple[int, ...], int, int], Expansion | None] = {}
+"""Expansions already worked out (they depend only on the key's values)."""
+
+_EXPANSIONS_MAX = 4096
+
+
+def _expansion(
+    game: GameDefinition, symbol: str, reels: tuple[int, ...], lines: int, bet_per_line: int
+) -> Expansion | None:
+    """The expansion of ``symbol`` showing on ``reels``, or ``None`` when it does not pay."""
+    mult = game.line_pay(symbol, len(reels))
     if mult <= 0:
         return None
     win = mult * bet_per_line

@@ -68,6 +68,10 @@ class PlayFreeSpin(FeatureAction):
     name = "play_free_spin"
 
 
+_PLAY = PlayFreeSpin()
+_START = StartFeature()
+
+
 @strict_tuple
 class FreeSpin(NamedTuple):
     """One played free spin: what it drew, what the modifier added, the running total.
@@ -218,7 +222,7 @@ class FreeSpins(Feature):
         chooser: RandomSource | None = None,
     ) -> FeatureAction:
         """Start, then play every spin (no choices to make)."""
-        return PlayFreeSpin() if record.started else StartFeature()
+        return _PLAY if record.started else _START
 
     def step(
         self, ctx: FeatureContext, record: Any, action: FeatureAction, rng: RandomSource
@@ -243,8 +247,8 @@ class FreeSpins(Feature):
         bet = ctx.bet
         table = strip_table(ctx.game, self.strips)
         stops = draw_each(rng, table.lengths)
-        window, evaluation = table.evaluate(stops, bet.lines, bet.bet_per_line)
-        result = SpinResult(stops, window, evaluation)
+        evaluation = table.evaluator(bet.lines, bet.bet_per_line)(stops)
+        result = SpinResult(stops, table.window(stops), evaluation)
         extra, extra_win = (
             self.modifier.modify(ctx, record.modifier, result)
             if self.modifier is not None
