@@ -240,6 +240,9 @@ SIMULATE_KEYS = {
     "exact_rtp",
     "exact_inside_ci99",
     "exact_note",
+    "rtp_base_lines",
+    "rtp_scatter",
+    "rtp_free_spins",
 }
 """The keys of Book of Spells' ``simulate --json`` report (the golden files pin them)."""
 
@@ -261,6 +264,7 @@ def test_simulate_reports_the_bonus_for_lucky_witch_only(
         "bonus_frequency",
         "bonuses_per_round",
         "bonuses",
+        "rtp_bonus",
         "rtp_bonus_in_all",
         "pick_games",
     }

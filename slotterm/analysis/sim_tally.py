@@ -1,8 +1,10 @@
 """What a simulation counts (:class:`Tally`) and what it derives from the counts.
 
 :mod:`slotterm.analysis.simulate` plays the rounds; this module holds its integer
-tallies, which add up across chunks and processes, and :class:`SimulationResult`, the
-statistics a report prints (RTP and its 99 % interval, frequencies, per-feature figures).
+tallies, which add up across chunks and processes (the per-feature :class:`FrameCounts`
+and the per-source :class:`SourceSplit` a chunk fills as it plays), and
+:class:`SimulationResult`, the statistics a report prints (RTP and its 99 % interval,
+its split by source, frequencies, per-feature figures).
 """
 
 from __future__ import annotations
@@ -12,8 +14,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.records import Round
+
 Z_99 = 2.5758293035489004
 """The two-sided 99 % normal quantile."""
+
+
+SOURCES = ("base_lines", "scatter", "free_spins", "bonus")
+"""Where a round's pay comes from, as the PAR sheet splits the RTP (``rtp_<source>``):
+the base spin's lines (less any cut by the round cap) and its scatter pay, the free spins
+(with everything played inside them), and a bonus the base spin started."""
 
 
 def _sum(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
@@ -27,7 +38,8 @@ class Tally:
     ``features`` counts rounds that started free spins.  ``frames``, ``frame_rounds``,
     ``frame_paid`` and ``base_frames`` are per feature of the game's ``all_features``
     (frames played, rounds with at least one, what they paid, frames the base spin
-    started).
+    started).  ``source_paid`` and ``source_squares`` are per source of :data:`SOURCES`:
+    what the rounds paid from it, and the sum of each round's pay from it squared.
     """
 
     rounds: int = 0
@@ -43,6 +55,8 @@ class Tally:
     frame_rounds: tuple[int, ...] = ()
     frame_paid: tuple[int, ...] = ()
     base_frames: tuple[int, ...] = ()
+    source_paid: tuple[int, ...] = ()
+    source_squares: tuple[int, ...] = ()
 
     def __add__(self, other: Tally) -> Tally:
         """The tally of both sets of rounds."""
@@ -60,7 +74,74 @@ class Tally:
             frame_rounds=_sum(self.frame_rounds, other.frame_rounds),
             frame_paid=_sum(self.frame_paid, other.frame_paid),
             base_frames=_sum(self.base_frames, other.base_frames),
+            source_paid=_sum(self.source_paid, other.source_paid),
+            source_squares=_sum(self.source_squares, other.source_squares),
         )
+
+
+class FrameCounts:
+    """Per-feature counts of the rounds that played features (the rare rounds)."""
+
+    __slots__ = ("base", "frames", "game", "index", "paid", "rounds")
+
+    def __init__(self, game: GameDefinition) -> None:
+        """Zero counts for each of ``game``'s features and parts."""
+        self.game = game
+        self.index = {f.name: i for i, f in enumerate(game.all_features)}
+        self.frames = [0] * len(self.index)
+        self.rounds = [0] * len(self.index)
+        self.paid = [0] * len(self.index)
+        self.base = [0] * len(self.index)
+
+    def add_base(self, round_: Round) -> None:
+        """Count the frames a base spin started."""
+        for frame in round_.frames:
+            self.base[self.index[frame.feature]] += 1
+
+    def add(self, round_: Round) -> None:
+        """Count the frames of a finished round."""
+        seen = set()
+        for frame in round_.frames:
+            i = self.index[frame.feature]
+            self.frames[i] += 1
+            self.paid[i] += self.game.feature(frame.feature).pay(frame.record)
+            seen.add(i)
+        for i in seen:
+            self.rounds[i] += 1
+
+
+class SourceSplit:
+    """What the rounds paid by source (:data:`SOURCES`), with the sums of squares per round."""
+
+    __slots__ = ("paid", "squares")
+
+    def __init__(self) -> None:
+        """Nothing paid yet."""
+        self.paid = [0] * len(SOURCES)
+        self.squares = [0] * len(SOURCES)
+
+    def add_base(self, round_: Round) -> None:
+        """A base spin's win (after the cap): its scatter pay, the rest to its lines."""
+        won = round_.base_win
+        if not won:
+            return
+        scatter = round_.base.evaluation.scatter_win
+        pays = 0 if scatter is None else scatter.win
+        lines = won - pays  # the cap's cut is taken off the lines, as the PAR sheet does
+        paid, squares = self.paid, self.squares
+        paid[0] += lines
+        squares[0] += lines * lines
+        if pays:
+            paid[1] += pays
+            squares[1] += pays * pays
+
+    def add_features(self, free_spins: int, bonus: int) -> None:
+        """What one round's features paid: its free spins, its bonus on the base spin."""
+        paid, squares = self.paid, self.squares
+        paid[2] += free_spins
+        squares[2] += free_spins * free_spins
+        paid[3] += bonus
+        squares[3] += bonus * bonus
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,3 +235,20 @@ class SimulationResult:
         """What the features ``names`` paid, per amount staked."""
         paid = sum(self.paid_of(n) for n in names)
         return paid / self.tally.staked if self.tally.staked else 0.0
+
+    def rtp_by_source(self) -> dict[str, float]:
+        """What each source of :data:`SOURCES` paid, per amount staked (they add up to the RTP)."""
+        staked = self.tally.staked
+        paid = self.tally.source_paid or (0,) * len(SOURCES)
+        return {name: paid[i] / staked if staked else 0.0 for i, name in enumerate(SOURCES)}
+
+    def source_ci99_half_width(self, source: str) -> float:
+        """Half the width of the 99 % confidence interval of one source's share of the RTP."""
+        n = self.tally.rounds
+        if n < 2:
+            return math.inf
+        i = SOURCES.index(source)
+        paid = self.tally.source_paid[i] if self.tally.source_paid else 0
+        squares = self.tally.source_squares[i] if self.tally.source_squares else 0
+        variance_cents = max(n * squares - paid * paid, 0) / (n * (n - 1))
+        return Z_99 * math.sqrt(variance_cents) / self.total_bet / math.sqrt(n)

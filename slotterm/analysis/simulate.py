@@ -29,10 +29,11 @@ import os
 import secrets
 import signal
 from collections.abc import Callable, Iterator
+from typing import Any
 
-from slotterm.analysis.sim_tally import SimulationResult, Tally
+from slotterm.analysis.sim_tally import FrameCounts, SimulationResult, SourceSplit, Tally
 from slotterm.engine.actions import Bet, Limits, Spin
-from slotterm.engine.events import RoundClosed
+from slotterm.engine.events import Event, RoundClosed
 from slotterm.engine.features.free_spins import NAME as FREE_SPINS
 from slotterm.engine.features.free_spins import PlayFreeSpin
 from slotterm.engine.model import GameDefinition
@@ -44,15 +45,20 @@ from slotterm.rng import SeededSource
 __all__ = [
     "CHUNK_ROUNDS",
     "MAX_SPINS",
+    "PROGRESS_ROUNDS",
     "chooser_seed",
     "chunk_seed",
     "default_workers",
     "play_rounds",
+    "progress_rounds",
     "simulate",
 ]
 
 CHUNK_ROUNDS = 50_000
-"""Rounds per chunk: the unit of work for a process and of progress reporting."""
+"""Rounds per chunk: the unit of work for a process (each chunk has its own seed)."""
+
+PROGRESS_ROUNDS = 2_000
+"""Rounds between two progress reports of a chunk, unless the run asks for others."""
 
 MAX_SPINS = 10**11
 """The most rounds one run may ask for (weeks of work even on many cores); more is refused."""
@@ -72,44 +78,24 @@ def chooser_seed(seed: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-class _FrameTally:
-    """Per-feature counts of the rounds that played features (the rare rounds)."""
-
-    __slots__ = ("base", "frames", "game", "index", "paid", "rounds")
-
-    def __init__(self, game: GameDefinition) -> None:
-        self.game = game
-        self.index = {f.name: i for i, f in enumerate(game.all_features)}
-        self.frames = [0] * len(self.index)
-        self.rounds = [0] * len(self.index)
-        self.paid = [0] * len(self.index)
-        self.base = [0] * len(self.index)
-
-    def add_base(self, round_: Round) -> None:
-        """Count the frames a base spin started."""
-        for frame in round_.frames:
-            self.base[self.index[frame.feature]] += 1
-
-    def add(self, round_: Round) -> None:
-        """Count the frames of a finished round."""
-        seen = set()
-        for frame in round_.frames:
-            i = self.index[frame.feature]
-            self.frames[i] += 1
-            self.paid[i] += self.game.feature(frame.feature).pay(frame.record)
-            seen.add(i)
-        for i in seen:
-            self.rounds[i] += 1
-
-
 def play_rounds(
-    game: GameDefinition, rounds: int, seed: int, bet: Bet, policy: str = "best"
+    game: GameDefinition,
+    rounds: int,
+    seed: int,
+    bet: Bet,
+    policy: str = "best",
+    *,
+    progress: Callable[[int], None] | None = None,
+    every: int = PROGRESS_ROUNDS,
 ) -> Tally:
     """Play ``rounds`` full rounds at ``bet`` with ``SeededSource(seed)``; tally them.
 
     ``features`` counts rounds that started free spins, ``free_spins`` the free spins
     played; a pick game is played by ``policy`` (``random`` chooses with a source seeded
-    by :func:`chooser_seed`).  A base spin "hits" when it pays anything.
+    by :func:`chooser_seed`).  A base spin "hits" when it pays anything.  What each round
+    paid is split by source (:data:`~slotterm.analysis.sim_tally.SOURCES`).
+    ``progress``, if given, is called with the rounds played after every ``every`` of
+    them (and the rest at the end).
     """
     rng = SeededSource(seed)
     chooser = SeededSource(chooser_seed(seed)) if policy == "random" else None
@@ -117,49 +103,53 @@ def play_rounds(
     idle = Phase.IDLE
     total_bet = bet.total
     cap = game.max_win(total_bet, Limits())
-    state = GameState(Phase.IDLE, _START_CREDITS)
-    frame_tally = _FrameTally(game)
+    state = GameState(phase=Phase.IDLE, credits=_START_CREDITS)
+    frame_tally = FrameCounts(game)
+    split = SourceSplit()
     paid_sum = squares = hits = features = spins_played = capped = top = 0
-    for _ in range(rounds):
-        before = state.credits
-        state = apply(game, state, spin, rng).state
-        round_ = state.round
-        if round_ is None:  # closed at once: it paid nothing, or (no gamble) its base win
-            if state.credits > before - total_bet:
+    play = apply  # the module's (a test may count the calls)
+    left = rounds
+    while left:
+        block = min(left, every) if every > 0 else left
+        left -= block
+        for _ in range(block):
+            before = state.credits
+            transition = play(game, state, spin, rng)
+            state = transition.state
+            round_ = state.round
+            if round_ is None:
+                paid = state.credits - before + total_bet
+                if not paid:
+                    continue
+                # a base win paid at once (no gamble): its record is in the events
                 hits += 1
-                if state.credits - before + total_bet >= cap:
+                if paid >= cap:
                     capped += 1
-        else:
-            if round_.base_win:
-                hits += 1
-            framed = bool(round_.frames)
-            if framed:
-                frame_tally.add_base(round_)
-                if round_.frame(FREE_SPINS) is not None:
-                    features += 1
-            while state.phase is not idle:
-                action = next_action(game, state, policy, chooser)
-                assert action is not None
-                if type(action) is PlayFreeSpin:
-                    spins_played += 1
-                transition = apply(game, state, action, rng)
-                state = transition.state
-                if state.round is not None:
-                    round_ = state.round
-                elif framed:  # closed by a feature's last step: its record is in the event
-                    for event in transition.events:
-                        if type(event) is RoundClosed:
-                            round_ = event.round
-            if framed:
-                frame_tally.add(round_)
-            if round_.ended_by is EndReason.CAP:
-                capped += 1
-        paid = state.credits - before + total_bet
-        if paid:
+                split.add_base(_closed_round(transition.events))
+            else:
+                if round_.base_win:
+                    hits += 1
+                split.add_base(round_)
+                if round_.frames:
+                    frame_tally.add_base(round_)
+                    if round_.frame(FREE_SPINS) is not None:
+                        features += 1
+                    state, round_, played = _play_features(game, state, rng, policy, chooser, split)
+                    spins_played += played
+                    frame_tally.add(round_)
+                while state.phase is not idle:  # a win on offer: the policy collects it
+                    action = next_action(game, state, policy, chooser)
+                    assert action is not None
+                    state = play(game, state, action, rng).state
+                if round_.ended_by is EndReason.CAP:
+                    capped += 1
+                paid = state.credits - before + total_bet
             paid_sum += paid
             squares += paid * paid
             if paid > top:
                 top = paid
+        if progress is not None:
+            progress(block)
     return Tally(
         rounds=rounds,
         staked=rounds * total_bet,
@@ -174,12 +164,63 @@ def play_rounds(
         frame_rounds=tuple(frame_tally.rounds),
         frame_paid=tuple(frame_tally.paid),
         base_frames=tuple(frame_tally.base),
+        source_paid=tuple(split.paid),
+        source_squares=tuple(split.squares),
     )
+
+
+def _closed_round(events: tuple[Event, ...]) -> Round:
+    """The record a :class:`RoundClosed` among ``events`` carries."""
+    for event in events:
+        if type(event) is RoundClosed:
+            return event.round
+    raise AssertionError("the round closed without its record")  # pragma: no cover
+
+
+def _play_features(
+    game: GameDefinition,
+    state: GameState,
+    rng: SeededSource,
+    policy: str,
+    chooser: SeededSource | None,
+    split: SourceSplit,
+) -> tuple[GameState, Round, int]:
+    """Play the features of the open round to their end; ``split`` takes what they paid.
+
+    Returns the state after the features (idle, or a win on offer), the round's record
+    and the free spins played.  A step's win goes to the source of the frame the base
+    spin started that the step's frame descends from (free spins, or a bonus).
+    """
+    round_ = state.round
+    assert round_ is not None
+    roots = [frame.feature for frame in round_.frames]
+    won = [0, 0]  # free spins, bonus
+    played = 0
+    while state.phase is Phase.FEATURE:
+        frames = round_.frames
+        index = len(frames) - 1
+        while frames[index].done:
+            index -= 1
+        root = roots[index]
+        action = next_action(game, state, policy, chooser)
+        assert action is not None
+        if type(action) is PlayFreeSpin:
+            played += 1
+        before = round_.feature_win
+        transition = apply(game, state, action, rng)
+        state = transition.state
+        round_ = state.round if state.round is not None else _closed_round(transition.events)
+        won[root != FREE_SPINS] += round_.feature_win - before
+        roots += [root] * (len(round_.frames) - len(roots))  # frames the step started
+    split.add_features(won[0], won[1])
+    return state, round_, played
 
 
 # --- running chunks, here or across processes ---------------------------------------------
 
 _WORKER_GAME: GameDefinition | None = None
+_WORKER_COUNTER: Any = None
+"""A worker's shared count of the rounds played (``multiprocessing.Value``), or ``None``."""
 
 
 def _init_worker(game: GameDefinition | str, *, in_child: bool = False) -> None:
@@ -193,24 +234,47 @@ def _init_worker(game: GameDefinition | str, *, in_child: bool = False) -> None:
     _WORKER_GAME = game
 
 
-def _init_child(game: GameDefinition | str) -> None:
+def _init_child(game: GameDefinition | str, counter: Any = None) -> None:
+    global _WORKER_COUNTER
     _init_worker(game, in_child=True)
+    _WORKER_COUNTER = counter
 
 
-_Task = tuple[int, int, Bet, str]
-"""Rounds, seed, bet, policy."""
+_Task = tuple[int, int, Bet, str, int]
+"""Rounds, seed, bet, policy, rounds between progress reports."""
 
 
-def _run_chunk(task: _Task) -> Tally:
-    rounds, seed, bet, policy = task
+def _run_chunk(task: _Task, progress: Callable[[int], None] | None = None) -> Tally:
+    rounds, seed, bet, policy, every = task
     assert _WORKER_GAME is not None
-    return play_rounds(_WORKER_GAME, rounds, seed, bet, policy)
+    if progress is None and _WORKER_COUNTER is not None:
+        progress = _count_in(_WORKER_COUNTER)
+    if progress is None:
+        return play_rounds(_WORKER_GAME, rounds, seed, bet, policy)
+    return play_rounds(_WORKER_GAME, rounds, seed, bet, policy, progress=progress, every=every)
+
+
+def _count_in(counter: Any) -> Callable[[int], None]:
+    """A progress callback adding to a shared counter."""
+
+    def add(rounds: int) -> None:
+        with counter.get_lock():
+            counter.value += rounds
+
+    return add
 
 
 def _tasks(spins: int, seed: int, bet: Bet, policy: str) -> Iterator[_Task]:
+    every = progress_rounds(spins)
     for chunk, start in enumerate(range(0, spins, CHUNK_ROUNDS)):
         rounds = min(CHUNK_ROUNDS, spins - start)
-        yield rounds, chunk_seed(seed, chunk), bet, policy
+        yield rounds, chunk_seed(seed, chunk), bet, policy, every
+
+
+def progress_rounds(spins: int) -> int:
+    """Rounds between two progress reports in a run of ``spins``: at most 1 % of the run,
+    and never more than :data:`PROGRESS_ROUNDS` (a few hundredths of a second's play)."""
+    return max(1, min(PROGRESS_ROUNDS, spins // 100))
 
 
 def default_workers() -> int:
@@ -219,6 +283,47 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+def _in_pool(
+    game: GameDefinition,
+    workers: int,
+    tasks: Iterator[_Task],
+    progress: Callable[[int], None] | None,
+) -> Tally:
+    """Play the chunks in ``workers`` processes; ``progress`` hears of the rounds played."""
+    methods = multiprocessing.get_all_start_methods()
+    context: multiprocessing.context.BaseContext
+    if "fork" in methods:
+        context = multiprocessing.get_context("fork")
+        init_arg: GameDefinition | str = game
+    else:  # pragma: no cover - platforms without fork pass the registered id
+        context = multiprocessing.get_context()
+        init_arg = game.id
+    counter = context.Value("q", 0) if progress is not None else None
+    reported = 0
+    tally = Tally()
+    with context.Pool(workers, initializer=_init_child, initargs=(init_arg, counter)) as pool:
+        parts = pool.imap_unordered(_run_chunk, tasks)
+        while True:
+            try:
+                tally += parts.next(timeout=_POLL_SECONDS)
+            except multiprocessing.TimeoutError:
+                pass
+            except StopIteration:
+                break
+            if counter is not None and progress is not None:
+                played = counter.value
+                if played > reported:
+                    progress(played - reported)
+                    reported = played
+    if progress is not None and tally.rounds > reported:
+        progress(tally.rounds - reported)
+    return tally
+
+
+_POLL_SECONDS = 0.1
+"""How often the parent of a pool reads the workers' count of rounds played."""
 
 
 def simulate(
@@ -238,8 +343,10 @@ def simulate(
     ``seed`` ``None`` picks a random seed (reported in the result, so the run can be
     repeated).  ``lines`` defaults to all lines, ``bet_per_line`` (and, in a game bet in
     coins, ``coin_size``) to the game's lowest bet (the RTP does not depend on it, short
-    of the caps).  ``progress`` is called with the number of rounds
-    each finished chunk played.  Pick games are played by ``policy`` (one of
+    of the caps).  ``progress`` is called with the number of rounds played since its
+    last call, at least every 1 % of the run (:func:`progress_rounds`) and, across
+    processes, as often as the parent reads the workers' count; the numbers add up to
+    ``spins``.  Pick games are played by ``policy`` (one of
     :data:`~slotterm.engine.policy.POLICIES`).
     """
     if not 1 <= spins <= MAX_SPINS:
@@ -266,24 +373,9 @@ def simulate(
     if workers == 1:
         _init_worker(game)
         for task in tasks:
-            part = _run_chunk(task)
-            tally += part
-            if progress is not None:
-                progress(part.rounds)
+            tally += _run_chunk(task, progress)
     else:
-        methods = multiprocessing.get_all_start_methods()
-        context: multiprocessing.context.BaseContext
-        if "fork" in methods:
-            context = multiprocessing.get_context("fork")
-            init_arg: GameDefinition | str = game
-        else:  # pragma: no cover - platforms without fork pass the registered id
-            context = multiprocessing.get_context()
-            init_arg = game.id
-        with context.Pool(workers, initializer=_init_child, initargs=(init_arg,)) as pool:
-            for part in pool.imap_unordered(_run_chunk, tasks):
-                tally += part
-                if progress is not None:
-                    progress(part.rounds)
+        tally = _in_pool(game, workers, tasks, progress)
     return SimulationResult(
         game_id=game.id,
         seed=seed,

@@ -22,7 +22,7 @@ import sys
 import time
 from typing import Any
 
-from slotterm.analysis.sim_tally import SimulationResult
+from slotterm.analysis.sim_tally import SOURCES, SimulationResult
 from slotterm.analysis.simulate import MAX_SPINS, default_workers, simulate
 from slotterm.cli import UsageError
 from slotterm.commands.coin_bet import CoinBetError, coin_bet
@@ -32,6 +32,9 @@ from slotterm.engine.features import free_spins
 from slotterm.engine.model import GameDefinition
 from slotterm.games import UnknownGame, get_game
 from slotterm.money import format_cents
+
+BONUS = "bonus"
+"""The source reported only by a game with a bonus (:func:`bonus_report`)."""
 
 
 def exact_rtp(
@@ -74,8 +77,9 @@ def result_json(
 ) -> dict[str, Any]:
     """The machine-readable report (fractions of 1; amounts in multiples of total bet).
 
-    Book of Spells' report has exactly the keys it always had; a game with a bonus adds
-    :func:`bonus_report`'s.
+    The RTP is split by source under the PAR sheet's names (``rtp_base_lines``,
+    ``rtp_scatter``, ``rtp_free_spins``; they add up to ``rtp``); a game with a bonus adds
+    :func:`bonus_report`'s keys, ``rtp_bonus`` among them.
     """
     low, high = result.ci99
     report = {
@@ -98,6 +102,8 @@ def result_json(
         "exact_inside_ci99": None if exact is None else low <= exact <= high,
         "exact_note": exact_note,
     }
+    split = result.rtp_by_source()
+    report |= {f"rtp_{source}": split[source] for source in SOURCES if source != BONUS}
     if result.feature_names and any(n != free_spins.NAME for n in result.feature_names):
         report |= bonus_report(result)
     return report
@@ -108,6 +114,8 @@ def bonus_report(result: SimulationResult) -> dict[str, Any]:
 
     ``bonus_frequency``: base spins that started the bonus, per round;
     ``bonuses_per_round``: every bonus played (base game and free spins), per round;
+    ``rtp_bonus``: what the bonuses the base spins started paid, per amount staked (the
+    source beside ``rtp_free_spins``, whose bonuses count there);
     ``rtp_bonus_in_all``: what every pick game paid, per amount staked; ``pick_games``:
     per label, how many were played, their share of the bonuses and their mean prize in
     total bets.
@@ -139,6 +147,7 @@ def bonus_report(result: SimulationResult) -> dict[str, Any]:
         "bonus_frequency": result.started_by_base_spin(bonus.name) / rounds,
         "bonuses_per_round": played / rounds,
         "bonuses": played,
+        "rtp_bonus": result.rtp_by_source()[BONUS],
         "rtp_bonus_in_all": result.rtp_of([g.name for g in bonus.games]),
         "pick_games": picks,
     }
@@ -222,6 +231,15 @@ def _simulate_with_bar(
         return simulate(game, spins, progress=lambda n: bar.advance(task, n), **options)
 
 
+_SPLIT_ROWS = (
+    ("rtp_base_lines", "of which base lines"),
+    ("rtp_scatter", "base scatter"),
+    ("rtp_free_spins", "free spins"),
+    ("rtp_bonus", "bonus on the base spin"),
+)
+"""The RTP split's rows in the printed report, under the RTP."""
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.4f} %"
 
@@ -242,6 +260,7 @@ def _print_report(report: dict[str, Any]) -> None:
         ("time", f"{report['seconds']:.1f} s"),
         ("RTP", _pct(report["rtp"])),
         ("99 % interval", f"{_pct(low)} … {_pct(high)} (± {_pct(report['ci99_half_width'])})"),
+        *((f"  {label}", _pct(report[key])) for key, label in _SPLIT_ROWS if key in report),
         ("sd of a round (× total bet)", f"{report['sd']:.3f}"),
         ("hit frequency (base spin pays)", _pct(report["hit_frequency"])),
     ]
