@@ -128,24 +128,3 @@ class Tiles(Widget):
     def render(self) -> Text:
         """The tiles at the widget's width."""
         return self.laid_out(self.size.width)
-
-
-class LineDiagram(Widget):
-    """One numbered line as a small grid, on its own (the paytable uses :class:`Tiles`)."""
-
-    DEFAULT_CSS = """
-    LineDiagram {
-        width: 11;
-        height: 4;
-    }
-    """
-
-    def __init__(self, number: int, line: Sequence[int], rows: int = 3) -> None:
-        super().__init__()
-        self.number = number
-        self.line = tuple(line)
-        self.rows = rows
-
-    def render(self) -> Text:
-        """The title ``Line N`` over the grid, the line in its own colour."""
-        return line_tile(self.number, self.line, self.rows)
