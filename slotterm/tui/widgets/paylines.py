@@ -184,17 +184,20 @@ def draw_line(
     style: Style,
     *,
     centre: bool,
+    ports: bool = True,
 ) -> None:
     """Line ``place.number`` following ``rows`` (row per reel) from label to label: through
-    the tiles' middles (``centre``) or at the line's own height in each row."""
+    the tiles' middles (``centre``) or at the line's own height in each row; ``ports``: a
+    piece of it on the tile frames where it goes behind a tile."""
     lane = layout.tile_h // 2 if centre else place.lane
     ys = [layout.row_y(row) + lane for row in rows]
     start_x, start_y = place.left
     canvas.route(start_x + LABEL_WIDTH, layout.reel_x(0) - 1, start_y, ys[0], style)
     for reel, y in enumerate(ys):
         x = layout.reel_x(reel)
-        canvas.add(x, y, LEFT | RIGHT, style)  # the ports on the tile's frame
-        canvas.add(x + layout.tile_w - 1, y, LEFT | RIGHT, style)
+        if ports:  # on the tile's frame
+            canvas.add(x, y, LEFT | RIGHT, style)
+            canvas.add(x + layout.tile_w - 1, y, LEFT | RIGHT, style)
         if reel + 1 < len(ys):
             right = x + layout.tile_w
             lane_x = None if centre else place.number  # lines apart where they turn

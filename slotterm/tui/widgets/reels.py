@@ -288,10 +288,13 @@ class ReelsWindow(Widget):
         if any(p is not None for p in self.positions) or not self.lines:
             return canvas
         if self.lines_lit:
+            # small tiles: every frame would be covered in ports, so the gaps alone show them
+            ports = layout.tile_h >= ArtSize.MEDIUM.height
             for number in range(self.active_lines, 0, -1):
                 place = places[number - 1]
                 style = path_style(number, mono)
-                draw_line(canvas, layout, self.lines[number - 1], place, style, centre=False)
+                rows = self.lines[number - 1]
+                draw_line(canvas, layout, rows, place, style, centre=False, ports=ports)
         elif self.path is not None and self.path_number is not None:
             place = places[self.path_number - 1]
             style = path_style(self.path_number, mono)
