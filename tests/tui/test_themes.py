@@ -157,3 +157,24 @@ def test_no_style_of_the_chrome_hard_codes_a_colour() -> None:
         for name, value in declarations(sheet.read_text(encoding="utf-8")):
             assert not hard_coded(value), f"{sheet.name}: {name}: {value}"
 
+
+@pytest.mark.parametrize(
+    ("theme", "variable"), [("textual-light", "text-warning"), ("textual-dark", "warning")]
+)
+async def test_on_a_light_theme_the_win_title_takes_the_darker_shade(
+    tmp_path: Path, theme: str, variable: str
+) -> None:
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        app.theme = theme
+        wanted = Color.parse(app.get_css_variables()[variable]).hex
+        machine = app.main_screen
+        assert machine is not None
+        win = machine.boxes.box("win")
+
+        def title_colour() -> str:
+            colour = win.styles.border_title_color
+            return (colour if colour.a else win.styles.border_top[1]).hex
+
+        await wait_for(pilot, lambda: title_colour() == wanted)
