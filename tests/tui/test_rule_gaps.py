@@ -290,3 +290,18 @@ async def test_the_history_shows_the_date_and_time_of_each_round() -> None:
         local = datetime(2026, 3, 7, 18, 45, 12, tzinfo=UTC).astimezone()
         text = screen_text(app.screen)
         assert f"{local.day} {local:%b %Y}" in text and f"{local:%H:%M}" in text
+
+
+async def test_q_on_a_demo_pick_screen_asks_first() -> None:
+    from tests.tui.pick_support import at_rest, bonus_session, make_witch_app
+
+    session = bonus_session("secret_vault")  # a Lucky Witch demo inside its pick game
+    state = session.state
+    app = make_witch_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        pick = await at_rest(pilot, app)
+        await pilot.press("Q")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitConfirm))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is pick)
+        assert app.is_running and session.state == state
