@@ -92,10 +92,13 @@ def test_nothing_is_dark_on_dark(game) -> None:  # type: ignore[no-untyped-def]
 def test_a_winning_tile_keeps_its_picture_and_lights_its_frame(width: int, height: int) -> None:
     for art in arts("book-of-spells") + arts("lucky-witch"):
         normal = tile_strips(art, width, height)
-        marked = tile_strips(art, width, height, TileState.MARKED)
-        for y in range(1, height - 1):  # inside the frame: the same cells
-            assert normal[y].crop(1, width - 1) == marked[y].crop(1, width - 1), art.id
-        assert normal[0] != marked[0] and normal[1].crop(0, 1) != marked[1].crop(0, 1)
+        for state in (TileState.MARKED, TileState.GLOW):  # both beats of the pulse
+            marked = tile_strips(art, width, height, state)
+            for y in range(1, height - 1):  # inside the frame: the same cells
+                assert normal[y].crop(1, width - 1) == marked[y].crop(1, width - 1), art.id
+            assert normal[0] != marked[0] and normal[1].crop(0, 1) != marked[1].crop(0, 1)
+        glow = tile_strips(art, width, height, TileState.GLOW)
+        assert glow[0] != tile_strips(art, width, height, TileState.MARKED)[0]
         dimmed = tile_strips(art, width, height, TileState.DIM)
         assert dimmed[height // 2] != normal[height // 2]
 
@@ -228,3 +231,27 @@ async def test_the_expanding_symbol_is_one_tall_picture_over_its_reels(monkeypat
                 assert all(ch in "┃│" for ch in left[1:-1])
             else:
                 assert len(tiles) == 3
+
+
+async def test_winning_frames_pulse_a_few_beats_in_animated_play_then_stay_lit() -> None:
+    cells = frozenset({(0, 1), (1, 1), (2, 1)})
+    still = make_app(1)  # animations off: lit, no pulse
+    async with still.run_test(size=(100, 32)) as pilot:
+        reels = main(still).reels
+        reels.mark(cells, dim_others=False)
+        await pilot.pause()
+        assert not reels.pulsing and not reels.glowing
+    app = make_app(1, animations=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        reels = main(app).reels
+        reels.mark(cells, dim_others=False)
+        assert reels.pulsing
+        await wait_for(pilot, lambda: reels.glowing)
+        grid = reels.layout_now()
+        glow = reels.drawn_text()  # same characters: only the frame's colour changes
+        await wait_for(pilot, lambda: not reels.pulsing)
+        assert not reels.glowing and reels.marked == cells
+        assert reels.drawn_text() == glow
+        assert grid == reels.layout_now()
+        reels.clear_marks()
+        assert not reels.pulsing

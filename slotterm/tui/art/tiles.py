@@ -29,7 +29,7 @@ from slotterm.tui.art.model import PALETTE, SIZES_LARGEST_FIRST, ArtSize, Symbol
 MARK_FRAME = "#ffe14d"
 """The frame of a winning cell."""
 MARK_GLOW = "#fff6b0"
-"""The frame's corners on a winning cell (a brighter spark)."""
+"""The frame's corners on a winning cell (a brighter spark), all of it on the bright beat."""
 DIM_SHARE = 0.55
 """How far a dimmed tile's colours go towards black."""
 DARK_LETTERS = frozenset("kROnBCvTmY")
@@ -37,11 +37,18 @@ DARK_LETTERS = frozenset("kROnBCvTmY")
 
 
 class TileState(StrEnum):
-    """How a tile is drawn: as it is, as a winning cell, or dimmed behind a win."""
+    """How a tile is drawn: as it is, as a winning cell (``GLOW``: the same on the bright
+    beat of its pulse), or dimmed behind a win."""
 
     NORMAL = "normal"
     MARKED = "marked"
+    GLOW = "glow"
     DIM = "dim"
+
+    @property
+    def marked(self) -> bool:
+        """A winning cell (either beat)."""
+        return self in (TileState.MARKED, TileState.GLOW)
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -102,7 +109,7 @@ def _pixels(
 ) -> list[list[str]]:
     """The tile's pixel colours, row by row."""
     w, h = width, 2 * height
-    frame = MARK_FRAME if state is TileState.MARKED else art.look.frame
+    frame = {TileState.MARKED: MARK_FRAME, TileState.GLOW: MARK_GLOW}.get(state, art.look.frame)
     grid = [[colour] * w for colour in _background(art, h, TileState.NORMAL, tall)]
     picture = fitted_picture(art, w - 2, h - 2, tall=tall)
     px, py = (w - len(picture[0])) // 2, (h - len(picture)) // 2
@@ -123,9 +130,9 @@ def _pixels(
         grid[0][x] = grid[h - 1][x] = frame
     for y in range(h):
         grid[y][0] = grid[y][w - 1] = frame
-    if state is TileState.MARKED:
+    if state.marked:
         for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
-            grid[y][x] = MARK_GLOW
+            grid[y][x] = MARK_GLOW if state is TileState.MARKED else MARK_FRAME
     if state is TileState.DIM:
         grid = [[blend(c, "#000000", DIM_SHARE) for c in r] for r in grid]
     return grid
@@ -175,7 +182,7 @@ def _colour_tile(
     back = _background(art, 2 * height, state, tall)
     plate = _plate_row(art, width, height)
     frame = grid[1][0]
-    thick = state is TileState.MARKED  # a winning cell: full-width sides
+    thick = state.marked  # a winning cell: full-width sides
     lines = []
     for y in range(height):
         upper, lower = grid[2 * y], grid[2 * y + 1]
@@ -202,6 +209,7 @@ _MONO_FRAME = {
     TileState.NORMAL: ("╭", "╮", "╰", "╯", "│"),
     TileState.DIM: ("╭", "╮", "╰", "╯", "│"),
     TileState.MARKED: ("┏", "┓", "┗", "┛", "┃"),
+    TileState.GLOW: ("┏", "┓", "┗", "┛", "┃"),
 }
 
 
@@ -215,13 +223,13 @@ def _mono_tile(
         inside = px <= x < px + len(picture[0]) and py <= y < py + len(picture)
         return inside and lit(picture[y - py][x - px])
 
-    style = _style(None, None, bold=state is TileState.MARKED, dim=state is TileState.DIM)
+    style = _style(None, None, bold=state.marked, dim=state is TileState.DIM)
     tl, tr, bl, br, side = _MONO_FRAME[state]
     plate = _plate_row(art, width, height)
     lines = []
     for y in range(height):
         row = [_HALVES[ink(x, 2 * y), ink(x, 2 * y + 1)] for x in range(1, width - 1)]
-        if state is TileState.MARKED and y in (0, height - 1):
+        if state.marked and y in (0, height - 1):
             row = ["━" if ch == " " else ch for ch in row]
         left, right = (tl, tr) if y == 0 else (bl, br) if y == height - 1 else (side, side)
         if plate is not None and plate[0] == y:

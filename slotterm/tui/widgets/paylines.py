@@ -8,7 +8,7 @@ reads as one continuous path without covering any picture.  Several lines drawn 
 share cells; a shared cell joins their directions (``┳``, ``╋``...).
 
 Pure: :class:`PathCanvas` collects directions per cell; the reels widget lays it over its
-margins, gaps and tile frames.
+margins and gaps (:func:`free_cells`) and tile frames (:func:`with_ports`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
+from rich.segment import Segment
 from rich.style import Style
+from textual.strip import Strip
 
 from slotterm.tui.widgets.reel_layout import LABEL_WIDTH, ReelLayout, label_slots
 
@@ -205,3 +207,59 @@ def draw_line(
     end_x, end_y = place.right
     last = layout.reel_x(len(ys) - 1) + layout.tile_w
     canvas.route(last, end_x - 1, ys[-1], end_y, style)
+
+
+def free_cells(
+    x0: int,
+    x1: int,
+    y: int,
+    canvas: PathCanvas,
+    labels: dict[tuple[int, int], Segment],
+    base: Style,
+    *,
+    busy: bool,
+) -> Strip:
+    """Columns ``x0`` to ``x1`` of line ``y`` outside the tiles: labels, paths, blanks
+    (``busy``: the line has labels or paths at all)."""
+    width = max(0, x1 - x0)
+    if not busy:
+        return Strip([Segment(" " * width, base)], width) if width else Strip([], 0)
+    segments: list[Segment] = []
+    blank = 0
+    x = x0
+    while x < x1:
+        label = labels.get((x, y))
+        char = canvas.char(x, y) if label is None else None
+        if label is None and char is None:
+            blank += 1
+            x += 1
+            continue
+        if blank:
+            segments.append(Segment(" " * blank, base))
+            blank = 0
+        if label is not None:
+            text = label.text[: x1 - x]
+            segments.append(Segment(text, label.style))
+            x += len(text)
+        else:
+            segments.append(Segment(char or " ", base + canvas.styles[x, y]))
+            x += 1
+    if blank:
+        segments.append(Segment(" " * blank, base))
+    return Strip(segments, width)
+
+
+def with_ports(line: Strip, x: int, y: int, canvas: PathCanvas, width: int) -> Strip:
+    """A tile's line with the path's ports drawn on its frame where a path meets it."""
+    left, right = canvas.char(x, y), canvas.char(x + width - 1, y)
+    if left is None and right is None:
+        return line
+    parts = []
+    for edge, char in ((0, left), (width - 1, right)):
+        if char is None:
+            parts.append(line.crop(edge, edge + 1))
+            continue
+        under = next(iter(line.crop(edge, edge + 1)), Segment(" "))
+        style = (under.style or Style()) + canvas.styles[x + edge, y]
+        parts.append(Strip([Segment(char, style)], 1))
+    return Strip.join([parts[0], line.crop(1, width - 1), parts[1]])

@@ -18,7 +18,6 @@ import math
 from collections.abc import Sequence
 
 from rich.segment import Segment
-from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.timer import Timer
@@ -33,9 +32,11 @@ from slotterm.tui.widgets.paylines import (
     LabelPlace,
     PathCanvas,
     draw_line,
+    free_cells,
     label_places,
     label_style,
     path_style,
+    with_ports,
 )
 from slotterm.tui.widgets.reel_layout import LABEL_WIDTH, ReelLayout, reel_layout
 
@@ -44,6 +45,10 @@ Cell = tuple[int, int]
 
 LINES_SECONDS = 1.6
 """How long the active lines stay drawn after the line count changed."""
+PULSE_SECONDS = 0.3
+"""One beat of the winning tiles' frames pulsing (animated play only)."""
+PULSE_BEATS = 8
+"""How many beats the frames pulse after a win is marked, then stay lit."""
 
 TilePlace = tuple[int, int, str, bool]
 """A tile on a stopped reel: first row, rows covered, symbol, drawn tall."""
@@ -88,6 +93,10 @@ class ReelsWindow(Widget):
         self.tall_rows: dict[int, int] = {}
         self.force_size: ArtSize | None = None
         self._lines_timer: Timer | None = None
+        self._pulse_timer: Timer | None = None
+        self._beats = 0
+        self.glowing = False
+        """True on the bright beat of the winning tiles' pulse."""
         self._frame: tuple[tuple[int, int], list[Strip]] | None = None
 
     # --- what the scenes change -------------------------------------------------------
@@ -112,6 +121,7 @@ class ReelsWindow(Widget):
         self.path_number = None
         self.border_subtitle = ""
         self.hide_lines()
+        self._stop_pulse()
         self._changed()
 
     def mark(
@@ -130,7 +140,35 @@ class ReelsWindow(Widget):
         self.path = path
         self.path_number = number
         self.border_subtitle = label
+        if cells and self._pulse_timer is None and self._animated():
+            self._beats = PULSE_BEATS
+            self._pulse_timer = self.set_interval(PULSE_SECONDS, self._beat)
         self._changed()
+
+    def _animated(self) -> bool:
+        try:
+            return self.is_attached and self.app.animation_level != "none"
+        except Exception:  # not in an app
+            return False
+
+    def _beat(self) -> None:
+        """The winning frames' next beat; after the last one they stay lit."""
+        self._beats -= 1
+        self.glowing = not self.glowing and self._beats > 0
+        if self._beats <= 0:
+            self._stop_pulse()
+        self._changed()
+
+    def _stop_pulse(self) -> None:
+        if self._pulse_timer is not None:
+            self._pulse_timer.stop()
+            self._pulse_timer = None
+        self.glowing = False
+
+    @property
+    def pulsing(self) -> bool:
+        """True while the winning tiles' frames pulse."""
+        return self._pulse_timer is not None
 
     def set_fill(self, symbol: str | None, rows: dict[int, int]) -> None:
         """Cover the top ``rows[reel]`` rows of each listed reel with ``symbol``, cell by cell."""
@@ -256,7 +294,7 @@ class ReelsWindow(Widget):
 
     def _state(self, cells: set[Cell]) -> TileState:
         if cells & self.marked:
-            return TileState.MARKED
+            return TileState.GLOW if self.glowing else TileState.MARKED
         return TileState.DIM if self.dim_unmarked else TileState.NORMAL
 
     def _column(self, reel: int, layout: ReelLayout, mono: bool) -> list[Strip | None]:
@@ -339,65 +377,9 @@ class ReelsWindow(Widget):
                 line = columns[reel][gy] if 0 <= gy < layout.height else None
                 if line is None:
                     continue
-                pieces.append(_free(x, tx, y, canvas, labels, base, busy=y in busy))
-                pieces.append(_ported(line, tx, y, canvas, layout.tile_w))
+                pieces.append(free_cells(x, tx, y, canvas, labels, base, busy=y in busy))
+                pieces.append(with_ports(line, tx, y, canvas, layout.tile_w))
                 x = tx + layout.tile_w
-            pieces.append(_free(x, size.width, y, canvas, labels, base, busy=y in busy))
+            pieces.append(free_cells(x, size.width, y, canvas, labels, base, busy=y in busy))
             out.append(Strip.join(pieces).crop(0, size.width))
         return out
-
-
-def _free(
-    x0: int,
-    x1: int,
-    y: int,
-    canvas: PathCanvas,
-    labels: dict[Cell, Segment],
-    base: Style,
-    *,
-    busy: bool,
-) -> Strip:
-    """Columns ``x0`` to ``x1`` of line ``y`` outside the tiles: labels, paths, blanks
-    (``busy``: the line has labels or paths at all)."""
-    width = max(0, x1 - x0)
-    if not busy:
-        return Strip([Segment(" " * width, base)], width) if width else Strip([], 0)
-    segments: list[Segment] = []
-    blank = 0
-    x = x0
-    while x < x1:
-        label = labels.get((x, y))
-        char = canvas.char(x, y) if label is None else None
-        if label is None and char is None:
-            blank += 1
-            x += 1
-            continue
-        if blank:
-            segments.append(Segment(" " * blank, base))
-            blank = 0
-        if label is not None:
-            text = label.text[: x1 - x]
-            segments.append(Segment(text, label.style))
-            x += len(text)
-        else:
-            segments.append(Segment(char or " ", base + canvas.styles[x, y]))
-            x += 1
-    if blank:
-        segments.append(Segment(" " * blank, base))
-    return Strip(segments, width)
-
-
-def _ported(line: Strip, x: int, y: int, canvas: PathCanvas, width: int) -> Strip:
-    """A tile's line with the path's ports drawn on its frame where a path meets it."""
-    left, right = canvas.char(x, y), canvas.char(x + width - 1, y)
-    if left is None and right is None:
-        return line
-    parts = []
-    for edge, char in ((0, left), (width - 1, right)):
-        if char is None:
-            parts.append(line.crop(edge, edge + 1))
-            continue
-        under = next(iter(line.crop(edge, edge + 1)), Segment(" "))
-        style = (under.style or Style()) + canvas.styles[x + edge, y]
-        parts.append(Strip([Segment(char, style)], 1))
-    return Strip.join([parts[0], line.crop(1, width - 1), parts[1]])
