@@ -25,6 +25,7 @@ from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.keymap import both_cases
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.widgets.card import PlayingCard, card_text
 
@@ -45,42 +46,8 @@ class GambleScreen(ModalScreen[str | None]):
     the message as its result, for the machine to show).
     """
 
-    DEFAULT_CSS = """
-    GambleScreen {
-        align: center middle;
-    }
-    #gamble-dialog {
-        width: 64;
-        height: auto;
-        padding: 1 1 0 1;
-        border: thick $accent;
-        border-title-align: center;
-        background: $surface;
-    }
-    #gamble-table {
-        height: 7;
-    }
-    #gamble-card {
-        margin: 0 2 0 1;
-    }
-    #gamble-info {
-        width: 1fr;
-        height: 7;
-    }
-    #gamble-info Static {
-        height: auto;
-    }
-    #gamble-win {
-        text-style: bold;
-    }
-    #gamble-message {
-        height: auto;
-        min-height: 2;
-        margin-top: 1;
-        text-style: bold;
-        color: $text-accent;
-    }
-    """
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("5", "guess('red')", "Red", key_display="5"),

@@ -18,7 +18,7 @@ from textual.widgets import Footer, Static
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.tui.keymap import both_cases
-from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 
 
 def round_would_be_lost(session: GameSession | None) -> bool:
@@ -49,13 +49,8 @@ def quit_game(app: App[Any], session: GameSession | None) -> None:
 class QuitConfirm(ModalScreen[bool]):
     """Asks whether to quit a demo with its round open: Y quits, N or Escape stays."""
 
-    DEFAULT_CSS = dialog_css(
-        "QuitConfirm",
-        "quit-dialog",
-        max_width=64,
-        height="auto",
-        extra=("padding: 1 2;",),
-    )
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(both_cases("y"), "answer(True)", "Quit", key_display="Y"),
