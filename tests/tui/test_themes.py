@@ -178,3 +178,9 @@ async def test_on_a_light_theme_the_win_title_takes_the_darker_shade(
             return (colour if colour.a else win.styles.border_top[1]).hex
 
         await wait_for(pilot, lambda: title_colour() == wanted)
+
+
+def test_the_screens_keep_their_styles_in_tcss_files() -> None:
+    modules = [*(TUI / "screens").glob("*.py"), *(TUI / "features").glob("*.py")]
+    inline = [p.name for p in modules if "DEFAULT_CSS" in p.read_text(encoding="utf-8")]
+    assert inline == []

@@ -18,7 +18,7 @@ from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.replay_step import credits_after
-from slotterm.tui.screens.dialog_css import dialog_css
+from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen
 
 COLUMNS = ("Round", "Played", "Bet", "Win", "Credits before", "Credits after", "Features")
@@ -78,18 +78,8 @@ class RoundTable(DataTable[Text]):
 class HistoryScreen(ModalScreen[None]):
     """The closed rounds of this session (the last 100 at least), newest at the top."""
 
-    DEFAULT_CSS = (
-        dialog_css("HistoryScreen", "history-dialog", max_width=110)
-        + """
-    #history-note {
-        padding: 0 1;
-        color: $text-muted;
-    }
-    #history-table {
-        height: 1fr;
-    }
-    """
-    )
+    DEFAULT_CLASSES = DIALOG
+    CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,y,Y,q,Q", "close", "Close", key_display="Esc/Y"),
