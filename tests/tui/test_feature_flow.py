@@ -78,6 +78,24 @@ def test_seed_still_ends_on_a_win() -> None:
     assert session.phase is Phase.WIN_OFFERED and session.can(StartGamble())
 
 
+async def _to_the_last_free_spin(pilot: Pilot[None], app: SlotApp) -> None:
+    """Play (animations off, which is quick) until one free spin is left, then switch the
+    animations back on for it."""
+    app.animation_level = "none"
+
+    def one_left() -> bool:
+        found = record_of(app.session.state.round)
+        return fs(app.session) == PLAYING and found is not None and found.left == 1
+
+    for _ in range(100):
+        if one_left():
+            break
+        await pilot.press("space")
+        await settle(pilot, app)
+    assert one_left(), "the free spins never came to their last"
+    app.animation_level = "full"
+
+
 def _last_win_show(app: SlotApp) -> bool:
     """The last free spin's win is being shown (the feature is over, a win is offered)."""
     return phase(app) is Phase.WIN_OFFERED and scene_name(app) == "WinShowScene"
@@ -88,6 +106,7 @@ async def test_the_summary_comes_before_the_last_win_is_offered() -> None:
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         screen = main(app)
+        await _to_the_last_free_spin(pilot, app)
         await _play_until(pilot, app, lambda: _last_win_show(app))
         # While the last spin's win is shown, the win is not yet offered.
         assert not screen.check_action("collect", ())
@@ -112,6 +131,7 @@ async def test_the_summary_also_comes_first_when_the_win_show_runs_out() -> None
     app = make_app(LAST_SPIN_WINS, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
+        await _to_the_last_free_spin(pilot, app)
         await _play_until(pilot, app, lambda: _last_win_show(app))
         await settle(pilot, app)
         assert main(app).summary_visible
@@ -149,7 +169,7 @@ async def test_banner_message_and_win_agree_when_space_cuts_a_win_short() -> Non
             return fs(app.session) == PLAYING and scene_name(app) == "WinShowScene"
 
         cut = 0
-        for _ in range(3):  # several spins cut short in a row
+        for _ in range(2):  # spins cut short in a row
             await _play_until(pilot, app, mid_feature_win_show)
             _assert_banner_agrees(app)
             played = len(record_of(app.session.state.round).spins)  # type: ignore[union-attr]
