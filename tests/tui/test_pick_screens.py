@@ -24,6 +24,7 @@ from slotterm.session.game_session import GameSession, demo_session
 from slotterm.session.preferences import Preferences
 from slotterm.tui.features.pick_cell import ITEM_KEYS, prize_text
 from slotterm.tui.features.pick_screen import PickScreen
+from slotterm.tui.screens.autoplay_screen import AutoplayScreen
 from tests.tui.main_support import SceneClock
 from tests.tui.modal_support import wait_for
 from tests.tui.pick_support import (
@@ -376,7 +377,9 @@ async def test_autoplay_stops_at_the_bonus_and_the_player_stirs_the_cauldron() -
     app = make_witch_app(session, force_next=force("magic_potion"))
     async with app.run_test(size=SIZE) as pilot:
         machine = await machine_at_rest(pilot, app)
-        await pilot.press("a")
+        await pilot.press("a")  # Lucky Witch's A: the autoplay settings, Enter starts
+        await wait_for(pilot, lambda: isinstance(app.screen, AutoplayScreen))
+        await pilot.press("enter")
         await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
         machine = await machine_at_rest(pilot, app)
         assert not machine.autoplay
