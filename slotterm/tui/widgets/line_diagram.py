@@ -96,6 +96,7 @@ class Tiles(Widget):
         self.tile_width = tile_width
         self.gap = gap
         self._columns = columns
+        self._lines = [tile.split("\n") for tile in self.tiles]
         self._laid: dict[int, Text] = {}
 
     def columns(self, width: int) -> int:
@@ -109,15 +110,20 @@ class Tiles(Widget):
         laid = self._laid.get(width)
         if laid is None:
             per_row = self.columns(width)
-            rows = [self.tiles[i : i + per_row] for i in range(0, len(self.tiles), per_row)]
+            step = self.tile_width + self.gap
             laid = Text(no_wrap=True, end="")
-            for r, row in enumerate(rows):
-                if r:
-                    laid.append("\n")
-                line, step = row[0], self.tile_width + self.gap
-                for k, tile in enumerate(row[1:], 1):
-                    line = side_by_side(line, tile, k * step)
-                laid.append_text(line)
+            first = True
+            for start in range(0, len(self._lines), per_row):
+                row = self._lines[start : start + per_row]
+                for y in range(max(len(lines) for lines in row)):
+                    if not first:
+                        laid.append("\n")
+                    first = False
+                    for k, lines in enumerate(row):
+                        piece = lines[y].copy() if y < len(lines) else Text()
+                        if k < len(row) - 1:
+                            piece.truncate(step, pad=True)
+                        laid.append_text(piece)
             self._laid[width] = laid
         return laid
 
