@@ -12,7 +12,14 @@ import pytest
 from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.games import get_game
 from slotterm.tui.art.model import PALETTE, ArtSize, SymbolArt
-from slotterm.tui.art.tiles import TileState, brightness, fitted_picture, lit, tile_strips
+from slotterm.tui.art.tiles import (
+    TileState,
+    brightness,
+    fitted_picture,
+    lit,
+    thumbnail,
+    tile_strips,
+)
 from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets import reels as reels_module
 from slotterm.tui.widgets.paylines import (
@@ -101,6 +108,17 @@ def test_a_winning_tile_keeps_its_picture_and_lights_its_frame(width: int, heigh
         assert glow[0] != tile_strips(art, width, height, TileState.MARKED)[0]
         dimmed = tile_strips(art, width, height, TileState.DIM)
         assert dimmed[height // 2] != normal[height // 2]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_the_banner_thumbnails_are_three_lines_on_their_own_tiles(game) -> None:  # type: ignore[no-untyped-def]
+    drawn = []
+    for art in arts(game.id):
+        lines = thumbnail(art)
+        assert [line.cell_len for line in lines] == [10, 10, 10]
+        assert all(span.style.bgcolor for line in lines for span in line.spans)  # type: ignore[union-attr]
+        drawn.append(tuple(str(line.spans) for line in lines))
+    assert len(set(drawn)) == len(drawn)
 
 
 def test_tiles_have_the_size_asked_for_and_pictures_their_scale() -> None:

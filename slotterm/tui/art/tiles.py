@@ -270,6 +270,33 @@ def tile_text(
     return text
 
 
+def thumbnail(art: SymbolArt) -> tuple[Text, ...]:
+    """The small picture on its tile's background, framed at the sides only: three lines
+    of ten columns (for a banner or a list, where a whole tile is too tall)."""
+    return tuple(line.copy() for line in _thumbnail(art))
+
+
+@lru_cache(maxsize=64)
+def _thumbnail(art: SymbolArt) -> tuple[Text, ...]:
+    w, h = len(art.small[0]), len(art.small)
+    back = _background(art, h, TileState.NORMAL, False)
+    frame = _style(art.look.frame, back[0])
+    lines = []
+    for y in range(0, h, 2):
+        text = Text("▌", frame, no_wrap=True, end="")
+        for x in range(w):
+            a, b = art.small[y][x], art.small[y + 1][x]
+            upper = PALETTE[a] if a != "." else back[y]
+            lower = PALETTE[b] if b != "." else back[y + 1]
+            if upper == lower:
+                text.append(" ", _style(None, upper))
+            else:
+                text.append("▀", _style(upper, lower))
+        text.append("▐", _style(art.look.frame, back[y]))
+        lines.append(text)
+    return tuple(lines)
+
+
 def shape_lines(art: SymbolArt, size: ArtSize) -> tuple[str, ...]:
     """The picture of ``size`` alone as plain half-block text: bright pixels drawn."""
     rows = art.picture(size)

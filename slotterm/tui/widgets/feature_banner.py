@@ -15,7 +15,8 @@ from textual.widgets import Static
 
 from slotterm.money import format_cents
 from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
-from slotterm.tui.art.model import ArtSet, ArtSize
+from slotterm.tui.art.model import ArtSet
+from slotterm.tui.art.tiles import thumbnail
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,10 +109,10 @@ class FeatureBanner(Static):
             self.update(text)
             return
         art = self.art.art(symbol)
-        for i, picture in enumerate(art.lines(ArtSize.COMPACT)):
+        for i, picture in enumerate(thumbnail(art)):
             if i:
                 text.append("\n")
-            text.append(picture, art.style)
+            text.append_text(picture)
             text.append("   ")
             text.append((labels[i] if i < len(labels) else "").ljust(width), "bold")
         self.update(text)
