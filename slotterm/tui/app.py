@@ -25,12 +25,13 @@ import asyncio
 import contextlib
 import functools
 import signal
+from collections.abc import Iterable
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import events
 from textual._time import get_time
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import BindingType
 from textual.screen import Screen
 
@@ -38,7 +39,7 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import stylesheets
 from slotterm.tui.hangup import HangupWatch, terminal_fds
 from slotterm.tui.lobby import GameShelf
-from slotterm.tui.palette import GameCommands
+from slotterm.tui.palette import GameCommands, quitting_as_q
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
@@ -127,6 +128,10 @@ class SlotApp(Shell):
     def make_game_screen(self, session: GameSession, force: str | None) -> MainScreen:
         """The slot machine for ``session``."""
         return MainScreen(session, force=force)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's palette commands; its Quit does what Q does on the screen below."""
+        return quitting_as_q(super().get_system_commands(screen), screen)
 
     def get_default_screen(self) -> Screen[None]:
         """The lobby is the bottom screen when there is one, else the slot machine."""

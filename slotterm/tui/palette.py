@@ -6,16 +6,18 @@ beside Textual's own commands (the colour theme, quit...).  A command obeys the 
 as its key: one that waits (a screen while the reels move, the options in a round) is
 left out of the list shown before anything is typed, and found by a search it says why
 ("Not now: ...") and does nothing but say so.  A command is checked again when it runs,
-since the round may have moved on under the palette.
+since the round may have moved on under the palette.  Textual's "Quit" does what Q does on
+the screen under the palette (:func:`quitting_as_q`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
@@ -86,6 +88,18 @@ def run(app: Shell, command: GameCommand) -> None:
     target = app if command.between_rounds else game
     action: Callable[..., None] = getattr(target, f"action_{name}")
     action(*parameters)
+
+
+def quitting_as_q(
+    commands: Iterable[SystemCommand], screen: Screen[Any]
+) -> Iterator[SystemCommand]:
+    """Textual's system ``commands`` with "Quit" doing what Q does on ``screen`` (the
+    screen under the palette): a demo with a round open asks first."""
+    own_quit = getattr(screen, "action_quit", None)
+    for command in commands:
+        if command.title == "Quit" and callable(own_quit):
+            command = command._replace(callback=own_quit)
+        yield command
 
 
 class GameCommands(Provider):

@@ -159,3 +159,20 @@ async def test_a_mystery_bonus_drawn_under_the_palette_still_opens() -> None:
         assert session.state.round is None and session.state.rounds_played == 1
         paid = session.history[-1].paid
         assert paid > 0 and session.state.credits == START - session.bet.total + paid
+
+
+async def test_quit_in_the_palette_asks_first_as_q_does_in_a_demo_round() -> None:
+    from slotterm.tui.screens.quit_confirm import QuitConfirm
+    from tests.tui.main_support import winning_seed
+
+    app = make_app(winning_seed())  # a demo: nothing saved, a win is offered after a spin
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        machine = app.main_screen
+        assert machine is not None and machine.session.state.round is not None
+        await choose(pilot, app, "Quit")
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitConfirm))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is machine)
+        assert machine.session.state.round is not None  # still there, still offered
