@@ -139,8 +139,16 @@ class Page:
         self.page.goto(url)
 
     def text(self) -> str:
-        """The terminal's screen now (empty before the page has its terminal)."""
-        return self.page.evaluate(SCREEN_TEXT) or ""
+        """The terminal's screen now (empty before the page has its terminal, and while
+        it loads again)."""
+        from playwright.sync_api import Error
+
+        try:
+            return self.page.evaluate(SCREEN_TEXT) or ""
+        except Error as exc:  # the page is being replaced (R reloads it)
+            if "context was destroyed" not in str(exc):
+                raise
+            return ""
 
     def wait_for(self, check: Callable[[str], bool], what: str) -> str:
         """The screen once ``check(screen)`` holds; fail with the screen after :data:`WAIT`."""

@@ -20,6 +20,7 @@ import errno
 import ipaddress
 import logging
 import shlex
+import shutil
 import socket
 import sys
 from pathlib import Path
@@ -73,11 +74,16 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def child_command(game: str | None, save_dir: str | None) -> str:
     """The shell command ``textual-serve`` runs for each connection (``exec``: the game is
-    the server's own child, and dies with it)."""
+    the server's own child, and dies with it; ``setsid``: in a session of its own)."""
     from slotterm.commands.web_session import child_arguments
 
     argv = [sys.executable, "-m", "slotterm.commands.web_session"]
-    return "exec " + shlex.join([*argv, *child_arguments(game, save_dir)])
+    # Its own session: a Ctrl+C in the server's terminal reaches the server alone, which
+    # then ends each game itself (a game still starting would die with a traceback).
+    setsid = shutil.which("setsid")
+    return "exec " + shlex.join(
+        [*([setsid] if setsid else []), *argv, *child_arguments(game, save_dir)]
+    )
 
 
 def is_loopback(host: str) -> bool:
