@@ -285,10 +285,7 @@ def credit_waiting_win(session: GameSession) -> str | None:
     if session.phase is not Phase.WIN_OFFERED or round_ is None:
         return None
     session.act(Collect())
-    return (
-        f"Round {round_.number}: your win of {format_cents(round_.win)} was waiting for "
-        f"Collect when the game closed; it has been credited."
-    )
+    return f"Round {round_.number}'s waiting win of {format_cents(round_.win)} was credited."
 
 
 def _lock(path: Path) -> IO[bytes]:

@@ -109,8 +109,10 @@ def lowering_keys(game: GameDefinition) -> str:
     return "− or ← lowers the bet"
 
 
-NOTE_ROOM = 40
-"""Longest note that still leaves room for the prompt on an 80-column message line."""
+NOTE_ROOM = 52
+"""Longest note that still leaves room for the prompt on an 80-column message line (a
+waiting win credited on start is said there: "Round 123's waiting win of 12,345.67 was
+credited.")."""
 
 
 def opening_note(session: GameSession) -> str:

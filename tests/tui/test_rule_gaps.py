@@ -81,8 +81,9 @@ async def test_a_win_waiting_when_the_game_closed_is_credited_and_said(tmp_path:
         assert phase(app) is Phase.IDLE
         assert box(app, "credits") == format_cents(credits)
         assert box(app, "win") == format_cents(round_.win)
-        notes = " ".join(str(n.message) for n in app._notifications) + message(app)
-        assert "credited" in notes and format_cents(round_.win) in notes
+        said = message(app)  # on the message line, where no note covers the boxes
+        assert "credited" in said and format_cents(round_.win) in said
+        assert f"Round {round_.number}" in said and not app._notifications
         assert "collect" not in _footer(app) and "gamble" not in _footer(app)
     again.close()
 
