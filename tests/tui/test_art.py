@@ -273,3 +273,24 @@ async def test_winning_frames_pulse_a_few_beats_in_animated_play_then_stay_lit()
         assert grid == reels.layout_now()
         reels.clear_marks()
         assert not reels.pulsing
+
+
+async def test_a_new_theme_redraws_the_reels_around_the_tiles() -> None:
+    app = make_app(1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        reels = main(app).reels
+        grid = reels.layout_now()
+        y, x = grid.row_y(1) + 1, grid.reel_x(2)
+
+        def tile_colours() -> list[object]:
+            line = reels.render_line(y).crop(x, x + grid.tile_w)
+            return [segment.style.bgcolor if segment.style else None for segment in line]
+
+        def blank() -> object:
+            first = next(iter(reels.render_line(0)))
+            return first.style.bgcolor if first.style else None
+
+        dark, tile = blank(), tile_colours()
+        app.theme = "textual-light"
+        await wait_for(pilot, lambda: blank() != dark)
+        assert tile_colours() == tile  # the tiles keep their own colours on any theme

@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 
 from rich.segment import Segment
+from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.timer import Timer
@@ -97,7 +98,7 @@ class ReelsWindow(Widget):
         self._beats = 0
         self.glowing = False
         """True on the bright beat of the winning tiles' pulse."""
-        self._frame: tuple[tuple[int, int], list[Strip]] | None = None
+        self._frame: tuple[tuple[int, int, Style, bool], list[Strip]] | None = None
 
     # --- what the scenes change -------------------------------------------------------
 
@@ -268,7 +269,7 @@ class ReelsWindow(Widget):
 
     def _lines(self) -> list[Strip]:
         size = self.content_size
-        key = (size.width, size.height)
+        key = (size.width, size.height, self.rich_style, self.mono)  # a new theme: redraw
         if self._frame is None or self._frame[0] != key:
             self._frame = (key, self._draw(size))
         return self._frame[1]
