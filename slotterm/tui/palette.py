@@ -2,7 +2,8 @@
 
 Over a game's machine the palette offers what its keys do: the paytable, the help, the
 history, the statistics, quick spin, the options, the autoplay settings and the lobby,
-beside Textual's own commands (the colour theme, quit...).  A command obeys the same rule
+beside Textual's own commands (the colour theme, quit...); over the lobby, a command to
+play each game.  A command obeys the same rule
 as its key: one that waits (a screen while the reels move, the options in a round) is
 left out of the list shown before anything is typed, and found by a search it says why
 ("Not now: ...") and does nothing but say so.  A command is checked again when it runs,
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -24,19 +25,23 @@ from textual.screen import Screen
 from slotterm.tui.keymap import parse_action
 from slotterm.tui.shell import Shell
 
+Target = Literal["machine", "shell", "lobby"]
+"""Whose action a command takes: the machine screen's, the shell's (they wait for the
+game's rest) or the lobby's."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameCommand:
     """One of the game's commands: what it is called, what it does, which action it takes.
 
-    ``action`` is an action of the machine screen (``"open('paytable')"``), or with
-    ``between_rounds`` one of the shell's (``"options"``), which wait for the game's rest.
+    ``action`` is an action of ``target``: ``"open('paytable')"`` of the machine screen,
+    ``"options"`` of the shell, ``"pick(0)"`` of the lobby.
     """
 
     title: str
     help: str
     action: str
-    between_rounds: bool = False
+    target: Target = "machine"
 
 
 COMMANDS = (
@@ -45,29 +50,40 @@ COMMANDS = (
     GameCommand("History", "The last rounds, each one to replay (Y)", "open('history')"),
     GameCommand("Statistics", "This session's figures and credits chart (T)", "open('stats')"),
     GameCommand("Quick spin", "Switch quick spin on or off (F)", "quick"),
-    GameCommand("Options", "Quick spin, graphics, gamble... remembered (O)", "options", True),
+    GameCommand("Options", "Quick spin, graphics, gamble... remembered (O)", "options", "shell"),
     GameCommand(
-        "Autoplay settings", "Choose when autoplay stops, then start (G)", "autoplay_settings", True
+        "Autoplay settings",
+        "Choose when autoplay stops, then start (G)",
+        "autoplay_settings",
+        "shell",
     ),
-    GameCommand("Lobby", "Back to the games; this one keeps its credits (L)", "lobby", True),
+    GameCommand("Lobby", "Back to the games; this one keeps its credits (L)", "lobby", "shell"),
 )
 """The game's commands, in the order listed."""
 
 
 def offered(app: Shell, screen: Screen[Any]) -> list[GameCommand]:
-    """The commands that apply over ``screen``: the game's, over its machine only (the
-    lobby's only in a program that has one)."""
-    if screen is not app.main_screen:
-        return []
-    return [c for c in COMMANDS if c.action != "lobby" or app.lobby is not None]
+    """The commands that apply over ``screen``: the game's over its machine (Lobby only in a
+    program that has one), a command to play each game over the lobby, else none."""
+    if screen is app.main_screen:
+        return [c for c in COMMANDS if c.action != "lobby" or app.lobby is not None]
+    if screen is app.lobby and app.shelf is not None:
+        games = [g.game for g in app.shelf.games]
+        return [
+            GameCommand(f"Play {game.name}", f"Open {game.name} ({i + 1})", f"pick({i})", "lobby")
+            for i, game in enumerate(games)
+        ]
+    return []
 
 
 def refusal(app: Shell, command: GameCommand) -> str | None:
     """Why ``command`` cannot be done now (``None``: it can), by its key's rule."""
+    if command.target == "lobby":
+        return None
     game = app.main_screen
     if game is None:
         return "No game is open."
-    if command.between_rounds:
+    if command.target == "shell":
         return app.not_now()
     name, parameters = parse_action(command.action)
     if game.check_action(name, parameters):
@@ -77,15 +93,15 @@ def refusal(app: Shell, command: GameCommand) -> str | None:
 
 def run(app: Shell, command: GameCommand) -> None:
     """Take ``command`` now if it still can be taken (the palette has closed), else say why."""
-    game = app.main_screen
+    under = app.lobby if command.target == "lobby" else app.main_screen
     reason = refusal(app, command)
-    if reason is None and app.screen is not game:
-        reason = "Close the window over the game first."
+    if reason is None and app.screen is not under:
+        reason = "Close the window on top first."
     if reason is not None:
         app.notify(reason, title=command.title, severity="warning")
         return
     name, parameters = parse_action(command.action)
-    target = app if command.between_rounds else game
+    target = app if command.target == "shell" else under
     action: Callable[..., None] = getattr(target, f"action_{name}")
     action(*parameters)
 

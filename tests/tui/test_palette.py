@@ -176,3 +176,19 @@ async def test_quit_in_the_palette_asks_first_as_q_does_in_a_demo_round() -> Non
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is machine)
         assert machine.session.state.round is not None  # still there, still offered
+
+
+async def test_over_the_lobby_each_game_can_be_played(tmp_path: Path) -> None:
+    from slotterm.tui.screens.main_screen import MainScreen
+
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        shown = listed(await open_palette(pilot, app))
+        assert {"Play Book of Spells", "Play Lucky Witch"} <= set(shown), shown
+        assert "Paytable" not in shown
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await choose(pilot, app, "Play Lucky Witch")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+        assert app.main_screen is not None and app.main_screen.session.game.id == "lucky-witch"
