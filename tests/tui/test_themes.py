@@ -184,3 +184,18 @@ def test_the_screens_keep_their_styles_in_tcss_files() -> None:
     modules = [*(TUI / "screens").glob("*.py"), *(TUI / "features").glob("*.py")]
     inline = [p.name for p in modules if "DEFAULT_CSS" in p.read_text(encoding="utf-8")]
     assert inline == []
+
+
+async def test_the_options_dialog_keeps_the_theme(tmp_path: Path) -> None:
+    from tests.tui.test_options import open_options
+
+    save_preferences(Preferences(theme="nord"), options_path(tmp_path / "config"))
+    app = shell_app(tmp_path, session=demo())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.theme == "nord")
+        await open_options(pilot, app)
+        await pilot.press("1", "enter")  # quick spin on
+        await wait_for(pilot, lambda: app.screen is app.main_screen)
+        assert app.theme == "nord"
+    saved = load_preferences(options_path(tmp_path / "config")).value
+    assert saved == Preferences(quick_spin=True, theme="nord")
