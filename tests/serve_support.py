@@ -98,7 +98,9 @@ class ServeProcess:
         return self.process.wait(timeout=WAIT)
 
     def stop(self) -> None:
-        """Make sure the server and its games are gone (SIGKILL to the group if needed)."""
+        """Make sure the server and its games are gone (SIGKILL if need be; each game is in
+        a session of its own)."""
+        games = self.games() if self.process.poll() is None else []
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.process.pid, signal.SIGINT)
@@ -107,8 +109,10 @@ class ServeProcess:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
-        with contextlib.suppress(ProcessLookupError):  # games left behind, if any
-            os.killpg(self.process.pid, signal.SIGKILL)
+        for pid in games:  # games left behind, if any
+            with contextlib.suppress(ProcessLookupError):
+                if alive(pid):
+                    os.kill(pid, signal.SIGKILL)
 
 
 def children(pid: int) -> list[int]:

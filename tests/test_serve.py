@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from slotterm.commands.serve import child_command, is_loopback
+from slotterm.commands.serve import child_command, is_loopback, page_address
 from slotterm.commands.web_session import WEB_DRIVER
 from slotterm.games import get_game
-from slotterm.session.opening import open_session
+from slotterm.session.opening import LOCK_NAME, open_session
 from slotterm.session.settings import default_settings
 from tests.serve_support import WAIT, PageConnection, ServeProcess, alive, free_port, wait_until
 
@@ -161,6 +161,14 @@ def test_loopback_addresses() -> None:
     assert not any(is_loopback(h) for h in ("0.0.0.0", "::", "192.168.1.20", "example.org"))
 
 
+def test_the_address_to_open_is_one_a_browser_can_reach() -> None:
+    assert page_address("127.0.0.1", 8000) == "http://127.0.0.1:8000/"
+    assert page_address("0.0.0.0", 8001) == "http://127.0.0.1:8001/"  # listens everywhere
+    assert page_address("::", 8002) == "http://[::1]:8002/"
+    assert page_address("fe80::1", 8003) == "http://[fe80::1]:8003/"
+    assert page_address("localhost", 8004) == "http://localhost:8004/"
+
+
 def test_each_page_gets_a_demo_unless_a_save_dir_is_given() -> None:
     demo = shlex.split(child_command(None, None))
     saved = shlex.split(child_command("lucky-witch", "/tmp/my saves"))
@@ -235,6 +243,7 @@ def test_any_other_address_is_warned_about(user_dirs: dict[str, str], tmp_path: 
         (line,) = server.stderr.splitlines()
         assert line.startswith("slotterm: warning: serving on 0.0.0.0")
         assert "anyone who can reach" in line
+        assert f"on http://127.0.0.1:{port}/ (open it" in server.stdout
         with PageConnection(port) as page:
             wait_until(lambda: len(server.games()) == 1, "the page's game process")
             (game,) = server.games()
@@ -243,5 +252,28 @@ def test_any_other_address_is_warned_about(user_dirs: dict[str, str], tmp_path: 
             wait_until(page.ended.is_set, "the page's connection to end")
         wait_until(lambda: not alive(game), "the page's game to end")
         assert "Traceback" not in server.stdout + server.stderr, server.stdout + server.stderr
+    finally:
+        server.stop()
+
+
+def test_a_killed_server_leaves_no_game_holding_a_save(
+    user_dirs: dict[str, str], tmp_path: Path
+) -> None:
+    port = free_port()
+    saves = tmp_path / "saves"
+    args = ["book-of-spells", "--port", str(port), "--save-dir", str(saves)]
+    server = ServeProcess(args, user_dirs, tmp_path)
+    try:
+        server.wait_listening(port)
+        with PageConnection(port):
+            wait_until(lambda: len(server.games()) == 1, "the page's game process")
+            (game,) = server.games()
+            wait_until(lambda: any(saves.rglob(LOCK_NAME)), "the game to lock its save")
+            server.process.kill()  # no shutdown at all: the games are told by the kernel
+            server.process.wait(timeout=WAIT)
+            wait_until(lambda: not alive(game), "the orphaned game to end")
+        game_def = get_game("book-of-spells")
+        reopened = open_session(game_def, default_settings(game_def), root=saves)
+        reopened.close()  # the save's lock was let go
     finally:
         server.stop()

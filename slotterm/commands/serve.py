@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import errno
 import ipaddress
 import logging
@@ -59,6 +60,7 @@ def run_serve(args: argparse.Namespace) -> int:
         host=host,
         port=port,
         title=title,
+        public_url=page_address(host, port),
         templates_path=PAGE_FOLDER,
     )
     what = "the lobby" if args.game is None else get_game(args.game).name
@@ -84,6 +86,18 @@ def child_command(game: str | None, save_dir: str | None) -> str:
     return "exec " + shlex.join(
         [*([setsid] if setsid else []), *argv, *child_arguments(game, save_dir)]
     )
+
+
+def page_address(host: str, port: int) -> str:
+    """The address to open in a browser on this computer: a wildcard host (``0.0.0.0``,
+    ``::``) is reached through loopback; an IPv6 address goes in brackets."""
+    shown = host
+    with contextlib.suppress(ValueError):
+        address = ipaddress.ip_address(host)
+        if address.is_unspecified:
+            address = ipaddress.ip_address("127.0.0.1" if address.version == 4 else "::1")
+        shown = f"[{address}]" if address.version == 6 else str(address)
+    return f"http://{shown}:{port}/"
 
 
 def is_loopback(host: str) -> bool:
@@ -157,8 +171,9 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """Say where to point the browser (instead of textual-serve's banner)."""
         self.console.print(
-            f"slotterm: serving {self.what} on [bold]{self.public_url}[/] "
+            f"slotterm: serving {self.what} on {self.public_url} "
             "(open it in a web browser; Ctrl+C stops)",
+            markup=False,
             highlight=False,
             soft_wrap=True,
         )
