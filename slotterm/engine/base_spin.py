@@ -10,12 +10,12 @@ nothing builds its record and events only when someone asks for them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
 from slotterm.engine.actions import ActionRefused, Bet, Limits, Spin
 from slotterm.engine.evaluate import strip_table
 from slotterm.engine.events import (
     Collected,
+    DeferredTransition,
     Event,
     ReelsStopped,
     RoundClosed,
@@ -221,9 +221,11 @@ assert Round._fields == (
     "paid",
 )
 assert Step._fields == ("action", "draws")
+assert SpinResult._fields == ("stops", "window", "evaluation")
 _new = tuple.__new__
 
 _IDLE = Phase.IDLE
+_WIN_OFFERED = Phase.WIN_OFFERED
 
 
 def spin_transition(
@@ -254,14 +256,27 @@ def spin_with(base: _BaseSpin, state: GameState, action: Spin, rng: RandomSource
                 result = SpinResult(stops, base.table.window(stops), evaluation)
                 return _opened(game, state, action, base, result, win, base.started(stops, result))
             if win:
-                result = SpinResult(stops, base.table.window(stops), evaluation)
+                result = _new(SpinResult, (stops, base.table.window(stops), evaluation))
+                if win < base.cap and game.gamble:  # the common win: on offer, no feature
+                    offered = _base_round(state, action, result, win, (), None, stops)
+                    opened = _new(
+                        GameState,
+                        (
+                            _WIN_OFFERED,
+                            state.credits - base.total,
+                            offered,
+                            state.rounds_played + 1,
+                            state.recent_cards,
+                        ),
+                    )
+                    return DeferredTransition(opened, _offer_events, offered)
                 return _opened(game, state, action, base, result, win, [])
         # the common case: nothing to show but the reels
         closed = _new(
             GameState,
             (_IDLE, state.credits - base.total, None, state.rounds_played + 1, state.recent_cards),
         )
-        return Transition(closed, None, partial(_silent_events, base, state, action, stops))
+        return DeferredTransition(closed, _silent_events, base, state, action, stops)
     result = SpinResult(stops, base.table.window(stops), evaluation)
     started: list[tuple[Feature, Triggered]] = []
     if win < base.cap:
@@ -311,7 +326,7 @@ def _opened(
     if not started and game.gamble:  # a win on offer: its events are built when asked for
         offered = _base_round(state, action, result, win, (), ended_by, draws)
         opened = _new(GameState, (Phase.WIN_OFFERED, credits, offered, number, recent))
-        return Transition(opened, None, partial(_offer_events, offered))
+        return DeferredTransition(opened, _offer_events, offered)
     events: list[Event] = [ReelsStopped(result, "base", win)]
     frames = push_frames((), started, events) if started else ()
     round_ = _base_round(state, action, result, win, frames, ended_by, draws)

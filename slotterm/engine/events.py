@@ -85,7 +85,7 @@ class Transition:
     looks at the events does not pay for building them.  Compared by state and events.
     """
 
-    __slots__ = ("_build", "_events", "state")
+    __slots__ = ("_events", "state")
 
     def __init__(
         self,
@@ -94,18 +94,20 @@ class Transition:
         build: Callable[[], tuple[Event, ...]] | None = None,
     ) -> None:
         self.state = state
-        self._events = events
-        self._build = build
+        # the events, or until they are first asked for, the function that builds them
+        self._events: tuple[Event, ...] | Callable[[], tuple[Event, ...]] | None = (
+            build if events is None else events
+        )
 
     @property
     def events(self) -> tuple[Event, ...]:
         """What happened, in order."""
         events = self._events
-        if events is None:
-            assert self._build is not None
-            events = self._events = self._build()
-            self._build = None
-        return events
+        if type(events) is tuple:
+            return events
+        assert events is not None and not isinstance(events, tuple)
+        built = self._events = events()
+        return built
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Transition):
@@ -116,3 +118,31 @@ class Transition:
 
     def __repr__(self) -> str:
         return f"Transition(state={self.state!r}, events={self.events!r})"
+
+
+class DeferredTransition(Transition):
+    """A transition whose events are built on first use by ``build(*args)``.
+
+    The cheapest way to say "these events, if anyone asks": no builder object is made
+    for a transition whose events nobody reads (a simulation's losing spins).
+    """
+
+    __slots__ = ("_args",)
+
+    def __init__(
+        self, state: GameState, build: Callable[..., tuple[Event, ...]], *args: Any
+    ) -> None:
+        self.state = state
+        self._events = build
+        self._args = args
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What happened, in order."""
+        events = self._events
+        if type(events) is tuple:
+            return events
+        assert events is not None and not isinstance(events, tuple)
+        built = self._events = events(*self._args)
+        self._args = ()
+        return built

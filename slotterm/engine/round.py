@@ -17,7 +17,6 @@ Nothing here does I/O.  The values live where they are defined:
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from slotterm.engine.actions import (
@@ -35,6 +34,7 @@ from slotterm.engine.events import (
     CardDrawn,
     Collected,
     CreditsAdded,
+    DeferredTransition,
     Event,
     RoundClosed,
     Transition,
@@ -104,13 +104,7 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
     """Why ``action`` is not allowed now, or ``None`` when it is."""
     phase = state.phase
     if isinstance(action, FeatureAction):
-        active = active_feature(game, state) if phase is Phase.FEATURE else None
-        if active is None or state.round is None:
-            return "no feature is under way"
-        feature, frame = active
-        if type(action) not in feature.actions.values():
-            return f"the {feature.name.replace('_', ' ')} feature does not take that action"
-        return feature.refusal(feature_context(game, state.round), frame.record, action)
+        return _feature_refusal(game, state, action)[0]
     match action:
         case Spin():
             return _spin_refusal(game, state, action)
@@ -127,6 +121,26 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
         case Guess():
             return None if phase is Phase.GAMBLE else "the gamble is not open"
     return "unknown action"
+
+
+def _feature_refusal(
+    game: GameDefinition, state: GameState, action: FeatureAction
+) -> tuple[str | None, int]:
+    """Why the feature ``action`` is refused (or ``None``) and the index of the active frame."""
+    round_ = state.round
+    if state.phase is not Phase.FEATURE or round_ is None:
+        return "no feature is under way", -1
+    frames = round_.frames
+    index = len(frames) - 1
+    while index >= 0 and frames[index].done:
+        index -= 1
+    if index < 0:
+        return "no feature is under way", -1
+    frame = frames[index]
+    feature = game.feature(frame.feature)
+    if type(action) not in feature.actions.values():
+        return f"the {feature.name.replace('_', ' ')} feature does not take that action", index
+    return feature.refusal(feature_context(game, round_), frame.record, action), index
 
 
 _CHECKED_SPIN: list[Any] = [None, None, None]
@@ -193,17 +207,19 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
         return spin_with(base, state, action, rng)
     if type(action) is Collect and state.phase is _WIN_OFFERED:
         return _collect(state, action)
+    events: list[Event] = []
+    if isinstance(action, FeatureAction):
+        reason, index = _feature_refusal(game, state, action)
+        if reason is not None:
+            raise ActionRefused(reason)
+        new_state = _feature_step(game, state, index, action, RecordingSource(rng), events)
+        return Transition(new_state, tuple(events))
     reason = refusal(game, state, action)
     if reason is not None:
         raise ActionRefused(reason)
     if type(action) is Collect:
         return _collect(state, action)
-    recorder = RecordingSource(rng)
-    events: list[Event] = []
-    if isinstance(action, FeatureAction):
-        new_state = _feature_step(game, state, action, recorder, events)
-    else:
-        new_state = _core(state, action, recorder, events)
+    new_state = _core(state, action, RecordingSource(rng), events)
     return Transition(new_state, tuple(events))
 
 
@@ -229,19 +245,14 @@ def _core(state: GameState, action: Action, rng: RecordingSource, events: list[E
 
 def _steps(round_: Round | None, action: Action, rng: RecordingSource) -> tuple[Step, ...]:
     """The round's steps with this transition's step (its action and draws) appended."""
-    step = Step(action=action, draws=tuple(rng.draws))
+    step = _new(Step, (action, tuple(rng.draws)))  # Step(action=, draws=)
     return (*round_.steps, step) if round_ is not None else (step,)
 
 
 def _with_round(state: GameState, phase: Phase, round_: Round | None) -> GameState:
     """The state in ``phase`` with ``round_`` open, credits and memory unchanged."""
-    return GameState(
-        phase=phase,
-        credits=state.credits,
-        round=round_,
-        rounds_played=state.rounds_played,
-        recent_cards=state.recent_cards,
-    )
+    # GameState(phase=, credits=, round=, rounds_played=, recent_cards=), by position
+    return _new(GameState, (phase, state.credits, round_, state.rounds_played, state.recent_cards))
 
 
 def _end_round(
@@ -260,16 +271,15 @@ def _end_round(
 def _feature_step(
     game: GameDefinition,
     state: GameState,
+    index: int,
     action: FeatureAction,
     rng: RecordingSource,
     events: list[Event],
 ) -> GameState:
+    """The allowed ``action`` played by the feature of frame ``index`` (the active one)."""
     round_ = state.round
     assert round_ is not None
     frames = list(round_.frames)
-    index = len(frames) - 1
-    while frames[index].done:
-        index -= 1
     frame = frames[index]
     feature = game.feature(frame.feature)
     ctx = feature_context(game, round_)
@@ -365,7 +375,7 @@ def _collect(state: GameState, action: Collect) -> Transition:
         GameState,
         (_IDLE, state.credits + round_.win, None, state.rounds_played, state.recent_cards),
     )
-    return Transition(idle, None, partial(_collected_events, round_, action))
+    return DeferredTransition(idle, _collected_events, round_, action)
 
 
 def _collected_events(round_: Round, action: Collect) -> tuple[Event, ...]:
