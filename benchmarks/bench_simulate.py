@@ -11,6 +11,14 @@ over Book of Spells'.
 
     python benchmarks/bench_simulate.py [--spins 1000000] [--runs 3] [--workers W]
         [--games lucky-witch,book-of-spells]
+
+``--progress`` measures instead what the progress bar costs: in this process, one
+worker, ``simulate`` of Book of Spells without a progress callback and with the
+command's own rich bar drawing on a terminal console (into memory), alternating, CPU
+time (the bar's refresh thread included), median of ``--runs``.  It prints the number
+of bar updates, the largest step between two of them, and the slowdown.
+
+    python benchmarks/bench_simulate.py --progress [--spins 400000] [--runs 5]
 """
 
 from __future__ import annotations
@@ -57,6 +65,41 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
+def progress_cost(spins: int, runs: int, seed: int) -> None:
+    """Print the CPU time of a one-worker run without and with the progress bar."""
+    import io
+
+    from rich.console import Console
+
+    from slotterm.analysis.simulate import simulate
+    from slotterm.commands.simulate import simulate_with_bar
+    from slotterm.games import get_game
+
+    game = get_game("book-of-spells")
+    options: dict[str, Any] = {"seed": seed, "workers": 1}
+    steps: list[int] = []
+    simulate(game, spins // 4, seed=seed, workers=1, progress=steps.append)  # warm-up
+    print(f"progress reports: {len(steps)} for {spins // 4:,} rounds, largest {max(steps):,}")
+    times: dict[str, list[float]] = {"without bar": [], "with bar": []}
+    for run in range(runs):
+        for side in times if run % 2 == 0 else list(times)[::-1]:
+            began = time.process_time()
+            if side == "with bar":
+                screen = Console(file=io.StringIO(), force_terminal=True, width=100)
+                result = simulate_with_bar(game, spins, options | {"seed": seed + run}, screen)
+            else:
+                result = simulate(game, spins, seed=seed + run, workers=1)
+            cpu = time.process_time() - began
+            assert result.tally.rounds == spins
+            times[side].append(cpu)
+            print(f"run {run + 1} {side}: CPU {cpu:.2f} s ({spins / cpu:,.0f} rounds/CPU-s)")
+    plain, barred = (statistics.median(v) for v in times.values())
+    print(
+        f"median of {runs}: without bar {plain:.2f} s, with bar {barred:.2f} s: "
+        f"the bar costs {100 * (barred / plain - 1):+.1f} % CPU"
+    )
+
+
 def main() -> None:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -65,7 +108,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--progress", action="store_true", help="measure the progress bar")
     args = parser.parse_args()
+    if args.progress:
+        progress_cost(args.spins if args.spins != 1_000_000 else 400_000, args.runs, args.seed)
+        return
     games = args.games.split(",")
     walls: dict[str, list[float]] = {g: [] for g in games}
     cpus: dict[str, list[float]] = {g: [] for g in games}

@@ -175,7 +175,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if bet is not None:
         options |= {"bet_per_line": bet.bet_per_line, "coin_size": bet.coin_size}
     if sys.stderr.isatty():
-        result = _simulate_with_bar(game, args.spins, options)
+        result = simulate_with_bar(game, args.spins, options)
     else:
         result = simulate(game, args.spins, **options)
     seconds = time.perf_counter() - began
@@ -206,9 +206,14 @@ def _bet_from_args(game: GameDefinition, args: argparse.Namespace, lines: int) -
         raise UsageError(f"{exc.option}: {exc}") from None
 
 
-def _simulate_with_bar(
-    game: GameDefinition, spins: int, options: dict[str, Any]
+def simulate_with_bar(
+    game: GameDefinition, spins: int, options: dict[str, Any], console: Any = None
 ) -> SimulationResult:
+    """:func:`simulate` with a progress bar on ``console`` (a rich ``Console``; stderr).
+
+    The bar moves every time the simulation reports progress (at least every 1 % of
+    the run), so its estimate of the time left follows the run from its start.
+    """
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -226,7 +231,8 @@ def _simulate_with_bar(
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+    shown = Console(stderr=True) if console is None else console
+    with Progress(*columns, console=shown, transient=True) as bar:
         task = bar.add_task("rounds", total=spins)
         return simulate(game, spins, progress=lambda n: bar.advance(task, n), **options)
 
