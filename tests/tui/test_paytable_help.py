@@ -24,6 +24,7 @@ from slotterm.tui.screens.paytable_screen import (
     line_symbols,
     scatter_pays,
 )
+from slotterm.tui.widgets.help_text import MarkdownText, blocks, help_strips
 from slotterm.tui.widgets.line_diagram import OFF, ON, Tiles, line_rows
 from tests.tui.main_support import GAME, make_app, settle
 from tests.tui.modal_support import ModalHost, screen_text, widget_text
@@ -260,3 +261,65 @@ def test_lucky_witch_help_explains_its_autoplay_key() -> None:
     for words in ("autoplay settings", "any win", "credits up or down", "a feature", "stops"):
         assert words in row, words
     assert "Mystery bonus" in text[text.index(row) :]
+
+
+SMALL_HELP = """# Title
+
+## Section one
+
+A paragraph that goes on
+over two lines with **bold** and `code`.
+
+- first item, long enough to wrap at a narrow width
+  - nested item
+- second item
+
+| Key | What it does |
+|---|---|
+| Space Enter | spin the reels and stop them again when they turn |
+| Q | quit |
+"""
+
+
+def test_the_help_reader_finds_each_block() -> None:
+    found = blocks(SMALL_HELP)
+    assert [(b.kind, b.depth) for b in found] == [
+        ("h1", 0),
+        ("h2", 0),
+        ("p", 0),
+        ("li", 0),
+        ("li", 1),
+        ("li", 0),
+        ("table", 0),
+    ]
+    assert found[2].text == "A paragraph that goes on over two lines with **bold** and `code`."
+    assert found[6].rows == (
+        ("Key", "What it does"),
+        ("Space Enter", "spin the reels and stop them again when they turn"),
+        ("Q", "quit"),
+    )
+
+
+def test_the_help_layout_wraps_with_hanging_indents() -> None:
+    lines = [s.text.rstrip() for s in help_strips(SMALL_HELP, 40, "#ff0000", "#808080")]
+    assert lines[0].strip() == "Title"
+    assert "A paragraph that goes on over two lines with bold and code." not in lines
+    assert "with bold and code." in " ".join(lines)  # the markers are gone
+    first = lines.index("• first item, long enough to wrap at a")
+    assert lines[first + 1] == "  narrow width"  # under the text, not the bullet
+    assert lines[first + 2] == "  ◦ nested item"
+    key = next(n for n, line in enumerate(lines) if line.startswith("Space Enter"))
+    assert lines[key].startswith("Space Enter  spin")
+    assert lines[key + 1].startswith(" " * 13) and lines[key + 1].strip()
+    assert all(len(line) <= 40 for line in lines)
+
+
+async def test_the_help_widget_draws_the_laid_out_text() -> None:
+    app = ModalHost(lambda: HelpScreen(get_game("lucky-witch")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = app.screen.query_one(MarkdownText)
+        shown = text.plain.splitlines()
+        assert shown[0].strip() == "How to play Lucky Witch"
+        assert any(line.startswith("• The Lucky Witch stands in for") for line in shown)
+        assert len(shown) == text.size.height  # as tall as its text
