@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import resource
 import statistics
@@ -246,6 +247,7 @@ def main() -> int:
     if args.spins < 2 or args.runs < 1:
         parser.error("--spins must be at least 2 and --runs at least 1")
 
+    print(f"load average at the start: {_load()}")
     definition = slotterm(["game-def", GAME, "--json"])
     game = NaiveGame(json.loads(definition))
 
@@ -288,7 +290,16 @@ def main() -> int:
     ratio = statistics.median(rates["engine"]) / statistics.median(rates["naive"])
     met = "met" if ratio >= TARGET_RATIO else "not met"
     print(f"ratio of medians engine/naive: {ratio:.2f} (target >= {TARGET_RATIO}: {met})")
+    print(f"load average at the end: {_load()}")
     return 0
+
+
+def _load() -> str:
+    """The 1, 5 and 15 minute load averages (CPU time moves with them on a shared machine)."""
+    try:
+        return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:  # pragma: no cover - not available
+        return "unknown"
 
 
 if __name__ == "__main__":

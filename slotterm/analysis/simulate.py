@@ -129,7 +129,7 @@ def play_rounds(
             else:
                 if round_.base_win:
                     hits += 1
-                split.add_base(round_)
+                    split.add_base(round_)
                 if round_.frames:
                     frame_tally.add_base(round_)
                     if round_.frame(FREE_SPINS) is not None:

@@ -243,12 +243,12 @@ def spin_transition(
 
 def spin_with(base: _BaseSpin, state: GameState, action: Spin, rng: RandomSource) -> Transition:
     """:func:`spin_transition` with the action's :func:`base_spin` already found."""
-    game = base.game
     if rng is not base.rng:
         base.bind(rng)
     stops = base.draw()
     evaluation = base.evaluation(stops)
     win = evaluation.total_win
+    game = base.game
     if action.force is None:
         scatters = evaluation.scatter_count
         if win or scatters >= base.least:

@@ -16,6 +16,7 @@ from slotterm.engine.round import active_feature, feature_context
 from slotterm.rng import RandomSource
 
 _COLLECT = Collect()
+_WIN_OFFERED = Phase.WIN_OFFERED
 
 POLICIES = ("best", "keep-first", "random", "worst")
 """The named policies a feature with player choices can play by."""
@@ -32,6 +33,8 @@ def next_action(
     ``chooser`` gives the ``random`` policy its choices (not the game's own source).
     """
     phase = state.phase
+    if phase is _WIN_OFFERED:  # the common case: a win waits
+        return _COLLECT
     round_ = state.round
     if phase is Phase.IDLE or round_ is None:
         return None

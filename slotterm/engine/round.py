@@ -74,17 +74,24 @@ def feature_context(
     if last[0] is round_ and last[1] is game and inside is None:
         context: FeatureContext = last[2]
         return context
+    bet, limits = round_.bet, round_.limits
+    cap = _LAST_CAP
+    if not (cap[0] is game and cap[1] is bet and cap[2] is limits):
+        cap[:] = [game, bet, limits, game.max_win(bet.total, limits)]
     context = FeatureContext(
         game=game,
-        bet=round_.bet,
-        limits=round_.limits,
-        room=game.max_win(round_.bet.total, round_.limits) - round_.round_win,
+        bet=bet,
+        limits=limits,
+        room=cap[3] - round_.round_win,
         inside=inside,
     )
     if inside is None:
         last[:] = [round_, game, context]
     return context
 
+
+_LAST_CAP: list[Any] = [None, None, None, 0]
+"""The game, bet and limits of the last round cap worked out, and the cap."""
 
 _LAST_CONTEXT: list[Any] = [None, None, None]
 """The round, game and context :func:`feature_context` gave last (a feature step asks
