@@ -129,7 +129,7 @@ class PickScreen(Screen[None]):
             Binding(both_cases(key), f"pick({i})", f"Pick {key}", show=False)
             for i, key in enumerate(ITEM_KEYS)
         ),
-        Binding(both_cases("q"), "quit", "Quit (saved)", key_display="Q"),
+        Binding(both_cases("q"), "quit", "Quit", key_display="Q"),
     ]
 
     def __init__(self, session: GameSession, frame_index: int) -> None:
