@@ -2,9 +2,10 @@
 
 Each picture is an app built by the same helpers as a snapshot test (``tests/tui/...``:
 seeded sessions, animations off), driven by the same keys and taken the way
-pytest-textual-snapshot takes its pictures (Textual's ``take_svg_screenshot``).  So a
-change to a screen shows here just as it does in the snapshots, and
-``tests/test_screenshots.py`` fails until the pictures are made again::
+pytest-textual-snapshot takes its pictures (Textual's ``take_svg_screenshot``), so a
+change to a screen shows here just as it does in the snapshots: make them again with it
+(``tests/test_screenshots.py`` checks that each shows its screen, ``--check`` that none is
+stale)::
 
     python tools/make_screenshots.py            # write docs/screenshots/
     python tools/make_screenshots.py --check    # exit 1 naming each stale picture
