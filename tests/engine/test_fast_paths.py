@@ -71,3 +71,46 @@ def test_a_trigger_hint_never_rules_out_a_window_its_trigger_accepts(game_id: st
             ruled_out[i] += not allowed
     assert all(started), started  # each feature was seen starting
     assert all(n > 30_000 for n in ruled_out), ruled_out  # and the hints do rule out
+
+
+def test_a_written_out_drawer_makes_the_draws_randbelow_each_makes() -> None:
+    from slotterm.rng import ReplaySource, SeededSource, drawer
+
+    bounds = (37, 37, 1, 2, 64, 100, 2**20 + 1)
+    fast, plain = SeededSource(5), SeededSource(5)
+    draw = drawer(fast, bounds)
+    for _ in range(3_000):
+        assert draw() == plain.randbelow_each(bounds)
+    # any other source is drawn from one bound at a time, as draw_each does
+    replay = drawer(ReplaySource([3, 0, 0, 1, 63, 99, 7]), bounds)
+    assert replay() == (3, 0, 0, 1, 63, 99, 7)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_spins_whose_events_are_deferred_report_what_replay_rebuilds(game_id: str) -> None:
+    from slotterm.engine.actions import Spin
+    from slotterm.engine.events import DeferredTransition, RoundClosed
+    from slotterm.engine.policy import next_action
+    from slotterm.engine.records import GameState, Phase
+    from slotterm.engine.replay import replay_round
+    from slotterm.engine.round import apply
+    from slotterm.rng import SeededSource
+
+    game = get_game(game_id)
+    rng = SeededSource(17)
+    spin = Spin(game.default_bet(len(game.lines)))
+    state = GameState(phase=Phase.IDLE, credits=10**9)
+    deferred = 0
+    for _ in range(400):
+        transition = apply(game, state, spin, rng)
+        deferred += type(transition) is DeferredTransition
+        steps = [transition]
+        while steps[-1].state.phase is not Phase.IDLE:
+            action = next_action(game, steps[-1].state)
+            assert action is not None
+            steps.append(apply(game, steps[-1].state, action, rng))
+        closed = [e.round for t in steps for e in t.events if type(e) is RoundClosed]
+        assert len(closed) == 1
+        assert replay_round(game, closed[0]) == closed[0]
+        state = steps[-1].state
+    assert deferred > 200  # most spins and collects build their events only when asked
