@@ -73,7 +73,7 @@ class ArtSize(StrEnum):
     @property
     def pad(self) -> tuple[int, int]:
         """Pixels of tile around the picture, inside the frame (columns, rows)."""
-        return (0, 0) if self is not ArtSize.LARGE else (1, 2)
+        return (0, 0) if self is not ArtSize.LARGE else (1, 1)
 
     @property
     def width(self) -> int:

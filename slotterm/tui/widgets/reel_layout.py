@@ -16,7 +16,7 @@ from slotterm.tui.art.model import SIZES_LARGEST_FIRST, ArtSize
 
 GAPS = {ArtSize.COMPACT: (1, 3, 0), ArtSize.MEDIUM: (2, 3, 1), ArtSize.LARGE: (3, 4, 2)}
 """The narrowest and widest gap between reels, and the widest between rows, at each size."""
-GROW = {ArtSize.COMPACT: (2, 0), ArtSize.MEDIUM: (8, 3), ArtSize.LARGE: (10, 3)}
+GROW = {ArtSize.COMPACT: (2, 0), ArtSize.MEDIUM: (10, 4), ArtSize.LARGE: (10, 4)}
 """How many columns and lines a tile may grow beyond its size's smallest tile."""
 LABEL_WIDTH = 2
 """Columns of one line number."""
