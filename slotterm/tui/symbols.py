@@ -24,18 +24,12 @@ from rich.style import Style
 from rich.text import Text
 
 from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
-from slotterm.tui.art.book_of_spells import GAME_ID as BOOK_OF_SPELLS
 from slotterm.tui.art.lucky_witch import LUCKY_WITCH_ART
 from slotterm.tui.art.model import SIZES_LARGEST_FIRST, ArtSet, ArtSize, SymbolArt
 from slotterm.tui.art.tiles import tile_text
 
 __all__ = [
-    "BOOK_OF_SPELLS",
-    "BOOK_OF_SPELLS_ART",
     "SYMBOL_ART",
-    "ArtSet",
-    "ArtSize",
-    "SymbolArt",
     "art_lines",
     "art_set",
     "art_size_for",

@@ -20,6 +20,7 @@ from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import GameSession, demo_session
+from slotterm.tui.art.model import ArtSize
 from slotterm.tui.art.tiles import TileState, tile_text
 from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.replay_step import credits_after
@@ -34,7 +35,7 @@ from slotterm.tui.screens.stats_screen import (
     format_duration,
     stats_rows,
 )
-from slotterm.tui.symbols import ArtSize, art_set
+from slotterm.tui.symbols import art_set
 from tests.tui.main_support import GAME, make_app, settle, winning_seed
 from tests.tui.modal_support import ModalHost, StepClock, played_session, screen_text, widget_text
 

@@ -7,8 +7,8 @@ from textual.widgets._footer import FooterKey
 
 from slotterm.engine.records import Phase
 from slotterm.tui.app import SlotApp
+from slotterm.tui.art.model import ArtSize
 from slotterm.tui.screens.too_small import TooSmallScreen
-from slotterm.tui.symbols import ArtSize
 from tests.tui.main_support import (
     AWARDED,
     FREE_SPINS,

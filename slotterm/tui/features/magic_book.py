@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from slotterm.tui.symbols import ArtSize, art_text, symbol_art
+from slotterm.tui.art.model import ArtSize
+from slotterm.tui.symbols import art_text, symbol_art
 
 
 class MagicBook(Static):

@@ -21,6 +21,7 @@ from slotterm.engine.actions import Bet
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
+from slotterm.tui.art.model import ArtSize
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.covering import cover_if_full
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
@@ -33,7 +34,7 @@ from slotterm.tui.screens.paytable_coins import (
     scatter_rules,
     wild_rules,
 )
-from slotterm.tui.symbols import ArtSize, art_text, symbol_art
+from slotterm.tui.symbols import art_text, symbol_art
 from slotterm.tui.widgets.line_diagram import DIAGRAM_WIDTH, Tiles, line_tile, side_by_side
 
 LINE_DIAGRAM_CELL = 12

@@ -21,6 +21,7 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Window
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
+from slotterm.tui.art.model import ArtSize
 from slotterm.tui.art.tiles import TileState, tile_text
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.replay_step import (
@@ -31,7 +32,7 @@ from slotterm.tui.replay_step import (
     spin_step,
 )
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
-from slotterm.tui.symbols import ArtSize, art_set
+from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets.line_diagram import side_by_side
 
 CELL_WIDTH = ArtSize.COMPACT.width + 1
