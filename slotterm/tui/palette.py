@@ -50,14 +50,18 @@ COMMANDS = (
     GameCommand("History", "The last rounds, each one to replay (Y)", "open('history')"),
     GameCommand("Statistics", "This session's figures and credits chart (T)", "open('stats')"),
     GameCommand("Quick spin", "Switch quick spin on or off (F)", "quick"),
-    GameCommand("Options", "Quick spin, graphics, gamble... remembered (O)", "options", "shell"),
+    GameCommand(
+        "Options", "Quick spin, graphics, gamble... remembered (O)", "options", target="shell"
+    ),
     GameCommand(
         "Autoplay settings",
         "Choose when autoplay stops, then start (G)",
         "autoplay_settings",
-        "shell",
+        target="shell",
     ),
-    GameCommand("Lobby", "Back to the games; this one keeps its credits (L)", "lobby", "shell"),
+    GameCommand(
+        "Lobby", "Back to the games; this one keeps its credits (L)", "lobby", target="shell"
+    ),
 )
 """The game's commands, in the order listed."""
 
@@ -70,7 +74,9 @@ def offered(app: Shell, screen: Screen[Any]) -> list[GameCommand]:
     if screen is app.lobby and app.shelf is not None:
         games = [g.game for g in app.shelf.games]
         return [
-            GameCommand(f"Play {game.name}", f"Open {game.name} ({i + 1})", f"pick({i})", "lobby")
+            GameCommand(
+                f"Play {game.name}", f"Open {game.name} ({i + 1})", f"pick({i})", target="lobby"
+            )
             for i, game in enumerate(games)
         ]
     return []

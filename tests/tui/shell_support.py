@@ -92,3 +92,15 @@ def lobby_text(app: SlotApp) -> str:
         for widget in app.screen.query(Static):
             console.print(widget.content)
     return capture.get()
+
+
+async def open_options(pilot: Pilot[Any], app: SlotApp) -> Any:
+    """At rest, O opens the options dialog; returns it."""
+    from slotterm.tui.screens.options_screen import OptionsScreen
+
+    await at_rest(pilot, app)
+    await pilot.press("o")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, OptionsScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, OptionsScreen)
+    return screen

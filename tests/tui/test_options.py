@@ -17,7 +17,7 @@ from slotterm.session.preferences import (
 )
 from slotterm.tui.screens.options_screen import OptionsScreen, option_rows
 from tests.tui.modal_support import ModalHost
-from tests.tui.shell_support import SIZE, at_rest, demo, shell_app, wait_for
+from tests.tui.shell_support import SIZE, at_rest, demo, open_options, shell_app, wait_for
 
 BOOK, WITCH = get_game("book-of-spells"), get_game("lucky-witch")
 
@@ -72,18 +72,6 @@ def test_each_game_lists_its_own_options() -> None:
     assert "values_in" in witch and "gamble" not in witch
     common = {"quick_spin", "quick_free_spins", "stop_order", "graphics", "odds_hints"}
     assert common <= set(book) and common <= set(witch)
-
-
-async def open_options(pilot: object, app: object) -> OptionsScreen:
-    from textual.pilot import Pilot
-
-    assert isinstance(pilot, Pilot)
-    await at_rest(pilot, app)  # type: ignore[arg-type]
-    await pilot.press("o")
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, OptionsScreen))
-    screen = pilot.app.screen
-    assert isinstance(screen, OptionsScreen)
-    return screen
 
 
 @pytest.mark.parametrize(

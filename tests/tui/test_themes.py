@@ -187,7 +187,7 @@ def test_the_screens_keep_their_styles_in_tcss_files() -> None:
 
 
 async def test_the_options_dialog_keeps_the_theme(tmp_path: Path) -> None:
-    from tests.tui.test_options import open_options
+    from tests.tui.shell_support import open_options
 
     save_preferences(Preferences(theme="nord"), options_path(tmp_path / "config"))
     app = shell_app(tmp_path, session=demo())
