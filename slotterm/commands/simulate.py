@@ -232,9 +232,25 @@ def simulate_with_bar(
         TimeRemainingColumn(),
     )
     shown = Console(stderr=True) if console is None else console
-    with Progress(*columns, console=shown, transient=True) as bar:
+    # Drawn from the progress reports themselves, at most every REDRAW_SECONDS, rather than
+    # by Rich's refresh thread, which took the interpreter from the rounds 10 times a second.
+    with Progress(*columns, console=shown, transient=True, auto_refresh=False) as bar:
         task = bar.add_task("rounds", total=spins)
-        return simulate(game, spins, progress=lambda n: bar.advance(task, n), **options)
+        drawn = [time.monotonic()]
+
+        def advance(rounds: int) -> None:
+            bar.advance(task, rounds)
+            now = time.monotonic()
+            if now - drawn[0] >= REDRAW_SECONDS:
+                drawn[0] = now
+                bar.refresh()
+
+        bar.refresh()
+        return simulate(game, spins, progress=advance, **options)
+
+
+REDRAW_SECONDS = 0.2
+"""The least time between two drawings of the progress bar."""
 
 
 _SPLIT_ROWS = (
