@@ -237,8 +237,8 @@ def test_a_second_tab_is_told_the_save_is_in_use(
     try:
         start = cents(box(first.wait_text("Press Space to spin"), "Credits"))
         first.press("Space")
-        played = first.wait_for(lambda s: _credits(s) not in (None, start), "a spin")
-        left = _credits(played)
+        first.wait_for(lambda s: _credits(s) not in (None, start), "a spin")
+        left = _credits(_play_to_rest(first))  # a win collected, a feature played out
 
         second = Page(browser, url)
         told = second.wait_text("This save is already in use")
@@ -255,6 +255,30 @@ def test_a_second_tab_is_told_the_save_is_in_use(
         for tab in (first, second):
             if tab is not None and not tab.page.is_closed():
                 tab.close()
+
+
+def _play_to_rest(tab: Page) -> str:
+    """Play on until the machine rests between rounds (a win collected, a feature played to
+    its end), so that what the save holds is what the Credits box says; the screen then.
+
+    The footer names what Space does now: ``Spin`` at rest; ``Stop`` / ``Skip`` while a
+    scene runs (wait); anything else (collect, a feature's step, continue) is pressed once,
+    then the screen must change before the next look, so no Space is ever sent twice into
+    one state (one landing at rest would spin again)."""
+    deadline = time.monotonic() + 4 * WAIT
+    while True:
+        screen = tab.text()
+        footer = next((ln for ln in reversed(screen.splitlines()) if "Quit" in ln), "")
+        found = re.search(r"Space\s*(\w+)", footer)
+        does = found[1] if found else ""
+        if does == "Spin" and _credits(screen) is not None:
+            return screen
+        assert time.monotonic() < deadline, f"the machine never came to rest:\n{screen}"
+        if does and does not in ("Spin", "Stop", "Skip"):
+            tab.press("Space")
+            tab.wait_for(lambda now, before=screen: now != before, "the Space to be taken")
+        else:
+            tab.page.wait_for_timeout(POLL * 1000)
 
 
 def _save_locked(root: Path) -> bool:
