@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Grid
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.engine.actions import ActionRefused, FeatureAction
 from slotterm.engine.events import Event
@@ -42,6 +42,7 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.features.pick_cell import ITEM_KEYS, ItemLook, PickCell, prize_text
 from slotterm.tui.keymap import both_cases
 from slotterm.tui.presenter import Presenter, Scene
+from slotterm.tui.widgets.key_bar import KeyBar
 
 OPEN_SECONDS = 0.6
 """How long an item takes to open (at normal speed)."""
@@ -238,7 +239,7 @@ class PickScreen(Screen[None]):
         yield Static("", id="pick-status")
         yield Static("", id="pick-hint")
         yield Static("", id="pick-message")
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
         """Fit the board to the terminal; draw the game as the record holds it."""

@@ -17,9 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.widgets.key_bar import KeyBar
 
 Result = TypeVar("Result")
 
@@ -84,7 +85,7 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
             dialog.border_title = self.dialog_title
             yield self._table
             yield self._note
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Draw the rows."""

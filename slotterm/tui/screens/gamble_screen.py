@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.engine.actions import Collect, Guess, StartGamble
 from slotterm.engine.events import CardDrawn
@@ -28,6 +28,7 @@ from slotterm.tui.keymap import both_cases
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.widgets.card import PlayingCard, card_text
+from slotterm.tui.widgets.key_bar import KeyBar
 
 LOST_PAUSE_SECONDS = 1.5
 """How long the losing card stays on screen before the gamble closes."""
@@ -79,7 +80,7 @@ class GambleScreen(ModalScreen[str | None]):
                     yield Static(id="gamble-limit")
                     yield Static(id="gamble-recent")
             yield Static(id="gamble-message")
-        yield Footer()
+        yield KeyBar()
 
     # --- lifecycle ---------------------------------------------------------------------
 

@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer
 
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
@@ -21,6 +20,7 @@ from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.covering import cover_if_full
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.widgets.help_text import MarkdownText
+from slotterm.tui.widgets.key_bar import KeyBar
 
 
 def format_rtp(rtp: float) -> str:
@@ -95,7 +95,7 @@ class HelpScreen(ModalScreen[None]):
             dialog.border_subtitle = f"RTP {format_rtp(self.game.published_rtp)}"
             with VerticalScroll(id="help-scroll"):
                 yield MarkdownText(help_markdown(self.game), id="help-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Scroll with the arrow keys straight away."""

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
@@ -20,6 +20,7 @@ from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.replay_step import credits_after
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen
+from slotterm.tui.widgets.key_bar import KeyBar
 
 COLUMNS = ("Round", "Played", "Bet", "Win", "Credits before", "Credits after", "Features")
 MONEY_COLUMNS = frozenset({2, 3, 4, 5})
@@ -103,7 +104,7 @@ class HistoryScreen(ModalScreen[None]):
                 note = "No round has been played to the end yet."
             yield Static(note, id="history-note")
             yield RoundTable(id="history-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Fill the table and give it the keys."""

@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.money import format_cents
 from slotterm.tui.lobby import GameShelf, SavedState, game_facts
 from slotterm.tui.screens.dialog_css import stylesheet_of
+from slotterm.tui.widgets.key_bar import KeyBar
 
 
 def card_text(shelf: GameShelf, game_id: str, number: int, highlighted: bool) -> Group:
@@ -84,7 +85,7 @@ class LobbyScreen(Screen[None]):
                 "G autoplay settings · T statistics · Q quit",
                 id="lobby-hint",
             )
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Draw the cards."""

@@ -19,7 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from slotterm.engine.actions import Action, ActionRefused, Collect, Limits, Spin, StartGamble
 from slotterm.engine.events import Transition
@@ -61,6 +60,7 @@ from slotterm.tui.shell import preferences_of
 from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
 from slotterm.tui.widgets.feature_banner import FeatureBanner
+from slotterm.tui.widgets.key_bar import KeyBar
 from slotterm.tui.widgets.machine_boxes import MachineBoxes
 from slotterm.tui.widgets.message_line import MessageLine
 from slotterm.tui.widgets.reels import ReelsWindow
@@ -121,7 +121,7 @@ class MachineScreen(Screen[None]):
             yield from self.views.overlays()
         yield self.boxes
         yield self.message
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
         """Show the session as it stands (resuming an open round at its step)."""

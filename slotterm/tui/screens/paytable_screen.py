@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.engine.actions import Bet
 from slotterm.engine.features.mystery_bonus import MysteryBonus
@@ -35,6 +35,7 @@ from slotterm.tui.screens.paytable_coins import (
     wild_rules,
 )
 from slotterm.tui.symbols import art_text, symbol_art
+from slotterm.tui.widgets.key_bar import KeyBar
 from slotterm.tui.widgets.line_diagram import DIAGRAM_WIDTH, Tiles, line_tile, side_by_side
 
 LINE_DIAGRAM_CELL = 12
@@ -171,7 +172,7 @@ class PaytableScreen(ModalScreen[None]):
                 yield Tiles(
                     diagrams, tile_width=DIAGRAM_WIDTH, columns=line_columns, id="pays-lines"
                 )
-        yield Footer()
+        yield KeyBar()
 
     def _cent_sections(self) -> ComposeResult:
         """A game bet in cents: the bet, its wild-and-scatter symbol and its pays."""

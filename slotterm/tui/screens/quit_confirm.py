@@ -13,12 +13,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.tui.keymap import both_cases
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.widgets.key_bar import KeyBar
 
 
 def round_would_be_lost(session: GameSession | None) -> bool:
@@ -67,7 +68,7 @@ class QuitConfirm(ModalScreen[bool]):
                 "Y quits · N or Escape goes back to the game.",
                 id="quit-text",
             )
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def action_answer(self, leave: bool) -> None:
         """Close with the answer (``True``: quit)."""

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.engine.gamble import card_color, card_label
 from slotterm.engine.model import GameDefinition
@@ -33,6 +33,7 @@ from slotterm.tui.replay_step import (
 )
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.symbols import art_set
+from slotterm.tui.widgets.key_bar import KeyBar
 from slotterm.tui.widgets.line_diagram import side_by_side
 
 CELL_WIDTH = ArtSize.COMPACT.width + 1
@@ -147,7 +148,7 @@ class RoundReplayScreen(ModalScreen[None]):
             yield Static(id="replay-boxes")
             with VerticalScroll(id="replay-details"):
                 yield Static(id="replay-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Show the first step."""

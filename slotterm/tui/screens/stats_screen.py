@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
@@ -27,6 +27,7 @@ from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.rtp_band import RtpBand, exact_sd, rtp_band
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.shell import session_mark
+from slotterm.tui.widgets.key_bar import KeyBar
 
 MIN_TIME_FOR_RATE = timedelta(minutes=1)
 """Below this much play a rate per hour says nothing, so none is shown."""
@@ -156,7 +157,7 @@ class StatsScreen(ModalScreen[None]):
             yield Static("Credits over the session", id="stats-chart-title")
             yield CreditsChart(series, id="stats-chart")
             yield Static(series_caption(series), id="stats-chart-caption")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         """Work out σ away from the screen's thread (the first time it takes a moment)."""

@@ -1,0 +1,60 @@
+"""The key bar at the foot of every screen: Textual's ``Footer``, drawn once and redrawn
+only when the keys it shows change.
+
+Textual's ``Footer`` composes empty, waits for its screen's first "bindings updated"
+signal and then rebuilds itself, and rebuilds again on every later signal, whether or not
+the keys it shows changed.  Each rebuild mounts a widget per key and costs its own frame
+or two, so a window opened over the machine (help, paytable) kept drawing for about 60 ms
+after its first frame, and the machine's bar was rebuilt at every step of a round.  The
+:class:`KeyBar` shows its keys in its very first frame (when its screen can already say
+which keys work) and rebuilds only when the keys, their labels or whether they work have
+changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from textual.app import ComposeResult
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import Footer
+
+Shown = tuple[Hashable, ...]
+"""What the bar shows: each shown key with its label, tooltip and whether it works."""
+
+
+class KeyBar(Footer):
+    """A ``Footer`` that is right from its first frame and rebuilds only on a change."""
+
+    def __init__(self, *, compact: bool = False) -> None:
+        super().__init__(compact=compact)
+        # Footer's own flag for "the screen has said which keys it has"; the screen's
+        # bindings can be read as soon as the bar is mounted, so there is no need to wait.
+        self._bindings_ready = True
+        self._shown: Shown | None = None
+
+    def shown(self) -> Shown:
+        """The keys the bar would show now, as something to compare."""
+        return tuple(
+            (binding.key, binding.action, binding.description, enabled, tooltip)
+            for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+            if binding.show
+        )
+
+    def compose(self) -> ComposeResult:
+        """Footer's keys, remembering which they are; none yet while the screen's own
+        widgets are still being mounted (its ``check_action`` may look them up), the keys
+        then come with the screen's first signal."""
+        try:
+            self._shown = self.shown()
+        except NoMatches:
+            self._shown = None
+            return
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Rebuild only when the keys to show are not the ones shown."""
+        if self.is_attached and screen is self.screen and self.shown() == self._shown:
+            return
+        super().bindings_changed(screen)
