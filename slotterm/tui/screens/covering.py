@@ -9,9 +9,10 @@ time it takes to open a help or paytable screen.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from textual.screen import Screen
+from textual import events
+from textual.screen import ModalScreen, Screen
 
 COVERING = "-covering"
 """The CSS class of a window screen that covers the whole terminal (its rule, making the
@@ -22,3 +23,30 @@ def cover_if_full(screen: Screen[Any], max_width: int | None, width: int) -> Non
     """Mark ``screen`` as covering when its dialog (at most ``max_width`` wide) fills
     a terminal ``width`` columns wide."""
     screen.set_class(max_width is None or width <= max_width, COVERING)
+
+
+class WindowOverMachine(ModalScreen[None]):
+    """A window as wide as the terminal up to :attr:`MAX_WIDTH`, opaque exactly when it
+    covers all of it: checked when it is built (:meth:`cover`, from ``compose``), when the
+    terminal is resized and whenever it is shown again (a kept window,
+    :mod:`~slotterm.tui.screens.kept_screens`, may come back to another size); shown
+    again, it is back at the top of its :attr:`SCROLLER`."""
+
+    MAX_WIDTH: ClassVar[int | None] = None
+    """The window's widest (``None``: always the whole terminal)."""
+    SCROLLER: ClassVar[str | None] = None
+    """The selector of the window's scrolling part, if it has one."""
+
+    def cover(self, width: int | None = None) -> None:
+        """Opaque (or not) for a terminal ``width`` columns wide (default: today's)."""
+        cover_if_full(self, self.MAX_WIDTH, self.app.size.width if width is None else width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Opaque again (or not) for the new width."""
+        self.cover(event.size.width)
+
+    def on_screen_resume(self) -> None:
+        """Shown (again): opaque or not for today's width, at the top of its text."""
+        self.cover()
+        if self.SCROLLER is not None:
+            self.query_one(self.SCROLLER).scroll_home(animate=False)

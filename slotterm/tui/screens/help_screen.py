@@ -7,17 +7,15 @@ from importlib import resources
 from string import Template
 from typing import ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.screens.covering import cover_if_full
+from slotterm.tui.screens.covering import WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.widgets.help_text import MarkdownText
 from slotterm.tui.widgets.key_bar import KeyBar
@@ -73,11 +71,13 @@ HELP_WIDTH = 110
 """The help window's widest (it fills narrower terminals)."""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(WindowOverMachine):
     """The rules, the keys and the RTP, scrollable with the arrow keys."""
 
     DEFAULT_CLASSES = DIALOG
     CSS_PATH = dialog_stylesheets(__file__)  # its max-width is HELP_WIDTH
+    MAX_WIDTH = HELP_WIDTH
+    SCROLLER = "#help-scroll"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,h,H,9,q,Q", "close", "Close", key_display="Esc/H"),
@@ -89,7 +89,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The Markdown help in a scrolling frame."""
-        cover_if_full(self, HELP_WIDTH, self.app.size.width)
+        self.cover()
         with Vertical(id="help-dialog") as dialog:
             dialog.border_title = f"{self.game.name}: help"
             dialog.border_subtitle = f"RTP {format_rtp(self.game.published_rtp)}"
@@ -100,10 +100,6 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         """Scroll with the arrow keys straight away."""
         self.query_one("#help-scroll").focus()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Opaque again (or not) for the new width."""
-        cover_if_full(self, HELP_WIDTH, event.size.width)
 
     def action_close(self) -> None:
         """Back to the game."""

@@ -10,11 +10,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from slotterm.engine.actions import Bet
@@ -23,7 +21,7 @@ from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.art.model import ArtSize
 from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.screens.covering import cover_if_full
+from slotterm.tui.screens.covering import WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.paytable_coins import (
     bet_line,
@@ -136,11 +134,13 @@ def symbol_columns(count: int, width: int, tile_width: int) -> int:
     return max(1, min(SYMBOL_COLUMNS, count, (width + 2) // (tile_width + 2)))
 
 
-class PaytableScreen(ModalScreen[None]):
+class PaytableScreen(WindowOverMachine):
     """What every symbol pays at the current bet, the rules and the lines."""
 
     DEFAULT_CLASSES = DIALOG
     CSS_PATH = dialog_stylesheets(__file__)
+    MAX_WIDTH = PAYS_WIDTH
+    SCROLLER = "#pays-scroll"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,p,P,8,q,Q", "close", "Close", key_display="Esc/P"),
@@ -154,7 +154,7 @@ class PaytableScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """Bet line, the wild and scatter (and bonus), every symbol's pays, the rules, the lines."""
         game, bet = self.game, self.bet
-        cover_if_full(self, PAYS_WIDTH, self.app.size.width)
+        self.cover()
         with Vertical(id="pays-dialog") as dialog:
             dialog.border_title = f"{game.name}: paytable"
             with VerticalScroll(id="pays-scroll"):
@@ -248,10 +248,6 @@ class PaytableScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         """Scroll with the arrow keys straight away."""
         self.query_one("#pays-scroll").focus()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """Opaque again (or not) for the new width (the tiles lay themselves out)."""
-        cover_if_full(self, PAYS_WIDTH, event.size.width)
 
     def action_close(self) -> None:
         """Back to the game."""

@@ -7,7 +7,7 @@ shows the same win, and :class:`GambleClosed` when the gamble is over.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from textual.message import Message
@@ -16,6 +16,7 @@ from textual.screen import Screen
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.screens.kept_screens import show_kept
 
 
 class SessionChanged(Message):
@@ -62,7 +63,8 @@ class SideScreens:
 
     def open(self, name: str) -> None:
         """Show the ``paytable`` (at the current bet), the ``help``, the ``history`` or the
-        ``stats``."""
+        ``stats``; the paytable and the help are built once and kept while the game, the
+        bet and the theme stay the same."""
         from slotterm.tui.screens.help_screen import HelpScreen
         from slotterm.tui.screens.history_screen import HistoryScreen
         from slotterm.tui.screens.paytable_screen import PaytableScreen
@@ -75,4 +77,12 @@ class SideScreens:
             "history": lambda: HistoryScreen(session),
             "stats": lambda: StatsScreen(session),
         }
-        self._host.app.push_screen(screens[name]())
+        app = self._host.app
+        kept_for: dict[str, Hashable] = {
+            "paytable": (session.game.id, session.bet, app.theme),
+            "help": (session.game.id, app.theme),
+        }
+        if name in kept_for:
+            show_kept(app, name, kept_for[name], screens[name])
+        else:
+            app.push_screen(screens[name]())
