@@ -12,7 +12,9 @@ what it writes, as a terminal would.  For each scenario (``lobby``, ``book-of-sp
 * help and paytable (the games): H / P -> the first frame showing the screen's title, and
   -> the screen settled (its last frame before the output is quiet for 0.3 s), and the CPU
   time the process spent on it (less bent by a busy machine than wall time; /proc counts
-  in 10 ms ticks, hence the medians); then H / P close it again;
+  in 10 ms ticks, hence the medians); then H / P close it again.  The first time in a run
+  builds the window ("first time"); the game keeps it, so the next ``--opens - 1`` times
+  show it again ("again"): both are reported;
 * animation (the games): frames written per second while the reels spin (Textual wraps
   each frame in the synchronized-output sequence ESC[?2026h ... ESC[?2026l).
 
@@ -59,7 +61,9 @@ TARGETS = {
     "launch_s": 0.6,
     "key_ms": 50.0,
     "idle_cpu_pct": 1.0,
+    "help_cold_ms": 150.0,
     "help_ms": 150.0,
+    "paytable_cold_ms": 150.0,
     "paytable_ms": 150.0,
     "fps": 20.0,
 }
@@ -206,13 +210,14 @@ def measure(scenario: Scenario, seed: int, keys: int, opens: int) -> dict[str, l
         idle = (game.cpu_seconds() - cpu_before) / (time.perf_counter() - wall_before) * 100
         found["idle_cpu_pct"].append(idle)
         for name, key, title in scenario.screens:
-            for _ in range(opens):
+            for n in range(opens):
+                kind = f"{name}_cold" if n == 0 else name  # built now, or shown again
                 mark = len(game.output)
                 cpu, sent = game.cpu_seconds(), time.perf_counter()
                 game.send(key)
-                found[f"{name}_first_ms"].append((game.wait_for(title, mark) - sent) * 1000)
-                found[f"{name}_ms"].append((game.settle() - sent) * 1000)
-                found[f"{name}_cpu_ms"].append((game.cpu_seconds() - cpu) * 1000)
+                found[f"{kind}_first_ms"].append((game.wait_for(title, mark) - sent) * 1000)
+                found[f"{kind}_ms"].append((game.settle() - sent) * 1000)
+                found[f"{kind}_cpu_ms"].append((game.cpu_seconds() - cpu) * 1000)
                 game.send(key)  # the same key closes it
                 game.settle()
         if scenario.spins:
@@ -231,12 +236,18 @@ LABELS = {
     "launch_s": ("launch to first full frame", "s", "< 0.6 s"),
     "key_ms": ("key press to updated frame", "ms", "< 50 ms"),
     "idle_cpu_pct": ("idle CPU", "%", "~0 %"),
-    "help_first_ms": ("H to the help's first frame", "ms", ""),
-    "help_ms": ("H to the help settled", "ms", "< 150 ms"),
-    "paytable_first_ms": ("P to the paytable's first frame", "ms", ""),
-    "paytable_ms": ("P to the paytable settled", "ms", "< 150 ms"),
-    "help_cpu_ms": ("CPU time the help takes to open", "ms", ""),
-    "paytable_cpu_ms": ("CPU time the paytable takes to open", "ms", ""),
+    "help_cold_first_ms": ("H to the help's first frame, first time", "ms", ""),
+    "help_cold_ms": ("H to the help settled, first time (built)", "ms", "< 150 ms"),
+    "help_cold_cpu_ms": ("CPU time the help takes to open the first time", "ms", ""),
+    "help_first_ms": ("H to the help's first frame, again", "ms", ""),
+    "help_ms": ("H to the help settled, again (kept)", "ms", "< 150 ms"),
+    "help_cpu_ms": ("CPU time the help takes to open again", "ms", ""),
+    "paytable_cold_first_ms": ("P to the paytable's first frame, first time", "ms", ""),
+    "paytable_cold_ms": ("P to the paytable settled, first time (built)", "ms", "< 150 ms"),
+    "paytable_cold_cpu_ms": ("CPU time the paytable takes to open the first time", "ms", ""),
+    "paytable_first_ms": ("P to the paytable's first frame, again", "ms", ""),
+    "paytable_ms": ("P to the paytable settled, again (kept)", "ms", "< 150 ms"),
+    "paytable_cpu_ms": ("CPU time the paytable takes to open again", "ms", ""),
     "fps": ("spin animation", "frames/s", ">= 20"),
 }
 
@@ -289,8 +300,10 @@ def main() -> int:
             parts.append(f"key median {statistics.median(found['key_ms']):.1f} ms")
             parts.append(f"idle CPU {found['idle_cpu_pct'][0]:.2f} %")
             for screen in ("help", "paytable"):
-                if f"{screen}_ms" in found:
-                    parts.append(f"{screen} {statistics.median(found[f'{screen}_ms']):.0f} ms")
+                if f"{screen}_cold_ms" in found:
+                    cold = found[f"{screen}_cold_ms"][0]
+                    again = statistics.median(found.get(f"{screen}_ms", [float("nan")]))
+                    parts.append(f"{screen} {cold:.0f} ms, again {again:.0f} ms")
             if "fps" in found:
                 parts.append(f"spin {found['fps'][0]:.1f} frames/s")
             print(f"run {run} {name}: " + " · ".join(parts), flush=True)

@@ -40,6 +40,7 @@ from slotterm.tui.features.registry import stylesheets
 from slotterm.tui.hangup import HangupWatch, terminal_fds
 from slotterm.tui.lobby import GameShelf
 from slotterm.tui.palette import GameCommands, quitting_as_q
+from slotterm.tui.screens.dialog_css import window_stylesheets
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
@@ -95,8 +96,11 @@ class SlotApp(Shell):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [
         "app.tcss",
-        "screens/lobby_screen.tcss",  # the default screen's own CSS_PATH is not read
+        # every window's styles read at start (the default screen's own are not read at
+        # all, and a window's new styles would restyle the whole app when it first opens)
+        *window_stylesheets(),
         *stylesheets(),
+        "features/pick_screen.tcss",
     ]
     TITLE = "slotterm"
     ENABLE_COMMAND_PALETTE = True
