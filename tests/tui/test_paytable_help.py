@@ -323,3 +323,12 @@ async def test_the_help_widget_draws_the_laid_out_text() -> None:
         assert shown[0].strip() == "How to play Lucky Witch"
         assert any(line.startswith("• The Lucky Witch stands in for") for line in shown)
         assert len(shown) == text.size.height  # as tall as its text
+
+
+@pytest.mark.parametrize("game", [GAME, get_game("lucky-witch")])
+def test_help_names_the_command_palette_key(game: GameDefinition) -> None:
+    from slotterm.tui.app import SlotApp
+
+    assert SlotApp.ENABLE_COMMAND_PALETTE
+    assert SlotApp.COMMAND_PALETTE_BINDING == "ctrl+p"
+    assert "Ctrl+P" in help_key_tokens(game)
