@@ -76,3 +76,33 @@ async def test_a_kept_help_comes_back_at_the_top_and_fitted_to_a_new_size() -> N
         await wait_for(pilot, lambda: app.screen is help_screen)
         await wait_for(pilot, lambda: scroll.scroll_y == 0)
         assert not help_screen.has_class(COVERING)  # 160 columns: the machine shows beside
+
+
+def test_every_window_the_machine_opens_is_loaded_ahead() -> None:
+    """The modules ``side_screens`` imports when a window opens are those it loads ahead."""
+    import ast
+    import inspect
+
+    from slotterm.tui.screens import side_screens
+
+    tree = ast.parse(inspect.getsource(side_screens))
+    late = {
+        node.module
+        for function in ast.walk(tree)
+        if isinstance(function, ast.FunctionDef)
+        for node in ast.walk(function)
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    }
+    assert "slotterm.tui.screens.help_screen" in late
+    assert late == set(side_screens.WINDOW_MODULES)
+
+
+async def test_the_machine_loads_the_windows_once_it_is_up(monkeypatch: object) -> None:
+    from slotterm.tui.screens import main_screen
+
+    calls: list[int] = []
+    monkeypatch.setattr(main_screen, "WINDOWS_AFTER", 0.01)  # type: ignore[attr-defined]
+    monkeypatch.setattr(main_screen, "load_windows", lambda: calls.append(1))  # type: ignore[attr-defined]
+    app = make_app(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: calls == [1])

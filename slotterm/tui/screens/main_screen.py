@@ -18,8 +18,16 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.screens.bet_keys import ActionAsked, BetChanged, BetKeys, BetNote
 from slotterm.tui.screens.coin_bet_keys import CoinBetKeys
 from slotterm.tui.screens.machine_screen import MachineScreen
-from slotterm.tui.screens.side_screens import GambleClosed, SessionChanged, SideScreens
+from slotterm.tui.screens.side_screens import (
+    GambleClosed,
+    SessionChanged,
+    SideScreens,
+    load_windows,
+)
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
+
+WINDOWS_AFTER = 1.0
+"""Seconds after the machine is up when the windows' code is loaded."""
 
 
 class MainScreen(MachineScreen):
@@ -35,6 +43,10 @@ class MainScreen(MachineScreen):
         self.side = SideScreens(self, session)
         """The screens opened over the machine."""
         self.reels.set_lines(session.game.lines, session.bet.lines)
+
+    def on_mount(self) -> None:
+        """With the machine up, load the windows' code in a quiet moment."""
+        self.set_timer(WINDOWS_AFTER, load_windows)
 
     def _resume_gamble(self) -> None:
         """A round saved mid-gamble goes straight back to the card table."""
