@@ -1,5 +1,7 @@
 """Snapshots of each pick game of the Mystery bonus before, during and after, at 100×32
-(seeded layouts, animations off but for the Spell Book's book frozen mid-opening).
+(seeded layouts, animations off but for the Spell Book's book frozen mid-opening); each
+game mid-way at 80×24 and at its end at 120×40 and 200×60 (the items grow with the
+terminal), without colour (``NO_COLOR``) and on the light theme.
 
 The screens are shown on their own (:class:`~tests.tui.pick_support.PickApp`), so a
 change to the machine under them does not move these pictures."""
@@ -23,11 +25,15 @@ KEYS: dict[str, dict[str, list[str]]] = {
 }
 
 
-def _app(game: str, keys: list[str], seed: int = 3) -> tuple[PickApp, Any]:
+def _app(
+    game: str, keys: list[str], seed: int = 3, theme: str | None = None
+) -> tuple[PickApp, Any]:
     app = PickApp(bonus_session(game, seed=seed))
 
     async def play(pilot: Pilot[None]) -> None:
         await at_rest(pilot, app)
+        if theme is not None:
+            app.theme = theme
         for key in keys:
             await pilot.press(key)
             await at_rest(pilot, app)
@@ -68,3 +74,37 @@ def test_magic_potion_after_at_80x24(snap_compare: Any) -> None:
     """The widest board (twelve bottles) in the smallest terminal the game plays in."""
     app, play = _app("magic_potion", KEYS["magic_potion"]["after"])
     assert snap_compare(app, terminal_size=(80, 24), run_before=play)
+
+
+MID_WAY = {game: moments.get("during", moments["after"]) for game, moments in KEYS.items()}
+"""Keys that leave each game with an item opened (the Spell Book's one book ends it)."""
+
+
+@pytest.mark.parametrize("game", list(KEYS))
+def test_each_pick_game_mid_way_at_80x24(snap_compare: Any, game: str) -> None:
+    app, play = _app(game, MID_WAY[game])
+    assert snap_compare(app, terminal_size=(80, 24), run_before=play)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", list(KEYS))
+def test_each_pick_game_at_its_end_on_larger_terminals(
+    snap_compare: Any, game: str, size: tuple[int, int]
+) -> None:
+    app, play = _app(game, KEYS[game]["after"])
+    assert snap_compare(app, terminal_size=size, run_before=play)
+
+
+@pytest.mark.parametrize("game", ["magic_potion", "secret_vault"])
+def test_pick_items_without_colour(
+    snap_compare: Any, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    keys = KEYS[game]["after"] if game == "magic_potion" else KEYS[game]["during"]
+    app, play = _app(game, keys)
+    assert snap_compare(app, terminal_size=SIZE, run_before=play)
+
+
+def test_pick_items_on_the_light_theme(snap_compare: Any) -> None:
+    app, play = _app("pumpkin", ["1", "n", "2"], theme="textual-light")
+    assert snap_compare(app, terminal_size=SIZE, run_before=play)

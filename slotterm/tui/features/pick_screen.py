@@ -39,6 +39,9 @@ from slotterm.engine.features.pick_game import (
 from slotterm.engine.records import EndReason, Round
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
+from slotterm.tui.art.model import ArtSet
+from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
+from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
 from slotterm.tui.features.pick_cell import ITEM_KEYS, ItemLook, PickCell, prize_text
 from slotterm.tui.keymap import both_cases
 from slotterm.tui.presenter import Presenter, Scene
@@ -47,14 +50,6 @@ from slotterm.tui.widgets.key_bar import KeyBar
 OPEN_SECONDS = 0.6
 """How long an item takes to open (at normal speed)."""
 
-CELL_WIDTH, CELL_HEIGHT = 15, 6
-"""An item's largest size on the board; narrower terminals get narrower items."""
-
-NARROWEST = 11
-"""The narrowest an item gets (twelve of them still fit 80 columns)."""
-
-TALL = 30
-"""From this many rows up the title gets its box."""
 
 END_SECONDS = 0.8
 """How long the final reveal takes."""
@@ -80,7 +75,8 @@ class OpenScene(Scene):
         """Draw the shimmer."""
         step = min(len(self.FRAMES) - 1, int(elapsed / self.duration * len(self.FRAMES)))
         self.screen.cells[self.index].show(
-            ItemLook(face=f"\n{self.FRAMES[step]}", state="open"), highlighted=False
+            ItemLook(picture=CLOSED, state="opening", caption=(self.FRAMES[step],)),
+            highlighted=False,
         )
 
     def finish(self) -> None:
@@ -116,9 +112,10 @@ class PickScreen(Screen[None]):
     CSS_PATH = "pick_screen.tcss"
     game_name: ClassVar[str] = ""
     columns: ClassVar[int] = 6
-    closed_face: ClassVar[str] = "?"
     story: ClassVar[str] = ""
     """One or two sentences of rules shown above the board."""
+    extra_lines: ClassVar[int] = 0
+    """Lines a game's own widgets and hints take besides the board (kept free by the fit)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Move", key_display="←→↑↓"),
@@ -143,7 +140,7 @@ class PickScreen(Screen[None]):
         game = session.game.feature(self.game_name)
         assert isinstance(game, PickGame)
         self.game: PickGame = game
-        self.cells = [PickCell(i) for i in range(game.item_count)]
+        self.cells = [PickCell(i, self.pictures) for i in range(game.item_count)]
         self.masked: set[int] = set()
         """Items a scene is opening (drawn closed until it finishes)."""
         self.holding_end = False
@@ -151,6 +148,11 @@ class PickScreen(Screen[None]):
         self.presenter = Presenter(self, self._rest)
         self.note = ""
         self.highlight = next(iter(self.selectable(self.record)), 0)
+
+    @property
+    def pictures(self) -> ArtSet:
+        """The game's item pictures (:mod:`slotterm.tui.art.pick_items`)."""
+        return PICK_ITEMS[self.game_name]
 
     # --- the record ---------------------------------------------------------------------
 
@@ -250,17 +252,31 @@ class PickScreen(Screen[None]):
         """Fit the board to the new size."""
         self.fit(event.size.width, event.size.height)
 
+    def board_fit(self, width: int, height: int) -> BoardFit:
+        """The board for a ``width`` × ``height`` terminal (:func:`.pick_board.fit_board`)."""
+        return fit_board(
+            width,
+            height,
+            items=len(self.cells),
+            columns=self.columns,
+            story=self.story,
+            extra_lines=self.extra_lines,
+        )
+
     def fit(self, width: int, height: int) -> None:
-        """Items as wide as the terminal allows (``NARROWEST`` to ``CELL_WIDTH``); the
+        """Items as large as the terminal allows (:meth:`board_fit`), the game in the
+        middle of a tall terminal (kept still when a hint or the imp comes and goes); the
         title boxed only on a tall terminal."""
-        cell = max(NARROWEST, min(CELL_WIDTH, (width - 4) // self.columns - 1))
-        rows = -(-len(self.cells) // self.columns)
+        fitted = self.board_fit(width, height)
         board = self.query_one("#pick-board", Grid)
-        board.styles.width = self.columns * (cell + 1) - 1
-        board.styles.height = rows * CELL_HEIGHT + 1
+        board.styles.width = fitted.board_columns(self.columns)
+        board.styles.height = fitted.board_lines + 1  # and its top padding
+        board.styles.grid_gutter_horizontal = fitted.gap  # between rows
         for item in self.cells:
-            item.styles.width = cell
-        self.query_one("#pick-title", Static).set_class(height < TALL, "-flat")
+            item.resize_tile(fitted.width, fitted.height)
+        title = self.query_one("#pick-title", Static)
+        title.set_class(height < TALL, "-flat")
+        title.styles.margin = (fitted.left // 2, 0, 0, 0)
 
     def draw(self) -> None:
         """Draw the board and the texts from the record (masking what scenes still open)."""
@@ -270,7 +286,7 @@ class PickScreen(Screen[None]):
         looks = self.looks(record, reveal=reveal)
         choices = self.selectable(record)
         for i, cell in enumerate(self.cells):
-            look = ItemLook(face=self.closed_face, state="closed") if i in self.masked else looks[i]
+            look = ItemLook(picture=CLOSED, state="closed") if i in self.masked else looks[i]
             cell.show(look, highlighted=i == self.highlight and i in choices)
         self.draw_extra(record, reveal=reveal)
         opening = bool(self.masked)  # nothing the items being opened hold shows yet

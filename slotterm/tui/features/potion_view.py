@@ -11,11 +11,9 @@ from typing import Any
 
 from slotterm.engine.features.pick_game import Content
 from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL, MagicPotion
-from slotterm.money import format_cents
-from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.art.pick_items import CLOSED, OPEN
+from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
-
-BOTTLE = " ╒╕\n ││\n╭┘└╮\n╰──╯"
 
 
 class PotionScreen(PickScreen):
@@ -23,7 +21,6 @@ class PotionScreen(PickScreen):
 
     game_name = NAME
     columns = 6
-    closed_face = BOTTLE
     story = (
         "Open bottles one at a time: each amount is yours.  WIN ALL pays every bottle on the "
         "shelf; STOP ends the game and adds a bonus for each bottle still closed."
@@ -35,28 +32,29 @@ class PotionScreen(PickScreen):
         assert isinstance(self.game, MagicPotion)
         return self.game
 
-    def face(self, content: Content) -> str:
-        """What an opened bottle shows."""
+    def face(self, content: Content) -> tuple[str, ...]:
+        """What a bottle held, as its plate writes it."""
         if content == WIN_ALL:
-            return "★WIN ALL★\npays all"
+            return ("WIN ALL", "pays all")
         if content == STOP:
-            return "✖ STOP ✖\ngame over"
+            return ("STOP", "game over")
         assert isinstance(content, int)
-        return f"{content}× bet\n{format_cents(content * self.total_bet)}"
+        return amount_caption(content, self.total_bet)
 
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
-        """Opened bottles (the special that ended the game as the win), the rest at the end."""
+        """Opened bottles uncorked (the special that ended the game as the win), the rest
+        still corked, showing at the end what they held."""
         looks = []
         last = record.opened[-1] if record.opened else None
         over = self.game.finished(record)
         for i, content in enumerate(record.layout):
             if i in record.opened:
                 state = "won" if over and i == last and reveal else "open"
-                looks.append(ItemLook(self.face(content), state))
+                looks.append(ItemLook(OPEN, state, self.face(content)))
             elif reveal:
-                looks.append(ItemLook(self.face(content), "revealed"))
+                looks.append(ItemLook(CLOSED, "revealed", self.face(content)))
             else:
-                looks.append(ItemLook(BOTTLE, "closed"))
+                looks.append(ItemLook(CLOSED, "closed"))
         return looks
 
     def selectable(self, record: Any) -> list[int]:

@@ -16,11 +16,10 @@ from textual.binding import Binding, BindingType
 
 from slotterm.engine.features.pick_games.pumpkin import NAME, Keep, PickAgain, Pumpkin
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.art.pick_items import CLOSED, OPEN
+from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.keymap import both_cases
-
-PUMPKIN = "  ▄█▄\n(▓▓▓▓▓)\n ▀▀▀▀▀"
 
 
 def hints_on(app: object) -> bool:
@@ -35,7 +34,7 @@ class PumpkinScreen(PickScreen):
 
     game_name = NAME
     columns = 5
-    closed_face = PUMPKIN
+    extra_lines = 3  # the odds hint
     story = (
         "Open a pumpkin to see what it holds, then keep it or give it up and open another. "
         "An amount given up is lost; once no pick-agains are left, the next pumpkin is yours."
@@ -55,9 +54,9 @@ class PumpkinScreen(PickScreen):
         """Pick-agains not used yet."""
         return self.pumpkin.give_ups - int(record.given_up)
 
-    def amount_face(self, amount: int) -> str:
-        """An amount as a pumpkin shows it."""
-        return f"{amount}× bet\n{format_cents(amount * self.total_bet)}"
+    def amount_face(self, amount: int) -> tuple[str, ...]:
+        """An amount as a pumpkin's plate writes it."""
+        return amount_caption(amount, self.total_bet)
 
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
         """Given-up pumpkins struck out, the open (or kept) one, the rest shown at the end."""
@@ -65,13 +64,14 @@ class PumpkinScreen(PickScreen):
         current = record.opened[-1] if len(record.opened) > record.given_up else None
         for i, amount in enumerate(record.layout):
             if i == current:
-                looks.append(ItemLook(self.amount_face(amount), "won" if record.kept else "open"))
+                state = "won" if record.kept else "open"
+                looks.append(ItemLook(OPEN, state, self.amount_face(amount)))
             elif i in record.opened:
-                looks.append(ItemLook(f"{self.amount_face(amount)}\ngiven up", "given-up"))
+                looks.append(ItemLook(OPEN, "given-up", (f"{amount}× bet", "given up")))
             elif reveal:
-                looks.append(ItemLook(self.amount_face(amount), "revealed"))
+                looks.append(ItemLook(CLOSED, "revealed", self.amount_face(amount)))
             else:
-                looks.append(ItemLook(PUMPKIN, "closed"))
+                looks.append(ItemLook(CLOSED, "closed"))
         return looks
 
     def selectable(self, record: Any) -> list[int]:

@@ -15,10 +15,9 @@ from textual.widgets import Static
 
 from slotterm.engine.features.pick_games.spell_book import NAME
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.art.pick_items import CLOSED, OPEN
+from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
-
-BOOK = "┌──┬──┐\n│≈≈│≈≈│\n│≈≈│≈≈│\n└──┴──┘"
 
 
 class SpellBookScreen(PickScreen):
@@ -26,7 +25,7 @@ class SpellBookScreen(PickScreen):
 
     game_name = NAME
     columns = 3
-    closed_face = BOOK
+    extra_lines = 6  # the imp's corner
     story = (
         "Three spell books each hold a multiplier of your bet.  Open one of them: it is "
         "your prize, and now and then a mischievous imp jumps out and adds to it."
@@ -49,20 +48,20 @@ class SpellBookScreen(PickScreen):
             extra = format_cents(record.imp * self.total_bet)
             self.imp.update(f"(\\_/)  THE IMP!\n(o.o)  +{record.imp}× bet\n(> <)  +{extra}")
 
-    def face(self, multiple: int) -> str:
-        """What an open book shows."""
-        return f"{multiple}× bet\n{format_cents(multiple * self.total_bet)}"
+    def face(self, multiple: int) -> tuple[str, ...]:
+        """What a book held, as its plate writes it."""
+        return amount_caption(multiple, self.total_bet)
 
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
         """The book opened, the others at the end."""
         looks = []
         for i, multiple in enumerate(record.books):
             if i == record.opened:
-                looks.append(ItemLook(self.face(multiple), "won" if reveal else "open"))
+                looks.append(ItemLook(OPEN, "won" if reveal else "open", self.face(multiple)))
             elif reveal:
-                looks.append(ItemLook(self.face(multiple), "revealed"))
+                looks.append(ItemLook(CLOSED, "revealed", self.face(multiple)))
             else:
-                looks.append(ItemLook(BOOK, "closed"))
+                looks.append(ItemLook(CLOSED, "closed"))
         return looks
 
     def selectable(self, record: Any) -> list[int]:

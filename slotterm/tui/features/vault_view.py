@@ -10,11 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
-from slotterm.money import format_cents
-from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN
+from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
-
-VAULT = "╔═════╗\n║ (◎) ║\n╚═════╝"
 
 
 class VaultScreen(PickScreen):
@@ -22,7 +20,6 @@ class VaultScreen(PickScreen):
 
     game_name = NAME
     columns = 6
-    closed_face = VAULT
     story = (
         "Choose three of the twelve vaults.  The other nine then show what they held and "
         "close for good; open one of your three to take its amount."
@@ -34,27 +31,28 @@ class VaultScreen(PickScreen):
         assert isinstance(self.game, SecretVault)
         return self.game
 
-    def face(self, amount: int) -> str:
-        """What an open vault shows."""
-        return f"{amount}× bet\n{format_cents(amount * self.total_bet)}"
+    def face(self, amount: int) -> tuple[str, ...]:
+        """What a vault held, as its plate writes it."""
+        return amount_caption(amount, self.total_bet)
 
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
-        """Chosen vaults, the nine out of the game once the choice is made, the one opened."""
+        """Chosen vaults in gold, the nine out of the game barred once the choice is made,
+        the one opened swung open."""
         looks = []
         made = len(record.chosen) == self.vault.chosen
         for i, amount in enumerate(record.layout):
             if i == record.opened:
-                looks.append(ItemLook(self.face(amount), "won" if reveal else "open"))
+                looks.append(ItemLook(OPEN, "won" if reveal else "open", self.face(amount)))
             elif i in record.chosen:
                 looks.append(
-                    ItemLook(self.face(amount), "revealed")
+                    ItemLook(CLOSED, "revealed", self.face(amount))
                     if reveal
-                    else ItemLook(f"{VAULT}\nCHOSEN", "chosen")
+                    else ItemLook(CLOSED, "chosen", ("CHOSEN",))
                 )
             elif made:
-                looks.append(ItemLook(self.face(amount), "gone"))
+                looks.append(ItemLook(BARRED, "gone", self.face(amount)))
             else:
-                looks.append(ItemLook(VAULT, "closed"))
+                looks.append(ItemLook(CLOSED, "closed"))
         return looks
 
     def selectable(self, record: Any) -> list[int]:
