@@ -25,16 +25,21 @@ BARRED = "barred"
 """The picture of an item out of the game (the Secret Vault's nine not chosen)."""
 
 
-def barred(rows: tuple[str, ...], bar: str = "r") -> tuple[str, ...]:
-    """``rows`` with a cross of bars in palette letter ``bar`` over them (two pixels thick
-    on a medium picture, one on a small one)."""
+def barred(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """``rows`` barred for good: a red cross of two-pixel bars over a medium picture, a
+    red bar with its shadow across the middle of a small one (a cross that small hides
+    the door)."""
     height, width = len(rows), len(rows[0])
-    thick = 2 if width >= 12 else 1
     grid = [list(row) for row in rows]
+    if width < 12:
+        middle = height // 2 - 1
+        grid[middle] = list("r" * width)
+        grid[middle + 1] = list("R" * width)
+        return tuple("".join(row) for row in grid)
     for y in range(height):
-        x = round(y * (width - thick) / (height - 1))
-        for dx in range(thick):
-            grid[y][x + dx] = grid[y][width - 1 - x - dx] = bar
+        x = round(y * (width - 2) / (height - 1))
+        for column in (x, x + 1, width - 2 - x, width - 1 - x):
+            grid[y][column] = "r"
     return tuple("".join(row) for row in grid)
 
 
