@@ -94,6 +94,19 @@ def test_each_state_looks_different_in_colour_and_without_colour(
         assert len(lines) == size[1] and {len(line) for line in lines} == {size[0]}
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_state_alone_changes_the_look(game: str) -> None:
+    """One picture and one caption drawn in every state: no two alike (the frame, the
+    dimming and the plate's colours come from the state)."""
+    states = ["open", "chosen", "won", "opening", "gone", "revealed", "given-up"]
+    for size in TILES:
+        tiles = [
+            tuple(map(tuple, drawn(game, ItemLook(OPEN, state, CAPTION), False, size)))
+            for state in states
+        ]
+        assert len(set(tiles)) == len(tiles), size
+
+
 @pytest.mark.parametrize("size", TILES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("game", GAMES)
 def test_the_key_is_on_the_top_edge_and_the_content_is_written_out(

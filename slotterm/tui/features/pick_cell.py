@@ -90,7 +90,7 @@ _PLATES: dict[str, tuple[str, str]] = {
     "won": (INK, GOLD),
     "chosen": (GOLD, PLATE),
     "opening": ("#fff6b0", PLATE),
-    "gone": ("#a8a8b8", "#151219"),
+    "gone": ("#e09a9a", "#151219"),  # out of the game: a reddish grey
     "revealed": ("#a8a8b8", "#151219"),
     "given-up": ("#a8a8b8", "#151219"),
 }
