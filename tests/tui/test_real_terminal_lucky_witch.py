@@ -46,8 +46,8 @@ WITCH = get_game("lucky-witch")
 DOWN, ENTER = b"\x1b[B", b"\r"
 AT_REST = "Press Space to spin"
 DECIDING = "Y keeps this pumpkin"
-HEAVY_TO_LIGHT = str.maketrans("┏┓┗┛━┃╍╏", "╭╮╰╯─│─│")
-"""Heavy and dashed frames (the highlight, the pumpkins revealed) drawn as the others."""
+PLAIN = str.maketrans("▶◀", "  ")
+"""The highlighted item's key drawn as the others'."""
 
 
 def plain_seed() -> tuple[int, int]:
@@ -62,29 +62,34 @@ def plain_seed() -> tuple[int, int]:
     raise AssertionError("no seed with a plain first spin")
 
 
+def _tab(line: str, item: int) -> int:
+    """The column where item ``item``'s tile starts on its top line (-1: not there); the
+    key sits on a tab in the tile's top edge, between arrows on the highlighted item."""
+    found = line.find(f"▀ {item} ")
+    return found if found >= 0 else line.find(f"▀▶{item}◀")
+
+
 def cells(game: PtyGame, count: int = 5) -> list[str]:
     """The text inside each of the board's ``count`` items, in item order."""
-    lines = [line.translate(HEAVY_TO_LIGHT) for line in game.lines()]
-    top = next((n for n, line in enumerate(lines) if "╭─ 1 ─" in line), None)
-    if top is None:
+    lines = game.lines()
+    top = next((n for n, line in enumerate(lines) if _tab(line, 1) >= 0), None)
+    if top is None or _tab(lines[top], 2) < 0:
         return []
+    width = _tab(lines[top], 2) - _tab(lines[top], 1) - 1
+    span = slice(_tab(lines[top], 1), _tab(lines[top], count) + width)
+    bottom = next(n for n in range(top + 1, len(lines)) if not lines[n][span].strip())
     found = []
-    for item in range(1, count + 1):
-        left = lines[top].find(f"╭─ {item} ─")
-        right = lines[top].find("╮", left)
-        inside = []
-        for line in lines[top + 1 :]:
-            if line[left] == "╰":
-                break
-            inside.append(line[left + 1 : right].strip())
+    for item in range(1, count + 1):  # inside each tile's frame
+        left = _tab(lines[top], item)
+        inside = (line[left + 1 : left + width - 1].strip() for line in lines[top + 1 : bottom - 1])
         found.append(" ".join(part for part in inside if part))
     return found
 
 
 def board(game: PtyGame) -> list[str]:
-    """The board and its status line, the highlight's frame made plain."""
-    lines = [line.translate(HEAVY_TO_LIGHT).rstrip() for line in game.lines()]
-    top = next(n for n, line in enumerate(lines) if "╭─ 1 ─" in line)
+    """The board and its status line, the highlight's arrows made plain."""
+    lines = [line.translate(PLAIN).rstrip() for line in game.lines()]
+    top = next(n for n, line in enumerate(lines) if _tab(line, 1) >= 0)
     status = next(n for n, line in enumerate(lines) if "Pick-agains left" in line)
     return lines[top : status + 1]
 
