@@ -23,13 +23,12 @@ from functools import lru_cache
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.timer import Timer
 from textual.widgets import Static
 
 from slotterm.money import format_cents
 from slotterm.tui.art.model import ArtSet, SymbolArt, TileLook
 from slotterm.tui.art.tiles import TileState, blend, brightness, fitted_picture, tile_strips
-from slotterm.tui.widgets.reels import PULSE_BEATS, PULSE_SECONDS
+from slotterm.tui.pulse import Pulse
 
 ITEM_KEYS = "123456789abc"
 """The key that picks each item directly, in item order."""
@@ -221,10 +220,7 @@ class PickCell(Static):
         self.highlighted = False
         self.tile_size = SMALLEST_TILE
         """The item's columns and lines (set by the board's fit)."""
-        self.glowing = False
-        """True on the bright beat of a chosen or paid item's pulse."""
-        self._beats = 0
-        self._pulse: Timer | None = None
+        self._pulse = Pulse(self, self._redraw)
         self._shown: tuple[object, ...] | None = None
 
     @property
@@ -235,7 +231,12 @@ class PickCell(Static):
     @property
     def pulsing(self) -> bool:
         """True while the item's gold frame pulses."""
-        return self._pulse is not None
+        return self._pulse.running
+
+    @property
+    def glowing(self) -> bool:
+        """True on the bright beat of a chosen or paid item's pulse."""
+        return self._pulse.glowing
 
     @property
     def mono(self) -> bool:
@@ -253,9 +254,9 @@ class PickCell(Static):
             self.set_class(state == look.state, f"-{state}")
         self.set_class(highlighted, "-highlight")
         if look.state in PULSING and not pulsing_before:
-            self._start_pulse()
+            self._pulse.start()
         elif look.state not in PULSING:
-            self._stop_pulse()
+            self._pulse.stop()
         self._redraw()
 
     def resize_tile(self, width: int, height: int) -> None:
@@ -284,23 +285,3 @@ class PickCell(Static):
             return
         self._shown = shown
         self.update(as_text(self.drawn()))
-
-    def _start_pulse(self) -> None:
-        self._stop_pulse()
-        if not self.is_attached or self.app.animation_level == "none":
-            return
-        self._beats = PULSE_BEATS
-        self._pulse = self.set_interval(PULSE_SECONDS, self._beat)
-
-    def _beat(self) -> None:
-        self._beats -= 1
-        self.glowing = not self.glowing and self._beats > 0
-        if self._beats <= 0:
-            self._stop_pulse()
-        self._redraw()
-
-    def _stop_pulse(self) -> None:
-        if self._pulse is not None:
-            self._pulse.stop()
-            self._pulse = None
-        self.glowing = False

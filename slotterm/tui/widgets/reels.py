@@ -28,6 +28,7 @@ from slotterm.engine.outcome import Window
 from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
 from slotterm.tui.art.model import ArtSet, ArtSize
 from slotterm.tui.art.tiles import TileState, tile_strips
+from slotterm.tui.pulse import Pulse
 from slotterm.tui.widgets.paylines import (
     LabelLook,
     LabelPlace,
@@ -46,10 +47,6 @@ Cell = tuple[int, int]
 
 LINES_SECONDS = 1.6
 """How long the active lines stay drawn after the line count changed."""
-PULSE_SECONDS = 0.3
-"""One beat of the winning tiles' frames pulsing (animated play only)."""
-PULSE_BEATS = 8
-"""How many beats the frames pulse after a win is marked, then stay lit."""
 
 TilePlace = tuple[int, int, str, bool]
 """A tile on a stopped reel: first row, rows covered, symbol, drawn tall."""
@@ -94,10 +91,7 @@ class ReelsWindow(Widget):
         self.tall_rows: dict[int, int] = {}
         self.force_size: ArtSize | None = None
         self._lines_timer: Timer | None = None
-        self._pulse_timer: Timer | None = None
-        self._beats = 0
-        self.glowing = False
-        """True on the bright beat of the winning tiles' pulse."""
+        self._pulse = Pulse(self, self._changed)
         self._frame: tuple[tuple[int, int, Style, bool], list[Strip]] | None = None
 
     # --- what the scenes change -------------------------------------------------------
@@ -122,7 +116,7 @@ class ReelsWindow(Widget):
         self.path_number = None
         self.border_subtitle = ""
         self.hide_lines()
-        self._stop_pulse()
+        self._pulse.stop()
         self._changed()
 
     def mark(
@@ -141,35 +135,19 @@ class ReelsWindow(Widget):
         self.path = path
         self.path_number = number
         self.border_subtitle = label
-        if cells and self._pulse_timer is None and self._animated():
-            self._beats = PULSE_BEATS
-            self._pulse_timer = self.set_interval(PULSE_SECONDS, self._beat)
+        if cells:
+            self._pulse.start()
         self._changed()
-
-    def _animated(self) -> bool:
-        try:
-            return self.is_attached and self.app.animation_level != "none"
-        except Exception:  # not in an app
-            return False
-
-    def _beat(self) -> None:
-        """The winning frames' next beat; after the last one they stay lit."""
-        self._beats -= 1
-        self.glowing = not self.glowing and self._beats > 0
-        if self._beats <= 0:
-            self._stop_pulse()
-        self._changed()
-
-    def _stop_pulse(self) -> None:
-        if self._pulse_timer is not None:
-            self._pulse_timer.stop()
-            self._pulse_timer = None
-        self.glowing = False
 
     @property
     def pulsing(self) -> bool:
         """True while the winning tiles' frames pulse."""
-        return self._pulse_timer is not None
+        return self._pulse.running
+
+    @property
+    def glowing(self) -> bool:
+        """True on the bright beat of the winning tiles' pulse."""
+        return self._pulse.glowing
 
     def set_fill(self, symbol: str | None, rows: dict[int, int]) -> None:
         """Cover the top ``rows[reel]`` rows of each listed reel with ``symbol``, cell by cell."""
