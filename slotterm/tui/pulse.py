@@ -3,7 +3,8 @@
 The reels' winning tiles (:class:`~slotterm.tui.widgets.reels.ReelsWindow`) and a pick
 game's chosen or paid item (:class:`~slotterm.tui.features.pick_cell.PickCell`) pulse the
 same way: a widget owns a :class:`Pulse`, starts it when something is marked, reads
-:attr:`Pulse.glowing` when it draws, and is called back to redraw on every beat.  With
+:attr:`Pulse.glowing` when it draws, and is called back to redraw on every beat
+(:class:`Pulsing` gives the widget its ``pulsing`` and ``glowing``).  With
 animations off nothing pulses (the frame is simply lit).
 """
 
@@ -66,3 +67,19 @@ class Pulse:
         if self._beats <= 0:
             self.stop()
         self._redraw()
+
+
+class Pulsing:
+    """What a widget owning a :class:`Pulse` (as ``_pulse``) tells about it."""
+
+    _pulse: Pulse
+
+    @property
+    def pulsing(self) -> bool:
+        """True while the widget's gold frames pulse."""
+        return self._pulse.running
+
+    @property
+    def glowing(self) -> bool:
+        """True on the bright beat of the widget's pulse."""
+        return self._pulse.glowing

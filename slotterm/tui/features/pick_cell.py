@@ -28,7 +28,8 @@ from textual.widgets import Static
 from slotterm.money import format_cents
 from slotterm.tui.art.model import ArtSet, SymbolArt, TileLook
 from slotterm.tui.art.tiles import TileState, blend, brightness, fitted_picture, tile_strips
-from slotterm.tui.pulse import Pulse
+from slotterm.tui.mono import no_colour
+from slotterm.tui.pulse import Pulse, Pulsing
 
 ITEM_KEYS = "123456789abc"
 """The key that picks each item directly, in item order."""
@@ -206,7 +207,7 @@ def as_text(lines: list[list[Cell]]) -> Text:
     return text
 
 
-class PickCell(Static):
+class PickCell(Pulsing, Static):
     """One item on the board: its picture on a framed tile with its key and plate."""
 
     can_focus = False
@@ -229,22 +230,9 @@ class PickCell(Static):
         return ITEM_KEYS[self.index].upper()
 
     @property
-    def pulsing(self) -> bool:
-        """True while the item's gold frame pulses."""
-        return self._pulse.running
-
-    @property
-    def glowing(self) -> bool:
-        """True on the bright beat of a chosen or paid item's pulse."""
-        return self._pulse.glowing
-
-    @property
     def mono(self) -> bool:
         """True when the terminal gets no colour (``NO_COLOR``): drawn by shape."""
-        try:
-            return bool(self.app.no_color)
-        except Exception:  # not mounted in an app
-            return False
+        return no_colour(self)
 
     def show(self, look: ItemLook, *, highlighted: bool) -> None:
         """Draw ``look`` (with the highlight when ``highlighted``)."""

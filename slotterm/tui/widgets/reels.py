@@ -28,7 +28,8 @@ from slotterm.engine.outcome import Window
 from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
 from slotterm.tui.art.model import ArtSet, ArtSize
 from slotterm.tui.art.tiles import TileState, tile_strips
-from slotterm.tui.pulse import Pulse
+from slotterm.tui.mono import no_colour
+from slotterm.tui.pulse import Pulse, Pulsing
 from slotterm.tui.widgets.paylines import (
     LabelLook,
     LabelPlace,
@@ -52,7 +53,7 @@ TilePlace = tuple[int, int, str, bool]
 """A tile on a stopped reel: first row, rows covered, symbol, drawn tall."""
 
 
-class ReelsWindow(Widget):
+class ReelsWindow(Pulsing, Widget):
     """Draws the window of a 5×3 slot with the game's symbol tiles and its paylines."""
 
     can_focus = False
@@ -139,16 +140,6 @@ class ReelsWindow(Widget):
             self._pulse.start()
         self._changed()
 
-    @property
-    def pulsing(self) -> bool:
-        """True while the winning tiles' frames pulse."""
-        return self._pulse.running
-
-    @property
-    def glowing(self) -> bool:
-        """True on the bright beat of the winning tiles' pulse."""
-        return self._pulse.glowing
-
     def set_fill(self, symbol: str | None, rows: dict[int, int]) -> None:
         """Cover the top ``rows[reel]`` rows of each listed reel with ``symbol``, cell by cell."""
         self.fill_symbol = symbol
@@ -201,10 +192,7 @@ class ReelsWindow(Widget):
     @property
     def mono(self) -> bool:
         """True when the terminal gets no colour (``NO_COLOR``): tiles drawn by shape."""
-        try:
-            return bool(self.app.no_color)
-        except Exception:  # not mounted in an app
-            return False
+        return no_colour(self)
 
     def layout_now(self, size: Size | None = None) -> ReelLayout:
         """Where tiles, gaps and line numbers go in the content area now."""
