@@ -125,6 +125,8 @@ class SeededSource:
         self.seed = seed
         self._random = random.Random(seed)
         self._getrandbits = self._random.getrandbits
+        # per bounds tuple drawn from again and again (a strip set's lengths): its drawer
+        self._each: dict[int, tuple[Sequence[int], Callable[[], tuple[int, ...]]]] = {}
 
     def randbelow(self, n: int) -> int:
         """Unbiased draw in ``[0, n)`` by rejection sampling on ``n.bit_length()`` bits."""
@@ -139,6 +141,18 @@ class SeededSource:
 
     def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
         """One draw per bound, in order, as :meth:`randbelow` would make them."""
+        known = self._each.get(id(bounds))
+        if known is not None and known[0] is bounds:
+            return known[1]()
+        if (
+            type(bounds) is tuple
+            and len(self._each) < 64
+            and all(type(n) is int and n >= 1 for n in bounds)
+        ):
+            draw: Callable[[], tuple[int, ...]] = _unrolled(bounds)(self._getrandbits)
+            # keep the bounds with their drawer: their id stays theirs while kept
+            self._each[id(bounds)] = (bounds, draw)
+            return draw()
         getrandbits = self._getrandbits
         out: list[int] = []
         append = out.append

@@ -101,6 +101,7 @@ def play_rounds(
     chooser = SeededSource(chooser_seed(seed)) if policy == "random" else None
     spin = Spin(bet)
     idle = Phase.IDLE
+    cap_reason = EndReason.CAP
     total_bet = bet.total
     cap = game.max_win(total_bet, Limits())
     state = GameState(phase=Phase.IDLE, credits=_START_CREDITS)
@@ -141,7 +142,7 @@ def play_rounds(
                     action = next_action(game, state, policy, chooser)
                     assert action is not None
                     state = play(game, state, action, rng).state
-                if round_.ended_by is EndReason.CAP:
+                if round_.ended_by is cap_reason:
                     capped += 1
                 paid = state.credits - before + total_bet
             paid_sum += paid
@@ -211,7 +212,8 @@ def _play_features(
         state = transition.state
         round_ = state.round if state.round is not None else _closed_round(transition.events)
         won[root != FREE_SPINS] += round_.feature_win - before
-        roots += [root] * (len(round_.frames) - len(roots))  # frames the step started
+        if len(round_.frames) > len(roots):  # frames the step started
+            roots += [root] * (len(round_.frames) - len(roots))
     split.add_features(won[0], won[1])
     return state, round_, played
 

@@ -223,6 +223,7 @@ assert Round._fields == (
 assert Step._fields == ("action", "draws")
 assert SpinResult._fields == ("stops", "window", "evaluation")
 _new = tuple.__new__
+_new_object = object.__new__
 
 _IDLE = Phase.IDLE
 _WIN_OFFERED = Phase.WIN_OFFERED
@@ -269,14 +270,24 @@ def spin_with(base: _BaseSpin, state: GameState, action: Spin, rng: RandomSource
                             state.recent_cards,
                         ),
                     )
-                    return DeferredTransition(opened, _offer_events, offered)
+                    offer = _new_object(DeferredTransition)  # see below
+                    offer.state = opened
+                    offer._events = _offer_events
+                    offer._args = (offered,)
+                    return offer
                 return _opened(game, state, action, base, result, win, [])
         # the common case: nothing to show but the reels
         closed = _new(
             GameState,
             (_IDLE, state.credits - base.total, None, state.rounds_played + 1, state.recent_cards),
         )
-        return DeferredTransition(closed, _silent_events, base, state, action, stops)
+        # DeferredTransition(closed, _silent_events, base, state, action, stops), made
+        # without the call of its __init__ (a third of the cost of this path's records)
+        silent = _new_object(DeferredTransition)
+        silent.state = closed
+        silent._events = _silent_events
+        silent._args = (base, state, action, stops)
+        return silent
     result = SpinResult(stops, base.table.window(stops), evaluation)
     started: list[tuple[Feature, Triggered]] = []
     if win < base.cap:

@@ -142,6 +142,7 @@ class StripTable:
         "_evaluator",
         "_facts",
         "_game",
+        "_head_codes",
         "_heads",
         "_length1",
         "_length2",
@@ -152,6 +153,7 @@ class StripTable:
         "_scatters4",
         "_settled",
         "_settled_by_bet",
+        "_signatures",
         "_silent",
         "_silent_entries",
         "_tails",
@@ -198,12 +200,16 @@ class StripTable:
         self._scatters3, self._scatters4 = counts
         # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> _Entry (see _prefix_entry)
         self._prefix = _Prefixes(self)
+        # _head_codes[the same key]: the prefix's kind and scatters (see _head_code)
+        self._head_codes = bytearray(
+            self.lengths[0] * self._length1 * self._length2 if self._by_prefix else 0
+        )
         # more reading codes than the game can have (a symbol, a count, doubled or not):
         # the base of the digits a running window's memo key is written in
         self._code_slots = len(game.symbol_index) * (game.reels + 1) * 2 + 1
         self._evaluator: tuple[int, int, Callable[[Sequence[int]], Evaluation]] = (0, 0, _unset)
-        self._silent_entries = tuple((n, _SILENT, ()) for n in range(game.rows * 3 + 1))
-        # _settled_by_bet[(lines, bet per line)][prefix key * _SCATTER_SLOTS + scatters]:
+        self._silent_entries = tuple((n, _SILENT, (), (), -1) for n in range(game.rows * 3 + 1))
+        # _settled_by_bet[(lines, bet per line)][signature * _SCATTER_SLOTS + scatters]:
         # the evaluation of a window whose head decides every line (slot -1 - scatters:
         # one that pays only its scatters); _settled the last used
         self._settled_by_bet: dict[tuple[int, int], dict[int, Evaluation]] = {}
@@ -212,6 +218,8 @@ class StripTable:
         self._heads: dict[tuple[str, ...], int] = {}
         # _tails[a head that runs on][symbol on reel 4][symbol on reel 5] -> reading code
         self._tails: dict[tuple[str, ...], dict[str, dict[str, int]]] = {}
+        # _signatures[what decides each line's reading] -> (paying, runs, its number)
+        self._signatures: dict[tuple[tuple[int, int | tuple[str, ...]], ...], _Shared] = {}
         # the evaluation of a silent window by its scatter count
         self._silent = tuple(facts.silent_evaluation(n) for n in range(game.reels * game.rows + 1))
 
@@ -245,34 +253,62 @@ class StripTable:
     def _prefix_evaluator(
         self, lines: int, bet_per_line: int
     ) -> Callable[[Sequence[int]], Evaluation]:
-        """The evaluation of a five-reel window at one bet, by its three-reel prefix entry."""
+        """The evaluation of a five-reel window at one bet, by its three-reel prefix entry.
+
+        The kind of each prefix and its scatters are read from a compact array
+        (``_head_codes``, one byte a prefix: most spins need nothing else); the entry
+        itself only when a line may pay.
+        """
         prefix = self._prefix
+        heads = self._head_codes
+        fill = self._head_code
         length1, length2 = self._length1, self._length2
         scatters3, scatters4 = self._scatters3, self._scatters4
+        columns3, columns4 = self._columns3, self._columns4
         silent, scatter_min = self._silent, self._scatter_min
         memo = self._settled_memo(lines, bet_per_line)
+        # running_memo[signature][digits]: see the running branch below
         running_memo: dict[int, dict[int, Evaluation]] = {}
-        running = self._running
+        read_running = self._read_running
+        slots = self._code_slots
         facts = self._facts
 
         def evaluation(stops: Sequence[int]) -> Evaluation:
             s0, s1, s2, s3, s4 = stops
             key = (s0 * length1 + s1) * length2 + s2
-            head_scatters, kind, paying = prefix[key]
-            scatters = head_scatters + scatters3[s3] + scatters4[s4]
-            if kind is _SILENT:
+            code = heads[key] or fill(key)
+            if code < _SETTLED_CODE:  # no line can pay: the scatters alone
+                scatters = code - _SILENT_CODE + scatters3[s3] + scatters4[s4]
                 if scatters < scatter_min:
                     return silent[scatters]
                 slot = -1 - scatters
-            elif kind is _RUNNING:
-                return running(paying, key, s3, s4, scatters, lines, bet_per_line, running_memo)
+            elif code >= _RUNNING_CODE:
+                # some lines run past reel 3: the evaluation is kept by what decides it,
+                # the scatters and the codes those lines read on reels 4-5 (as digits)
+                scatters = code - _RUNNING_CODE + scatters3[s3] + scatters4[s4]
+                entry = prefix[key]
+                c3 = columns3[s3]
+                c4 = columns4[s4]
+                digits = scatters
+                for r3, r4, tail in entry[3]:
+                    digits = digits * slots + tail[c3[r3]][c4[r4]]
+                known = running_memo.get(entry[4])
+                if known is None:
+                    known = running_memo[entry[4]] = {}
+                found = known.get(digits)
+                if found is None:
+                    found = known[digits] = read_running(
+                        entry[2], c3, c4, scatters, lines, bet_per_line
+                    )
+                return found
             else:
-                slot = key * _SCATTER_SLOTS + scatters
+                scatters = code - _SETTLED_CODE + scatters3[s3] + scatters4[s4]
+                slot = prefix[key][4] * _SCATTER_SLOTS + scatters
             found = memo.get(slot)
             if found is None:
                 hits = [
                     facts.line_win(index, code, bet_per_line)
-                    for index, code, _, _, _ in paying
+                    for index, code, _, _, _ in prefix[key][2]
                     if index < lines
                 ]
                 found = memo[slot] = _assemble(facts, hits, scatters, lines, bet_per_line)
@@ -280,38 +316,19 @@ class StripTable:
 
         return evaluation
 
-    def _running(
-        self,
-        paying: tuple[_Paying, ...],
-        key: int,
-        s3: int,
-        s4: int,
-        scatters: int,
-        lines: int,
-        bet_per_line: int,
-        memo: dict[int, dict[int, Evaluation]],
-    ) -> Evaluation:
-        """The evaluation of a window some of whose lines run past reel 3.
+    def _head_code(self, key: int) -> int:
+        """The byte of ``_head_codes`` for prefix ``key``, its entry worked out first.
 
-        ``memo[key][n]`` keeps it by what decides it: the scatters and the codes the
-        running lines read on reels 4-5 (``n`` holds them as digits).
+        :data:`_SILENT_CODE`, :data:`_SETTLED_CODE` or :data:`_RUNNING_CODE` (the kind)
+        plus the scatters the first three reels show.
         """
-        c3 = self._columns3[s3]
-        c4 = self._columns4[s4]
-        slots = self._code_slots
-        digits = scatters
-        for _, code, r3, r4, tail in paying:
-            if code < 0:
-                digits = digits * slots + tail[c3[r3]][c4[r4]]
-        known = memo.get(key)
-        if known is None:
-            known = memo[key] = {}
-        found = known.get(digits)
-        if found is None:
-            found = known[digits] = self._read_running(
-                paying, c3, c4, scatters, lines, bet_per_line
-            )
-        return found
+        scatters, kind = self._prefix[key][:2]
+        if kind is _SILENT:
+            base = _SILENT_CODE
+        else:
+            base = _RUNNING_CODE if kind is _RUNNING else _SETTLED_CODE
+        code = self._head_codes[key] = base + scatters
+        return code
 
     def _read_running(
         self,
@@ -370,16 +387,22 @@ class StripTable:
     def _prefix_entry(self, key: int, s0: int, s1: int, s2: int) -> _Entry:
         """The entry of the first three reels at ``s0, s1, s2`` (stored under ``key``).
 
-        ``(scatters on reels 1-3, kind, paying)``: ``paying`` lists, in line order,
+        ``(scatters on reels 1-3, kind, paying, runs, signature)``: ``paying`` lists, in
+        line order,
         ``(line index, code, row on reel 4, row on reel 5, tail)`` for each line that may
         pay: a settled line has its (non-zero) code, a running one code -1 and the
         table ``tail[symbol 4][symbol 5]`` of its code.  ``kind`` is :data:`_SILENT`
-        (no line can pay), :data:`_SETTLED` (every line decided) or :data:`_RUNNING`.
+        (no line can pay), :data:`_SETTLED` (every line decided) or :data:`_RUNNING`;
+        ``runs`` holds ``(row on reel 4, row on reel 5, tail)`` of the running lines alone;
+        ``signature`` numbers what decides every line's reading (prefixes that read alike
+        share it, and the memo of their evaluations).
         """
         heads = self._heads
         columns = self.columns
         c0, c1, c2 = columns[0][s0], columns[1][s1], columns[2][s2]
         paying: list[_Paying] = []
+        # what decides the reading of every line: its code, or the head that runs on
+        signature: list[tuple[int, int | tuple[str, ...]]] = []
         running = False
         for index, line in enumerate(self._game.lines):
             head = (c0[line[0]], c1[line[1]], c2[line[2]])
@@ -391,15 +414,24 @@ class StripTable:
             if code < 0:
                 running = True
                 paying.append((index, -1, line[3], line[4], self._tail(head)))
+                signature.append((index, head))
             elif code:
                 paying.append((index, code, 0, 0, _NO_TAIL))
+                signature.append((index, code))
         counts = self.scatter_counts
         scatters = counts[0][s0] + counts[1][s1] + counts[2][s2]
         entry: _Entry
         if not paying:
             entry = self._silent_entries[scatters]
         else:
-            entry = (scatters, _RUNNING if running else _SETTLED, tuple(paying))
+            # prefixes whose lines read alike share their lines and their evaluations
+            shared = self._signatures.get(tuple(signature))
+            if shared is None:
+                runs = tuple((r3, r4, tail) for _, code, r3, r4, tail in paying if code < 0)
+                shared = (tuple(paying), runs, len(self._signatures))
+                self._signatures[tuple(signature)] = shared
+            kind = _RUNNING if running else _SETTLED
+            entry = (scatters, kind, *shared)
         self._prefix[key] = entry
         return entry
 
@@ -479,16 +511,30 @@ class _Prefixes(dict[int, "_Entry"]):
 _Paying = tuple[int, int, int, int, dict[str, dict[str, int]]]
 """A line of a prefix entry that may pay: index, code (-1: runs on), rows on reels 4-5, tail."""
 
-_Entry = tuple[int, str, tuple[_Paying, ...]]
-"""A prefix entry: scatters on the first three reels, kind, the lines that may pay."""
+_Run = tuple[int, int, dict[str, dict[str, int]]]
+"""A running line of a prefix entry: its rows on reels 4-5 and its tail."""
+
+_Entry = tuple[int, str, tuple[_Paying, ...], tuple[_Run, ...], int]
+"""A prefix entry: scatters on the first three reels, kind, the lines that may pay, the
+running ones, the number of its signature."""
+
+_Shared = tuple[tuple[_Paying, ...], tuple[_Run, ...], int]
+"""What prefixes whose lines read alike share: the paying lines, the running ones, the
+signature's number."""
 
 _SILENT = "silent"
 _SETTLED = "settled"
 _RUNNING = "running"
+
+# a prefix's byte in a strip table's ``_head_codes``: its kind's code plus the scatters
+# of its first three reels (fewer than 64: see _SCATTER_SLOTS); 0 while not worked out
+_SILENT_CODE = 1
+_SETTLED_CODE = 64
+_RUNNING_CODE = 128
 _NO_TAIL: dict[str, dict[str, int]] = {}
 
 _SCATTER_SLOTS = 64
-"""More scatters than a window can show (a memo slot is prefix key × this + scatters)."""
+"""More scatters than a window can show (a memo slot is a signature × this + scatters)."""
 
 _BET_MEMO_MAX = 32
 """How many bets' memo of settled evaluations a strip table keeps."""

@@ -95,7 +95,7 @@ class Transition:
     ) -> None:
         self.state = state
         # the events, or until they are first asked for, the function that builds them
-        self._events: tuple[Event, ...] | Callable[[], tuple[Event, ...]] | None = (
+        self._events: tuple[Event, ...] | Callable[..., tuple[Event, ...]] | None = (
             build if events is None else events
         )
 

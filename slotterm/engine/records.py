@@ -114,10 +114,10 @@ class Round(NamedTuple):
     @property
     def active(self) -> FeatureFrame | None:
         """The feature being played: the last frame not done (``None`` when all are)."""
-        frames: tuple[FeatureFrame, ...] = self.frames
-        for index in range(len(frames) - 1, -1, -1):
-            if not frames[index].done:
-                return frames[index]
+        frame: FeatureFrame
+        for frame in reversed(self.frames):
+            if not frame.done:
+                return frame
         return None
 
     def frame(self, feature: str) -> FeatureFrame | None:
@@ -146,8 +146,23 @@ def gamble_allowed(round_: Round) -> bool:
 
 
 def evolve(round_: Round, **changes: Any) -> Round:
-    """A copy of ``round_`` with ``changes`` (fields by keyword)."""
-    return round_._replace(**changes)
+    """A copy of ``round_`` with ``changes`` (fields by keyword).
+
+    As ``round_._replace(**changes)`` (a name that is no field raises ``ValueError``),
+    without its generic machinery: a feature step evolves its round every time.
+    """
+    values = list(round_)
+    index = _ROUND_FIELD_INDEX
+    try:
+        for name, value in changes.items():
+            values[index[name]] = value
+    except KeyError:
+        raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+    return _new_tuple(Round, values)
+
+
+_ROUND_FIELD_INDEX = {name: i for i, name in enumerate(Round._fields)}
+_new_tuple = tuple.__new__
 
 
 @strict_tuple

@@ -59,6 +59,7 @@ from slotterm.rng import RandomSource, RecordingSource
 _IDLE = Phase.IDLE
 _WIN_OFFERED = Phase.WIN_OFFERED
 _new = tuple.__new__
+_new_object = object.__new__
 
 RECENT_CARDS = 5
 """How many of the last gamble cards the machine remembers (and shows)."""
@@ -78,16 +79,21 @@ def feature_context(
     cap = _LAST_CAP
     if not (cap[0] is game and cap[1] is bet and cap[2] is limits):
         cap[:] = [game, bet, limits, game.max_win(bet.total, limits)]
-    context = FeatureContext(
-        game=game,
-        bet=bet,
-        limits=limits,
-        room=cap[3] - round_.round_win,
-        inside=inside,
-    )
+    room = cap[3] - round_.base_win - round_.feature_win
     if inside is None:
+        # the round's next step most often has the same room (a free spin that paid nothing)
+        context = last[2]
+        if not (
+            context is not None
+            and context.room == room
+            and context.game is game
+            and context.bet is bet
+            and context.limits is limits
+        ):
+            context = FeatureContext(game=game, bet=bet, limits=limits, room=room)
         last[:] = [round_, game, context]
-    return context
+        return context
+    return FeatureContext(game=game, bet=bet, limits=limits, room=room, inside=inside)
 
 
 _LAST_CAP: list[Any] = [None, None, None, 0]
@@ -95,7 +101,8 @@ _LAST_CAP: list[Any] = [None, None, None, 0]
 
 _LAST_CONTEXT: list[Any] = [None, None, None]
 """The round, game and context :func:`feature_context` gave last (a feature step asks
-for the same round's context several times: the policy, the refusal, the step)."""
+for the same round's context several times: the policy, the refusal, the step); the
+context (``inside`` and ``force`` unset) is given again to a round with the same room."""
 
 
 def active_feature(game: GameDefinition, state: GameState) -> tuple[Feature, FeatureFrame] | None:
@@ -132,22 +139,24 @@ def refusal(game: GameDefinition, state: GameState, action: Action) -> str | Non
 
 def _feature_refusal(
     game: GameDefinition, state: GameState, action: FeatureAction
-) -> tuple[str | None, int]:
-    """Why the feature ``action`` is refused (or ``None``) and the index of the active frame."""
+) -> tuple[str | None, int, Feature | None]:
+    """Why the feature ``action`` is refused (or ``None``), the index of the active frame
+    and its feature."""
     round_ = state.round
     if state.phase is not Phase.FEATURE or round_ is None:
-        return "no feature is under way", -1
+        return "no feature is under way", -1, None
     frames = round_.frames
     index = len(frames) - 1
     while index >= 0 and frames[index].done:
         index -= 1
     if index < 0:
-        return "no feature is under way", -1
+        return "no feature is under way", -1, None
     frame = frames[index]
-    feature = game.feature(frame.feature)
+    feature = game.feature_index[frame.feature]
     if type(action) not in feature.actions.values():
-        return f"the {feature.name.replace('_', ' ')} feature does not take that action", index
-    return feature.refusal(feature_context(game, round_), frame.record, action), index
+        name = feature.name.replace("_", " ")
+        return f"the {name} feature does not take that action", index, feature
+    return feature.refusal(feature_context(game, round_), frame.record, action), index, feature
 
 
 _CHECKED_SPIN: list[Any] = [None, None, None]
@@ -216,10 +225,12 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
         return _collect(state, action)
     events: list[Event] = []
     if isinstance(action, FeatureAction):
-        reason, index = _feature_refusal(game, state, action)
+        reason, index, feature = _feature_refusal(game, state, action)
         if reason is not None:
             raise ActionRefused(reason)
-        new_state = _feature_step(game, state, index, action, RecordingSource(rng), events)
+        assert feature is not None
+        recording = RecordingSource(rng)
+        new_state = _feature_step(game, state, index, feature, action, recording, events)
         return Transition(new_state, tuple(events))
     reason = refusal(game, state, action)
     if reason is not None:
@@ -279,16 +290,16 @@ def _feature_step(
     game: GameDefinition,
     state: GameState,
     index: int,
+    feature: Feature,
     action: FeatureAction,
     rng: RecordingSource,
     events: list[Event],
 ) -> GameState:
-    """The allowed ``action`` played by the feature of frame ``index`` (the active one)."""
+    """The allowed ``action`` played by ``feature``, of frame ``index`` (the active one)."""
     round_ = state.round
     assert round_ is not None
     frames = list(round_.frames)
     frame = frames[index]
-    feature = game.feature(frame.feature)
     ctx = feature_context(game, round_)
     outcome = feature.step(ctx, frame.record, action, rng)
     if not 0 <= outcome.win <= ctx.room:  # pragma: no cover - a feature's own bug
@@ -382,7 +393,12 @@ def _collect(state: GameState, action: Collect) -> Transition:
         GameState,
         (_IDLE, state.credits + round_.win, None, state.rounds_played, state.recent_cards),
     )
-    return DeferredTransition(idle, _collected_events, round_, action)
+    # DeferredTransition(idle, _collected_events, round_, action) without its __init__
+    collected = _new_object(DeferredTransition)
+    collected.state = idle
+    collected._events = _collected_events
+    collected._args = (round_, action)
+    return collected
 
 
 def _collected_events(round_: Round, action: Collect) -> tuple[Event, ...]:

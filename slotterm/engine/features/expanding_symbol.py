@@ -43,7 +43,7 @@ class SpecialChosen(FeatureEvent):
 
 def reels_showing(window: Window, symbol: str) -> tuple[int, ...]:
     """0-based reels on which ``symbol`` shows anywhere (a wild does not count)."""
-    return tuple(r for r, column in enumerate(window) if symbol in column)
+    return tuple([r for r, column in enumerate(window) if symbol in column])
 
 
 def expand(

@@ -10,12 +10,12 @@ wins add up and are paid with the round.  An operator limit on what the feature 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from slotterm.engine.actions import FeatureAction
-from slotterm.engine.evaluate import strip_table
+from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.evaluate import StripTable, strip_table
 from slotterm.engine.events import FeatureEvent, ReelsStopped
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import (
@@ -38,6 +38,7 @@ from slotterm.engine.fields import (
     need,
 )
 from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.outcome import Evaluation
 from slotterm.engine.records import EndReason, Round, SpinResult
 from slotterm.engine.spin_codec import decode_spin, encode_spin
 from slotterm.rng import RandomSource, draw_each
@@ -161,6 +162,10 @@ class FreeSpins(Feature):
         self.retrigger = retrigger
         self.strips = strips
         self.modifier = modifier
+        # the game, bet, strip table and evaluator of the last free spin (see _spin_setup)
+        self._last_setup: (
+            tuple[GameDefinition, Bet, StripTable, Callable[[Sequence[int]], Evaluation]] | None
+        ) = None
 
     def validate(self, game: GameDefinition) -> None:
         """The game needs a scatter symbol; the modifier must fit the game."""
@@ -196,13 +201,16 @@ class FreeSpins(Feature):
         """Start once; then play while spins are left."""
         if isinstance(action, StartFeature):
             return None if not record.started else "no feature is waiting to start"
-        if record.started and record.left > 0 and record.ended_by is None:
+        if record.started and record.awarded > len(record.spins) and record.ended_by is None:
             return None
         return "no free spins to play"
 
     def finished(self, record: Any) -> bool:
         """Every awarded spin played, or a limit or the cap ended the feature."""
-        return record.started and (record.left <= 0 or record.ended_by is not None)
+        # record.left <= 0, without the property's call
+        return record.started and (
+            record.awarded <= len(record.spins) or record.ended_by is not None
+        )
 
     def pay(self, record: Any) -> int:
         """The feature's total so far."""
@@ -243,11 +251,22 @@ class FreeSpins(Feature):
             return FeatureStep(record=started, events=events)
         return self._play(ctx, record, rng)
 
+    def _spin_setup(
+        self, game: GameDefinition, bet: Bet
+    ) -> tuple[StripTable, Callable[[Sequence[int]], Evaluation]]:
+        """The strip table of the free spins and its evaluator at ``bet`` (the last kept)."""
+        last = self._last_setup
+        if last is not None and last[0] is game and last[1] is bet:
+            return last[2], last[3]
+        table = strip_table(game, self.strips)
+        evaluator = table.evaluator(bet.lines, bet.bet_per_line)
+        self._last_setup = (game, bet, table, evaluator)
+        return table, evaluator
+
     def _play(self, ctx: FeatureContext, record: FreeSpinsRecord, rng: RandomSource) -> FeatureStep:
-        bet = ctx.bet
-        table = strip_table(ctx.game, self.strips)
+        table, evaluator = self._spin_setup(ctx.game, ctx.bet)
         stops = draw_each(rng, table.lengths)
-        evaluation = table.evaluator(bet.lines, bet.bet_per_line)(stops)
+        evaluation = evaluator(stops)
         result = SpinResult(stops, table.window(stops), evaluation)
         extra, extra_win = (
             self.modifier.modify(ctx, record.modifier, result)
