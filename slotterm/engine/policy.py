@@ -12,11 +12,12 @@ from __future__ import annotations
 from slotterm.engine.actions import Action, Collect
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase
-from slotterm.engine.round import active_feature, feature_context
+from slotterm.engine.round import feature_context
 from slotterm.rng import RandomSource
 
 _COLLECT = Collect()
 _WIN_OFFERED = Phase.WIN_OFFERED
+_FEATURE = Phase.FEATURE
 
 POLICIES = ("best", "keep-first", "random", "worst")
 """The named policies a feature with player choices can play by."""
@@ -38,9 +39,11 @@ def next_action(
     round_ = state.round
     if phase is Phase.IDLE or round_ is None:
         return None
-    if phase is Phase.FEATURE:
-        active = active_feature(game, state)
-        assert active is not None
-        feature, frame = active
-        return feature.next_action(feature_context(game, round_), frame.record, policy, chooser)
+    if phase is _FEATURE:
+        for frame in reversed(round_.frames):  # the active frame: the last not done
+            if not frame.done:
+                feature = game.feature_index[frame.feature]
+                context = feature_context(game, round_)
+                return feature.next_action(context, frame.record, policy, chooser)
+        raise AssertionError("a round in a feature with every frame done")  # pragma: no cover
     return _COLLECT

@@ -284,12 +284,14 @@ class FreeSpins(Feature):
             0 if ended_by is not None else self.awarded_by(evaluation.scatter_count, retrigger=True)
         )
         awarded = record.awarded + retrigger
+        number = len(record.spins) + 1
+        win = total - record.win
         spin = FreeSpin(
-            number=len(record.spins) + 1,
+            number=number,
             awarded_so_far=awarded,
             result=result,
             extra=extra,
-            win=total - record.win,
+            win=win,
             feature_total=total,
         )
         record = FreeSpinsRecord(
@@ -300,18 +302,14 @@ class FreeSpins(Feature):
             win=total,
             ended_by=ended_by,
         )
-        events: list[Any] = [
-            ReelsStopped(
-                result=result, reel_set=REEL_SET, win=spin.win, number=spin.number, extra=extra
-            )
-        ]
-        if retrigger:
-            events.append(FreeSpinsAwarded(retrigger, retrigger=True))
-        if self.finished(record):
-            events.append(FeatureEnded(total, len(record.spins), ended_by))
-        return FeatureStep(
-            record=record, events=tuple(events), win=spin.win, spin=result, ended_by=ended_by
+        events: tuple[Any, ...] = (
+            ReelsStopped(result=result, reel_set=REEL_SET, win=win, number=number, extra=extra),
         )
+        if retrigger:
+            events += (FreeSpinsAwarded(retrigger, retrigger=True),)
+        if ended_by is not None or awarded <= number:  # finished (see finished())
+            events += (FeatureEnded(total, number, ended_by),)
+        return FeatureStep(record=record, events=events, win=win, spin=result, ended_by=ended_by)
 
     # --- save codec ------------------------------------------------------------------------
 
