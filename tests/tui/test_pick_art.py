@@ -2,7 +2,8 @@
 (bottle, pumpkin, book, vault door) on a framed tile, every state of an item looking its
 own way in colour and by shape alone (``NO_COLOR``), nothing dark on dark, the item's key
 always on its top edge, the content written readably, and the board fitting and growing
-with the terminal."""
+with the terminal; the Spell Book's imp drawn the same way, on a tile of the books' size
+under the book it came out of."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from slotterm.tui.art.model import PALETTE, ArtSize, SymbolArt
-from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN, PICK_ITEMS
+from slotterm.tui.art.pick_items import BARRED, CLOSED, IMP, OPEN, PICK_ITEMS
 from slotterm.tui.art.tiles import TileState, brightness, lit, tile_strips
 from slotterm.tui.features.pick_board import BoardFit
 from slotterm.tui.features.pick_cell import (
@@ -46,7 +47,13 @@ def looks_of(game: str) -> dict[str, tuple[ItemLook, bool]]:
         looks["gone"] = (ItemLook(BARRED, "gone", CAPTION), False)
     if game == "pumpkin":
         looks["given-up"] = (ItemLook(OPEN, "given-up", ("5× bet", "given up")), False)
+    if game == "spell_book":
+        looks["imp"] = (ItemLook(IMP, "open", IMP_CAPTION), False)
+        looks["imp, won"] = (ItemLook(IMP, "won", IMP_CAPTION), False)
     return looks
+
+
+IMP_CAPTION = ("+5× bet", "+0.75")
 
 
 def drawn(game: str, look: ItemLook, highlight: bool, size: tuple[int, int], **kw: Any) -> Any:
@@ -67,6 +74,7 @@ def test_every_pick_game_has_its_item_pictures() -> None:
     for game in GAMES:
         assert {CLOSED, OPEN} <= set(PICK_ITEMS[game].arts)
     assert BARRED in PICK_ITEMS["secret_vault"].arts  # the nine vaults out of the game
+    assert IMP in PICK_ITEMS["spell_book"].arts  # the imp that may come out of the book
 
 
 @pytest.mark.parametrize("size", [ArtSize.COMPACT, ArtSize.MEDIUM, ArtSize.LARGE])
@@ -253,3 +261,42 @@ async def test_a_paid_item_pulses_when_animations_are_on_and_settles_when_off() 
         other.show(ItemLook(CLOSED, "closed"), highlighted=False)
         assert not other.pulsing
         assert pick_screen(app) is screen
+
+
+@pytest.mark.parametrize("terminal", TERMINALS, ids=lambda t: f"{t[0]}x{t[1]}")
+@pytest.mark.parametrize("book", [0, 2])
+async def test_the_imp_shows_under_its_book_on_a_tile_like_the_books(
+    terminal: tuple[int, int], book: int
+) -> None:
+    """Seed 29 brings the imp (+5× bet): drawn as its picture on a tile of the books' size,
+    "IMP" on its top edge and what it adds on its plate, under the book opened, between the
+    books and the words under them, all on the screen."""
+    app = PickApp(bonus_session("spell_book", seed=29))
+    async with app.run_test(size=terminal) as pilot:
+        await at_rest(pilot, app)
+        screen = await press_all(pilot, app, str(book + 1))
+        assert screen.finished and screen.record.imp == 5
+        imp = screen.query_one("#pick-imp", PickCell)
+        assert imp.display and imp.look.picture == IMP
+        opened = screen.cells[book]
+        assert imp.tile_size == opened.tile_size == (imp.region.width, imp.region.height)
+        assert imp.region.x == opened.region.x  # under the book it came out of
+        board = screen.query_one("#pick-board").region
+        status = screen.query_one("#pick-status").region
+        assert board.bottom <= imp.region.y and imp.region.bottom <= status.y
+        assert imp.region.right <= terminal[0]
+        assert screen.query_one("#pick-message").region.bottom <= terminal[1] - 1  # key bar
+        lines = str(imp.render()).splitlines()
+        assert "IMP" in lines[0][:6]
+        assert "+5× bet" in "\n".join(lines[1:-1]) and "+0.75" in "\n".join(lines[1:-1])
+        assert sum(ch in "▀▄█" for line in lines for ch in line) >= 10  # a picture
+
+
+def test_the_imp_does_not_look_like_a_book_without_colour() -> None:
+    """By shape alone (``NO_COLOR``) the imp's tile differs from a book's, closed or open,
+    with the same words on the plate."""
+    for size in TILES:
+        imp = text(drawn("spell_book", ItemLook(IMP, "won", IMP_CAPTION), False, size, mono=True))
+        for picture in (CLOSED, OPEN):
+            book = ItemLook(picture, "won", IMP_CAPTION)
+            assert text(drawn("spell_book", book, False, size, mono=True)) != imp, size

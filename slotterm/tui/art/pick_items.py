@@ -1,13 +1,15 @@
 """The items of Lucky Witch's four pick games as pixel pictures: a potion bottle, a
 pumpkin, a spell book and a vault door, each closed and opened (the vault also barred,
-out of the game).
+out of the game); and the Spell Book's imp.
 
 Each pick game's pictures make an :class:`~slotterm.tui.art.model.ArtSet` keyed by the
 picture's name (:data:`CLOSED`, :data:`OPEN`, :data:`BARRED`), drawn by the same tile
 renderer as the reels' symbols (:mod:`slotterm.tui.art.tiles`).  The closed and the
 opened picture of one item differ in shape, not only in colour, so they stay apart without
 colour too: the bottle loses its cork in a burst of sparkles, the pumpkin's lid lifts off a
-lit face, the book opens on glowing pages, the vault door swings open on gold.
+lit face, the book opens on two pages of glowing lines, the vault door swings open on gold.
+The imp, a horned red face with a wide grin on a tile of its own, is not an item: it comes
+out of the book opened (:data:`IMP` in the Spell Book's pictures).
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ OPEN = "open"
 """The picture of an item opened (its content on the plate under it)."""
 BARRED = "barred"
 """The picture of an item out of the game (the Secret Vault's nine not chosen)."""
+IMP = "imp"
+"""The Spell Book's imp (when it comes out of the book opened)."""
 
 
 def barred(rows: tuple[str, ...]) -> tuple[str, ...]:
@@ -165,26 +169,57 @@ _BOOK_CLOSED = (
     ".tymmmmmmmmyw.",
     ".ttttttttttt..",
 )
-_BOOK_OPEN = (
+_BOOK_OPEN = (  # two pages curved up from the spine, lines of glowing ink, the cover under
     ".y..p..c",
-    "...cyp..",
-    "gwwttwwg",
-    "gwGttGwg",
-    "gwwttwwg",
-    "tttttttt",
-    "..y....c....p.",
-    "....p.....y...",
-    "...c..pyp.....",
-    "......yyy..c..",
-    ".gwwwwttwwwwg.",
-    "gwGGGwttwGGGwg",
-    "gwwwwwttwwwwwg",
-    "gwGGGwttwGGGwg",
-    "gwwwwwttwwwwwg",
-    "gwGGwwttwwGGwg",
-    "tttttttttttttt",
-    ".tttttttttttt.",
+    "w..c.y.w",
+    "wwwTTwww",
+    "wCCTTCCw",
+    "mwwTTwwm",
+    ".mmmmmm.",
+    ".y...c....p...",
+    "...p...y....c.",
+    "ww..........ww",
+    "wwww......wwww",
+    "wCCCww..wwCCCw",
+    "wwwwwwTTwwwwww",
+    "wCCCCwTTwCCCCw",
+    "wwwwwwTTwwwwww",
+    "wCCCCwTTwCCCCw",
+    "mwwwwwTTwwwwwm",
+    "mmmwwwTTwwwmmm",
+    ".mmmmmmmmmmmm.",
 )
+
+IMP_ART = SymbolArt(
+    id="IMP",
+    name="Imp",
+    glyph="I",
+    color="red1",
+    small=(
+        "y......y",
+        ".yrrrry.",
+        "rrwrrwrr",
+        ".rrrrrr.",
+        ".rwRRwr.",
+        "..rrrr..",
+    ),
+    medium=(
+        ".y..........y.",
+        ".yy........yy.",
+        "..yyrrrrrryy..",
+        "r.rrrrrrrrrr.r",
+        "rrrRRrrrrRRrrr",
+        ".rrrwwrrwwrrr.",
+        ".rrrwkrrkwrrr.",
+        "..rrrrrrrrrr..",
+        "..rRwRwwRwRr..",
+        "...rRRRRRRr...",
+        "....rrrrrr....",
+        "..............",
+    ),
+    look=TileLook(top="#3a1030", bottom="#140614", frame="#ff6a3d"),
+)
+"""The Spell Book's imp: a red face with yellow horns, pointed ears and a toothy grin."""
 
 _VAULT_CLOSED = (
     ".gggggg.",
@@ -259,9 +294,10 @@ SPELL_BOOK_ITEMS = ArtSet(
         "medium_purple1",
         TileLook(top="#15224c", bottom="#080d24", frame="#c98cff"),
         {CLOSED: _BOOK_CLOSED, OPEN: _BOOK_OPEN},
-    ),
+    )
+    | {IMP: IMP_ART},
 )
-"""The Spell Book game's book: clasped shut, then open on its glowing pages."""
+"""The Spell Book game's book: clasped shut, then open on its glowing pages; and its imp."""
 
 VAULT_ITEMS = ArtSet(
     game="secret_vault",

@@ -208,15 +208,20 @@ def as_text(lines: list[list[Cell]]) -> Text:
 
 
 class PickCell(Pulsing, Static):
-    """One item on the board: its picture on a framed tile with its key and plate."""
+    """One item on the board: its picture on a framed tile with its key and plate (a
+    ``tab`` instead of the key: a tile that is not an item, e.g. the Spell Book's imp)."""
 
     can_focus = False
 
-    def __init__(self, index: int, pictures: ArtSet) -> None:
-        super().__init__("", classes="pick-cell")
+    def __init__(
+        self, index: int, pictures: ArtSet, *, tab: str | None = None, id: str | None = None
+    ) -> None:
+        super().__init__("", classes="pick-cell", id=id)
         self.index = index
         self.pictures = pictures
         """The game's item pictures."""
+        self.tab = tab
+        """The word on the tile's top edge in place of the key (``None``: the key)."""
         self.look = ItemLook(picture="closed", state="closed")
         self.highlighted = False
         self.tile_size = SMALLEST_TILE
@@ -226,8 +231,8 @@ class PickCell(Pulsing, Static):
 
     @property
     def key(self) -> str:
-        """The key that picks this item, as shown."""
-        return ITEM_KEYS[self.index].upper()
+        """The key that picks this item, as shown (or the tile's :attr:`tab`)."""
+        return self.tab if self.tab is not None else ITEM_KEYS[self.index].upper()
 
     @property
     def mono(self) -> bool:

@@ -18,6 +18,7 @@ Each game subclasses :class:`PickScreen` (``potion_view``, ``pumpkin_view``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
@@ -116,6 +117,9 @@ class PickScreen(Screen[None]):
     """One or two sentences of rules shown above the board."""
     extra_lines: ClassVar[int] = 0
     """Lines a game's own widgets and hints take besides the board (kept free by the fit)."""
+    extra_rows: ClassVar[int] = 0
+    """Rows of item-sized tiles a game shows under the board (the Spell Book's imp): the fit
+    keeps room for them as for rows of items."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "Move", key_display="←→↑↓"),
@@ -253,15 +257,17 @@ class PickScreen(Screen[None]):
         self.fit(event.size.width, event.size.height)
 
     def board_fit(self, width: int, height: int) -> BoardFit:
-        """The board for a ``width`` × ``height`` terminal (:func:`.pick_board.fit_board`)."""
-        return fit_board(
+        """The board for a ``width`` × ``height`` terminal (:func:`.pick_board.fit_board`;
+        the :attr:`extra_rows` under it fitted as rows of the board, then left out of it)."""
+        fitted = fit_board(
             width,
             height,
-            items=len(self.cells),
+            items=len(self.cells) + self.extra_rows * self.columns,
             columns=self.columns,
             story=self.story,
             extra_lines=self.extra_lines,
         )
+        return replace(fitted, rows=fitted.rows - self.extra_rows)
 
     def fit(self, width: int, height: int) -> None:
         """Items as large as the terminal allows (:meth:`board_fit`), the game in the

@@ -2,7 +2,9 @@
 
 Three books; the player opens one.  The imp (drawn with the books when the game started,
 so already in the record) may then appear and add its multiplier; the imp shows only
-once the book is open.  At the end the other books show what they held.
+once the book is open, under that book on a tile of the books' size (its picture
+:data:`~slotterm.tui.art.pick_items.IMP`, "IMP" on its top edge, what it adds on its
+plate).  At the end the other books show what they held.
 """
 
 from __future__ import annotations
@@ -11,12 +13,11 @@ from typing import Any
 
 from textual.containers import Center
 from textual.widget import Widget
-from textual.widgets import Static
 
 from slotterm.engine.features.pick_games.spell_book import NAME
 from slotterm.money import format_cents
-from slotterm.tui.art.pick_items import CLOSED, OPEN
-from slotterm.tui.features.pick_cell import ItemLook, amount_caption
+from slotterm.tui.art.pick_items import CLOSED, IMP, OPEN
+from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
 
 
@@ -25,7 +26,7 @@ class SpellBookScreen(PickScreen):
 
     game_name = NAME
     columns = 3
-    extra_lines = 6  # the imp's corner
+    extra_rows = 1  # the imp's, under the books
     story = (
         "Three spell books each hold a multiplier of your bet.  Open one of them: it is "
         "your prize, and now and then a mischievous imp jumps out and adds to it."
@@ -33,20 +34,32 @@ class SpellBookScreen(PickScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.imp = Static("", id="pick-imp")
+        self.imp = PickCell(0, self.pictures, tab="IMP", id="pick-imp")
+        """The imp's tile (shown once it has come)."""
 
     def extra_widgets(self) -> list[Widget]:
-        """The imp's corner, under the books."""
-        return [Center(self.imp)]
+        """The imp's tile, under the books."""
+        return [Center(self.imp, id="pick-imp-row")]
+
+    def fit(self, width: int, height: int) -> None:
+        """The books, and the imp's tile of their size (a row's gap under them)."""
+        super().fit(width, height)
+        fitted = self.board_fit(width, height)
+        self.imp.resize_tile(fitted.width, fitted.height)
+        self.imp.styles.margin = (fitted.gap, 0, 0, 0)
 
     def draw_extra(self, record: Any, *, reveal: bool) -> None:
-        """The imp, once the book is open (and only if it came)."""
+        """The imp, once the book is open (and only if it came); lit gold with the book at
+        the end."""
         opened = record.opened
         came = record.imp is not None and opened is not None and opened not in self.masked
         self.imp.display = came
         if came:
-            extra = format_cents(record.imp * self.total_bet)
-            self.imp.update(f"(\\_/)  THE IMP!\n(o.o)  +{record.imp}× bet\n(> <)  +{extra}")
+            adds = (f"+{record.imp}× bet", f"+{format_cents(record.imp * self.total_bet)}")
+            self.imp.show(ItemLook(IMP, "won" if reveal else "open", adds), highlighted=False)
+            # under the book it came out of (the row is centred under the middle book)
+            step = self.imp.tile_size[0] + 1
+            self.imp.styles.offset = ((2 * opened - (self.columns - 1)) * step // 2, 0)
 
     def face(self, multiple: int) -> tuple[str, ...]:
         """What a book held, as its plate writes it."""
