@@ -7,6 +7,7 @@ under the book it came out of."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from slotterm.tui.features.pick_cell import (
     item_lines,
 )
 from slotterm.tui.features.pick_screens import PICK_SCREENS
+from tests.tui.modal_support import wait_for
 from tests.tui.pick_support import PickApp, at_rest, bonus_session, pick_screen, press_all
 
 GAMES = sorted(PICK_ITEMS)
@@ -292,6 +294,19 @@ async def test_the_imp_shows_under_its_book_on_a_tile_like_the_books(
         assert sum(ch in "▀▄█" for line in lines for ch in line) >= 10  # a picture
 
 
+async def test_the_imp_stays_under_its_book_when_the_terminal_changes_size() -> None:
+    app = PickApp(bonus_session("spell_book", seed=29))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await at_rest(pilot, app)
+        screen = await press_all(pilot, app, "3")
+        imp, opened = screen.query_one("#pick-imp", PickCell), screen.cells[2]
+        assert imp.region.x == opened.region.x
+        for terminal, width in [((200, 60), 40), ((100, 32), 24)]:  # the books' widths there
+            await pilot.resize_terminal(*terminal)
+            await wait_for(pilot, both_of_width(imp, opened, width))
+            assert imp.region.x == opened.region.x, terminal
+
+
 def test_the_imp_does_not_look_like_a_book_without_colour() -> None:
     """By shape alone (``NO_COLOR``) the imp's tile differs from a book's, closed or open,
     with the same words on the plate."""
@@ -300,3 +315,8 @@ def test_the_imp_does_not_look_like_a_book_without_colour() -> None:
         for picture in (CLOSED, OPEN):
             book = ItemLook(picture, "won", IMP_CAPTION)
             assert text(drawn("spell_book", book, False, size, mono=True)) != imp, size
+
+
+def both_of_width(a: PickCell, b: PickCell, width: int) -> Callable[[], bool]:
+    """Whether the two tiles are ``width`` columns wide on the screen now."""
+    return lambda: a.region.width == b.region.width == width

@@ -47,6 +47,13 @@ class SpellBookScreen(PickScreen):
         fitted = self.board_fit(width, height)
         self.imp.resize_tile(fitted.width, fitted.height)
         self.imp.styles.margin = (fitted.gap, 0, 0, 0)
+        self._place_imp(self.record.opened)
+
+    def _place_imp(self, opened: int | None) -> None:
+        """Under the book ``opened`` (the imp's row is centred under the middle book)."""
+        step = self.imp.tile_size[0] + 1
+        shift = 0 if opened is None else (2 * opened - (self.columns - 1)) * step // 2
+        self.imp.styles.offset = (shift, 0)
 
     def draw_extra(self, record: Any, *, reveal: bool) -> None:
         """The imp, once the book is open (and only if it came); lit gold with the book at
@@ -57,9 +64,7 @@ class SpellBookScreen(PickScreen):
         if came:
             adds = (f"+{record.imp}× bet", f"+{format_cents(record.imp * self.total_bet)}")
             self.imp.show(ItemLook(IMP, "won" if reveal else "open", adds), highlighted=False)
-            # under the book it came out of (the row is centred under the middle book)
-            step = self.imp.tile_size[0] + 1
-            self.imp.styles.offset = ((2 * opened - (self.columns - 1)) * step // 2, 0)
+            self._place_imp(opened)
 
     def face(self, multiple: int) -> tuple[str, ...]:
         """What a book held, as its plate writes it."""
