@@ -129,7 +129,7 @@ def _policy(text: str) -> str:
     return text
 
 
-_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[a-z]+(?:-[a-z]+)*)?")
+_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[a-z]+(?:[-_][a-z]+)*)?")
 FORCE_EVENTS = ("free-spins", "mystery-bonus")
 """The events ``--force`` names (``mystery-bonus`` also as ``mystery-bonus:NAME``)."""
 

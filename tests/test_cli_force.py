@@ -111,3 +111,16 @@ def test_play_hands_the_named_pick_game_to_the_session(label: str) -> None:
     assert forced_feature(args.force, LW) == f"mystery_bonus:{label}"
     # already the engine's string (as main() hands it on): unchanged
     assert forced_feature(f"mystery_bonus:{label}", LW) == f"mystery_bonus:{label}"
+
+
+def test_a_pick_game_named_as_the_engine_names_it_is_told_the_names_to_use(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``secret_vault`` (the engine's name) reaches the game's check, which lists the
+    names the command line takes, instead of a bare "must be ... NAME"."""
+    from slotterm.cli import main
+
+    assert main(["lucky-witch", "--demo", "--force", "mystery-bonus:secret_vault"]) == 2
+    said = capsys.readouterr().err
+    assert "choose one of: potion, pumpkin, spell-book, vault" in said
+    assert len(said.strip().splitlines()) == 1
