@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction, Limits
-from slotterm.engine.fast_init import strict_tuple
+from slotterm.engine.fast_init import keyword_builder, strict_tuple
 from slotterm.engine.records import EndReason, SpinResult
 
 __all__ = [
@@ -48,6 +48,8 @@ __all__ = [
     "SpinModifier",
     "TriggerHint",
     "Triggered",
+    "build_feature_context",
+    "build_feature_step",
 ]
 
 if TYPE_CHECKING:
@@ -76,6 +78,10 @@ class FeatureContext(NamedTuple):
     room: int
     inside: str | None = None
     force: str | None = None
+
+
+build_feature_context = keyword_builder(FeatureContext)
+"""``FeatureContext(game=, bet=, limits=, room=, ...)``, cheaper (built for feature steps)."""
 
 
 @strict_tuple
@@ -118,6 +124,10 @@ class FeatureStep(NamedTuple):
     spin: SpinResult | None = None
     ended_by: EndReason | None = None
     started: tuple[tuple[Feature, Triggered], ...] = ()
+
+
+build_feature_step = keyword_builder(FeatureStep)
+"""``FeatureStep(record=, events=, ...)``, cheaper (every feature step returns one)."""
 
 
 class Feature:

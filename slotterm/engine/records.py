@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from slotterm.engine.actions import Action, Bet, Limits
-from slotterm.engine.fast_init import strict_tuple
+from slotterm.engine.fast_init import keyword_builder, strict_tuple
 from slotterm.engine.gamble import Color
 from slotterm.engine.outcome import Evaluation, Window
 
@@ -49,6 +49,10 @@ class SpinResult(NamedTuple):
     evaluation: Evaluation
 
 
+build_spin_result = keyword_builder(SpinResult)
+"""``SpinResult(stops=, window=, evaluation=)``, cheaper (a free spin builds one each)."""
+
+
 @strict_tuple
 class GambleStep(NamedTuple):
     """One gamble card: the card (0..51), the guess, the stake and the outcome."""
@@ -78,6 +82,10 @@ class FeatureFrame(NamedTuple):
     feature: str
     record: Any
     done: bool = False
+
+
+build_feature_frame = keyword_builder(FeatureFrame)
+"""``FeatureFrame(feature=, record=, done=)``, cheaper (every feature step builds one)."""
 
 
 @strict_tuple

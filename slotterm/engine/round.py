@@ -40,7 +40,7 @@ from slotterm.engine.events import (
     Transition,
     WinOffered,
 )
-from slotterm.engine.feature import Feature, FeatureContext
+from slotterm.engine.feature import Feature, FeatureContext, build_feature_context
 from slotterm.engine.gamble import CARD_COUNT, card_color
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import (
@@ -51,6 +51,7 @@ from slotterm.engine.records import (
     Phase,
     Round,
     Step,
+    build_feature_frame,
     evolve,
     gamble_allowed,
 )
@@ -90,7 +91,7 @@ def feature_context(
             and context.bet is bet
             and context.limits is limits
         ):
-            context = FeatureContext(game=game, bet=bet, limits=limits, room=room)
+            context = build_feature_context(game=game, bet=bet, limits=limits, room=room)
         last[:] = [round_, game, context]
         return context
     return FeatureContext(game=game, bet=bet, limits=limits, room=room, inside=inside)
@@ -305,7 +306,9 @@ def _feature_step(
     if not 0 <= outcome.win <= ctx.room:  # pragma: no cover - a feature's own bug
         raise AssertionError(f"{feature.name} paid {outcome.win} with {ctx.room} left")
     events.extend(outcome.events)
-    frames[index] = FeatureFrame(frame.feature, outcome.record, feature.finished(outcome.record))
+    frames[index] = build_feature_frame(
+        feature=frame.feature, record=outcome.record, done=feature.finished(outcome.record)
+    )
     ended_by = round_.ended_by if outcome.ended_by is None else outcome.ended_by
     feature_win = round_.feature_win + outcome.win
     if ended_by is EndReason.CAP:

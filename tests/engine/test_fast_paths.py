@@ -114,3 +114,39 @@ def test_spins_whose_events_are_deferred_report_what_replay_rebuilds(game_id: st
         assert replay_round(game, closed[0]) == closed[0]
         state = steps[-1].state
     assert deferred > 200  # most spins and collects build their events only when asked
+
+
+def test_cached_draws_of_a_bounds_tuple_keep_the_stream_of_randrange() -> None:
+    """randbelow_each of a tuple (a cached written-out drawer), of a list and randbelow,
+    interleaved, draw exactly what ``random.Random(seed).randrange`` draws in turn."""
+    from slotterm.rng import SeededSource
+
+    reels, free = (37, 37, 37, 37, 37), (30, 30, 30, 31, 31)
+    source, reference = SeededSource(11), random.Random(11)
+    for n in range(2_000):
+        bounds = (reels, free, list(free))[n % 3]
+        assert source.randbelow_each(bounds) == tuple(reference.randrange(b) for b in bounds)
+        assert source.randbelow(10) == reference.randrange(10)
+
+
+def test_keyword_builders_build_what_their_class_builds() -> None:
+    from slotterm.engine.events import ReelsStopped, build_reels_stopped
+    from slotterm.engine.fast_init import keyword_builder
+    from slotterm.engine.feature import FeatureStep, build_feature_step
+    from slotterm.engine.outcome import NO_WIN
+    from slotterm.engine.records import FeatureFrame, build_feature_frame
+
+    spin = SpinResult(stops=(0,), window=(("A",),), evaluation=NO_WIN)
+    built = build_reels_stopped(result=spin, reel_set="free", win=5, number=2)
+    assert built == ReelsStopped(result=spin, reel_set="free", win=5, number=2, extra=None)
+    assert type(built) is ReelsStopped
+    assert build_feature_step(record=1, events=()) == FeatureStep(record=1, events=())
+    assert build_feature_frame(feature="x", record=0) == FeatureFrame("x", 0, False)
+    with pytest.raises(TypeError):
+        build_feature_frame(feature="x")  # a field without a default is required
+    with pytest.raises(TypeError):
+        build_feature_frame(feature="x", record=0, colour="red")  # no such field
+    with pytest.raises(TypeError):
+        build_feature_frame("x", 0)  # by keyword only
+    with pytest.raises(TypeError):
+        keyword_builder(dict)  # type: ignore[type-var]

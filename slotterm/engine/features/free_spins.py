@@ -16,8 +16,8 @@ from typing import Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.evaluate import StripTable, strip_table
-from slotterm.engine.events import FeatureEvent, ReelsStopped
-from slotterm.engine.fast_init import fast_init, strict_tuple
+from slotterm.engine.events import FeatureEvent, build_reels_stopped
+from slotterm.engine.fast_init import fast_init, keyword_builder, strict_tuple
 from slotterm.engine.feature import (
     Feature,
     FeatureContext,
@@ -26,6 +26,7 @@ from slotterm.engine.feature import (
     SpinModifier,
     Triggered,
     TriggerHint,
+    build_feature_step,
 )
 from slotterm.engine.fields import (
     RecordError,
@@ -39,7 +40,7 @@ from slotterm.engine.fields import (
 )
 from slotterm.engine.model import DefinitionError, GameDefinition
 from slotterm.engine.outcome import Evaluation
-from slotterm.engine.records import EndReason, Round, SpinResult
+from slotterm.engine.records import EndReason, Round, SpinResult, build_spin_result
 from slotterm.engine.spin_codec import decode_spin, encode_spin
 from slotterm.rng import RandomSource, draw_each
 
@@ -124,6 +125,10 @@ class FeatureEnded(FeatureEvent):
     total: int
     spins_played: int
     reason: EndReason | None
+
+
+_build_free_spin = keyword_builder(FreeSpin)
+_build_record = keyword_builder(FreeSpinsRecord)
 
 
 def record_of(round_: Round | None) -> FreeSpinsRecord | None:
@@ -267,7 +272,7 @@ class FreeSpins(Feature):
         table, evaluator = self._spin_setup(ctx.game, ctx.bet)
         stops = draw_each(rng, table.lengths)
         evaluation = evaluator(stops)
-        result = SpinResult(stops, table.window(stops), evaluation)
+        result = build_spin_result(stops=stops, window=table.window(stops), evaluation=evaluation)
         extra, extra_win = (
             self.modifier.modify(ctx, record.modifier, result)
             if self.modifier is not None
@@ -286,7 +291,7 @@ class FreeSpins(Feature):
         awarded = record.awarded + retrigger
         number = len(record.spins) + 1
         win = total - record.win
-        spin = FreeSpin(
+        spin = _build_free_spin(
             number=number,
             awarded_so_far=awarded,
             result=result,
@@ -294,7 +299,7 @@ class FreeSpins(Feature):
             win=win,
             feature_total=total,
         )
-        record = FreeSpinsRecord(
+        record = _build_record(
             awarded=awarded,
             started=True,
             modifier=record.modifier,
@@ -303,13 +308,17 @@ class FreeSpins(Feature):
             ended_by=ended_by,
         )
         events: tuple[Any, ...] = (
-            ReelsStopped(result=result, reel_set=REEL_SET, win=win, number=number, extra=extra),
+            build_reels_stopped(
+                result=result, reel_set=REEL_SET, win=win, number=number, extra=extra
+            ),
         )
         if retrigger:
             events += (FreeSpinsAwarded(retrigger, retrigger=True),)
         if ended_by is not None or awarded <= number:  # finished (see finished())
             events += (FeatureEnded(total, number, ended_by),)
-        return FeatureStep(record=record, events=events, win=win, spin=result, ended_by=ended_by)
+        return build_feature_step(
+            record=record, events=events, win=win, spin=result, ended_by=ended_by
+        )
 
     # --- save codec ------------------------------------------------------------------------
 
