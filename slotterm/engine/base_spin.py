@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from slotterm.engine.actions import ActionRefused, Bet, Limits, Spin
-from slotterm.engine.evaluate import strip_table
 from slotterm.engine.events import (
     Collected,
     DeferredTransition,
@@ -35,6 +34,7 @@ from slotterm.engine.records import (
     evolve,
     gamble_allowed,
 )
+from slotterm.engine.strip_table import strip_table
 from slotterm.rng import RandomSource, draw_each, drawer
 
 FORCE_TRIES = 1_000_000

@@ -6,10 +6,10 @@ bet for scatters) and turned into cents when the :class:`Evaluation` is assemble
 Two entry points share one implementation:
 
 * :func:`evaluate` takes any window (the ``eval`` command, tests);
-* :func:`evaluate_stops` takes reel stops and uses tables precomputed once per strip set
-  (each stop's column and scatter count, and which lines can still pay given the first
-  two reels), so a spin without a win costs a few look-ups.  It is what the round state
-  machine plays with.
+* :func:`slotterm.engine.strip_table.evaluate_stops` takes reel stops and uses tables
+  precomputed once per strip set (:class:`~slotterm.engine.strip_table.StripTable`), so
+  a spin without a win costs a few look-ups.  It is what the round state machine plays
+  with; it reads lines and assembles evaluations with this module's helpers.
 
 Line readings are memoised per game on the line's symbol tuple.  The result values live
 in :mod:`slotterm.engine.outcome`, line reading in :mod:`slotterm.engine.line_reading`.
@@ -18,9 +18,7 @@ What a feature adds to a window (a symbol filling reels, a bonus trigger) is the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
-from operator import getitem
+from collections.abc import Sequence
 
 from slotterm.engine.line_reading import GameFacts, facts_of
 from slotterm.engine.model import GameDefinition
@@ -62,13 +60,14 @@ def window_at(strips: Sequence[Sequence[str]], stops: Sequence[int], rows: int) 
 # --- evaluation ---------------------------------------------------------------------------
 
 
-def _check_lines(game: GameDefinition, lines: int) -> None:
+def check_lines(game: GameDefinition, lines: int) -> None:
+    """Raise :class:`GridError` unless ``lines`` lines can be played in ``game``."""
     reason = game.lines_refusal(lines)
     if reason is not None:
         raise GridError(f"{reason}, got {lines}")
 
 
-def _read_lines(
+def read_lines(
     facts: GameFacts, flat: tuple[str, ...], line_indices: Sequence[int], bet_per_line: int
 ) -> list[LineWin]:
     """The wins of the lines in ``line_indices`` (0-based) of a flat window."""
@@ -90,7 +89,7 @@ def _read_lines(
     return wins
 
 
-def _assemble(
+def assemble(
     facts: GameFacts, hits: list[LineWin], scatters: int, lines: int, bet_per_line: int
 ) -> Evaluation:
     """Add the scatter pay to the line ``hits``, in cents."""
@@ -112,457 +111,9 @@ def _assemble(
 
 def evaluate(game: GameDefinition, window: Window, lines: int, bet_per_line: int) -> Evaluation:
     """Evaluate a window for ``lines`` active lines at ``bet_per_line`` cents."""
-    _check_lines(game, lines)
+    check_lines(game, lines)
     flat = tuple(s for column in window for s in column)
     facts = facts_of(game)
-    hits = _read_lines(facts, flat, range(lines), bet_per_line)
+    hits = read_lines(facts, flat, range(lines), bet_per_line)
     scatters = count_scatters(game, window)
-    return _assemble(facts, hits, scatters, lines, bet_per_line)
-
-
-class StripTable:
-    """One strip set of a game worked out per stop, so a spin is evaluated by look-ups.
-
-    Holds each stop's column (the symbols it shows, top first) and scatter count.  In a
-    five-reel game, each stops of the first three reels (filled on first use) gets a
-    prefix entry: the scatters those reels show and, in line order, the lines that may
-    pay -- those whose reading the first three reels decide, with it, and those still
-    running into reel 4, with the rows they cross on reels 4 and 5 and a table of their
-    reading by the two symbols found there.  A spin whose first three reels settle every
-    line without a win costs a few look-ups.  Other shapes read the lines that the first
-    two reels leave open.  Get one with :func:`strip_table`.
-    """
-
-    __slots__ = (
-        "_by_prefix",
-        "_candidates",
-        "_code_slots",
-        "_columns3",
-        "_columns4",
-        "_evaluator",
-        "_facts",
-        "_game",
-        "_head_codes",
-        "_heads",
-        "_length1",
-        "_length2",
-        "_line_count",
-        "_prefix",
-        "_scatter_min",
-        "_scatters3",
-        "_scatters4",
-        "_settled",
-        "_settled_by_bet",
-        "_signatures",
-        "_silent",
-        "_silent_entries",
-        "_tails",
-        "columns",
-        "lengths",
-        "scatter_counts",
-        "strips",
-    )
-
-    def __init__(self, game: GameDefinition, strips: Sequence[Sequence[str]]) -> None:
-        if len(strips) != game.reels:
-            raise GridError(f"need {game.reels} strips, got {len(strips)}")
-        facts = facts_of(game)
-        self._game = game
-        self._facts = facts
-        self._line_count = len(game.lines)
-        # fewer scatters than this pay nothing (the count is reported all the same)
-        self._scatter_min = min(
-            (n for n, m in game.scatter_pays.items() if m > 0), default=game.reels * game.rows + 1
-        )
-        self.strips = strips
-        self.lengths = tuple(len(strip) for strip in strips)
-        self.columns: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-            tuple(
-                tuple(strip[(stop + i) % len(strip)] for i in range(game.rows))
-                for stop in range(len(strip))
-            )
-            for strip in strips
-        )
-        scatters = facts.scatters
-        self.scatter_counts: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sum(1 for s in column if s in scatters) for column in reel)
-            for reel in self.columns
-        )
-        # _candidates[stop0][stop1 or 0]: lines (0-based, increasing) that can pay at
-        # all; a row is filled on first use (games of other than five reels).
-        self._candidates: list[list[tuple[int, ...]] | None] = [None] * self.lengths[0]
-        self._by_prefix = game.reels == 5 and game.reels * game.rows < _SCATTER_SLOTS
-        self._length1 = self.lengths[1] if game.reels > 1 else 1
-        self._length2 = self.lengths[2] if game.reels > 2 else 1
-        last = self.columns[3:5] if self._by_prefix else ((), ())
-        self._columns3, self._columns4 = last
-        counts = self.scatter_counts[3:5] if self._by_prefix else ((), ())
-        self._scatters3, self._scatters4 = counts
-        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> _Entry (see _prefix_entry)
-        self._prefix = _Prefixes(self)
-        # _head_codes[the same key]: the prefix's kind and scatters (see _head_code)
-        self._head_codes = bytearray(
-            self.lengths[0] * self._length1 * self._length2 if self._by_prefix else 0
-        )
-        # more reading codes than the game can have (a symbol, a count, doubled or not):
-        # the base of the digits a running window's memo key is written in
-        self._code_slots = len(game.symbol_index) * (game.reels + 1) * 2 + 1
-        self._evaluator: tuple[int, int, Callable[[Sequence[int]], Evaluation]] = (0, 0, _unset)
-        self._silent_entries = tuple((n, _SILENT, (), (), -1) for n in range(game.rows * 3 + 1))
-        # _settled_by_bet[(lines, bet per line)][signature * _SCATTER_SLOTS + scatters]:
-        # the evaluation of a window whose head decides every line (slot -1 - scatters:
-        # one that pays only its scatters); _settled the last used
-        self._settled_by_bet: dict[tuple[int, int], dict[int, Evaluation]] = {}
-        self._settled: tuple[int, int, dict[int, Evaluation]] = (0, 0, {})
-        # _heads[first three symbols of a line] -> reading code it decides, or -1: runs on
-        self._heads: dict[tuple[str, ...], int] = {}
-        # _tails[a head that runs on][symbol on reel 4][symbol on reel 5] -> reading code
-        self._tails: dict[tuple[str, ...], dict[str, dict[str, int]]] = {}
-        # _signatures[what decides each line's reading] -> (paying, runs, its number)
-        self._signatures: dict[tuple[tuple[int, int | tuple[str, ...]], ...], _Shared] = {}
-        # the evaluation of a silent window by its scatter count
-        self._silent = tuple(facts.silent_evaluation(n) for n in range(game.reels * game.rows + 1))
-
-    def window(self, stops: Sequence[int]) -> Window:
-        """The window at ``stops`` (each ``0 <= stop < length``)."""
-        return tuple(map(getitem, self.columns, stops))
-
-    def evaluate(
-        self, stops: Sequence[int], lines: int, bet_per_line: int
-    ) -> tuple[Window, Evaluation]:
-        """The window at ``stops`` (each ``0 <= stop < length``) and its evaluation."""
-        return tuple(map(getitem, self.columns, stops)), self.evaluation(stops, lines, bet_per_line)
-
-    def evaluation(self, stops: Sequence[int], lines: int, bet_per_line: int) -> Evaluation:
-        """What the window at ``stops`` pays, without building the window."""
-        return self.evaluator(lines, bet_per_line)(stops)
-
-    def evaluator(self, lines: int, bet_per_line: int) -> Callable[[Sequence[int]], Evaluation]:
-        """:meth:`evaluation` at one bet, as a function of the stops alone (the last kept)."""
-        last = self._evaluator
-        if last[0] == lines and last[1] == bet_per_line:
-            return last[2]
-        made: Callable[[Sequence[int]], Evaluation]
-        if not self._by_prefix or not 1 <= lines <= self._line_count:
-            made = partial(self._by_candidates, lines=lines, bet_per_line=bet_per_line)
-        else:
-            made = self._prefix_evaluator(lines, bet_per_line)
-        self._evaluator = (lines, bet_per_line, made)
-        return made
-
-    def _prefix_evaluator(
-        self, lines: int, bet_per_line: int
-    ) -> Callable[[Sequence[int]], Evaluation]:
-        """The evaluation of a five-reel window at one bet, by its three-reel prefix entry.
-
-        The kind of each prefix and its scatters are read from a compact array
-        (``_head_codes``, one byte a prefix: most spins need nothing else); the entry
-        itself only when a line may pay.
-        """
-        prefix = self._prefix
-        heads = self._head_codes
-        fill = self._head_code
-        length1, length2 = self._length1, self._length2
-        scatters3, scatters4 = self._scatters3, self._scatters4
-        columns3, columns4 = self._columns3, self._columns4
-        silent, scatter_min = self._silent, self._scatter_min
-        memo = self._settled_memo(lines, bet_per_line)
-        # running_memo[signature][digits]: see the running branch below
-        running_memo: dict[int, dict[int, Evaluation]] = {}
-        read_running = self._read_running
-        slots = self._code_slots
-        facts = self._facts
-
-        def evaluation(stops: Sequence[int]) -> Evaluation:
-            s0, s1, s2, s3, s4 = stops
-            key = (s0 * length1 + s1) * length2 + s2
-            code = heads[key] or fill(key)
-            if code < _SETTLED_CODE:  # no line can pay: the scatters alone
-                scatters = code - _SILENT_CODE + scatters3[s3] + scatters4[s4]
-                if scatters < scatter_min:
-                    return silent[scatters]
-                slot = -1 - scatters
-            elif code >= _RUNNING_CODE:
-                # some lines run past reel 3: the evaluation is kept by what decides it,
-                # the scatters and the codes those lines read on reels 4-5 (as digits)
-                scatters = code - _RUNNING_CODE + scatters3[s3] + scatters4[s4]
-                entry = prefix[key]
-                c3 = columns3[s3]
-                c4 = columns4[s4]
-                digits = scatters
-                for r3, r4, tail in entry[3]:
-                    digits = digits * slots + tail[c3[r3]][c4[r4]]
-                known = running_memo.get(entry[4])
-                if known is None:
-                    known = running_memo[entry[4]] = {}
-                found = known.get(digits)
-                if found is None:
-                    found = known[digits] = read_running(
-                        entry[2], c3, c4, scatters, lines, bet_per_line
-                    )
-                return found
-            else:
-                scatters = code - _SETTLED_CODE + scatters3[s3] + scatters4[s4]
-                slot = prefix[key][4] * _SCATTER_SLOTS + scatters
-            found = memo.get(slot)
-            if found is None:
-                hits = [
-                    facts.line_win(index, code, bet_per_line)
-                    for index, code, _, _, _ in prefix[key][2]
-                    if index < lines
-                ]
-                found = memo[slot] = _assemble(facts, hits, scatters, lines, bet_per_line)
-            return found
-
-        return evaluation
-
-    def _head_code(self, key: int) -> int:
-        """The byte of ``_head_codes`` for prefix ``key``, its entry worked out first.
-
-        :data:`_SILENT_CODE`, :data:`_SETTLED_CODE` or :data:`_RUNNING_CODE` (the kind)
-        plus the scatters the first three reels show.
-        """
-        scatters, kind = self._prefix[key][:2]
-        if kind is _SILENT:
-            base = _SILENT_CODE
-        else:
-            base = _RUNNING_CODE if kind is _RUNNING else _SETTLED_CODE
-        code = self._head_codes[key] = base + scatters
-        return code
-
-    def _read_running(
-        self,
-        paying: tuple[_Paying, ...],
-        c3: tuple[str, ...],
-        c4: tuple[str, ...],
-        scatters: int,
-        lines: int,
-        bet_per_line: int,
-    ) -> Evaluation:
-        """The evaluation of a window some of whose lines run past reel 3, read out."""
-        facts = self._facts
-        hits: list[LineWin] = []
-        for index, code, r3, r4, tail in paying:
-            if code < 0:
-                code = tail[c3[r3]][c4[r4]]
-                if not code:
-                    continue
-            if index < lines:
-                hits.append(facts.line_win(index, code, bet_per_line))
-        if not hits and scatters < self._scatter_min:
-            return self._silent[scatters]
-        return _assemble(facts, hits, scatters, lines, bet_per_line)
-
-    def _by_candidates(self, stops: Sequence[int], lines: int, bet_per_line: int) -> Evaluation:
-        """Read the lines the first two reels leave open (any shape of game)."""
-        if not 1 <= lines <= self._line_count:
-            _check_lines(self._game, lines)
-        window: Window = tuple(map(getitem, self.columns, stops))
-        scatters = sum(map(getitem, self.scatter_counts, stops))
-        row = self._candidates[stops[0]]
-        if row is None:
-            row = self._candidates[stops[0]] = self._candidate_row(stops[0])
-        candidates = row[stops[1]] if len(row) > 1 else row[0]
-        if lines < self._line_count:
-            candidates = tuple(i for i in candidates if i < lines)
-        facts = self._facts
-        hits = _read_lines(facts, sum(window, ()), candidates, bet_per_line) if candidates else []
-        if not hits and scatters < self._scatter_min:
-            return facts.silent_evaluation(scatters)
-        return _assemble(facts, hits, scatters, lines, bet_per_line)
-
-    def _settled_memo(self, lines: int, bet_per_line: int) -> dict[int, Evaluation]:
-        """Evaluations of windows whose first three reels decide every line, at one bet."""
-        last = self._settled
-        if last[0] == lines and last[1] == bet_per_line:
-            return last[2]
-        memo = self._settled_by_bet.get((lines, bet_per_line))
-        if memo is None:
-            if len(self._settled_by_bet) >= _BET_MEMO_MAX:
-                self._settled_by_bet.clear()
-            memo = self._settled_by_bet[(lines, bet_per_line)] = {}
-        self._settled = (lines, bet_per_line, memo)
-        return memo
-
-    def _prefix_entry(self, key: int, s0: int, s1: int, s2: int) -> _Entry:
-        """The entry of the first three reels at ``s0, s1, s2`` (stored under ``key``).
-
-        ``(scatters on reels 1-3, kind, paying, runs, signature)``: ``paying`` lists, in
-        line order,
-        ``(line index, code, row on reel 4, row on reel 5, tail)`` for each line that may
-        pay: a settled line has its (non-zero) code, a running one code -1 and the
-        table ``tail[symbol 4][symbol 5]`` of its code.  ``kind`` is :data:`_SILENT`
-        (no line can pay), :data:`_SETTLED` (every line decided) or :data:`_RUNNING`;
-        ``runs`` holds ``(row on reel 4, row on reel 5, tail)`` of the running lines alone;
-        ``signature`` numbers what decides every line's reading (prefixes that read alike
-        share it, and the memo of their evaluations).
-        """
-        heads = self._heads
-        columns = self.columns
-        c0, c1, c2 = columns[0][s0], columns[1][s1], columns[2][s2]
-        paying: list[_Paying] = []
-        # what decides the reading of every line: its code, or the head that runs on
-        signature: list[tuple[int, int | tuple[str, ...]]] = []
-        running = False
-        for index, line in enumerate(self._game.lines):
-            head = (c0[line[0]], c1[line[1]], c2[line[2]])
-            code = heads.get(head)
-            if code is None:
-                # a head that does not run on decides the reading whatever follows
-                code = -1 if self._may_run_on(head) else self._decided(head)
-                heads[head] = code
-            if code < 0:
-                running = True
-                paying.append((index, -1, line[3], line[4], self._tail(head)))
-                signature.append((index, head))
-            elif code:
-                paying.append((index, code, 0, 0, _NO_TAIL))
-                signature.append((index, code))
-        counts = self.scatter_counts
-        scatters = counts[0][s0] + counts[1][s1] + counts[2][s2]
-        entry: _Entry
-        if not paying:
-            entry = self._silent_entries[scatters]
-        else:
-            # prefixes whose lines read alike share their lines and their evaluations
-            shared = self._signatures.get(tuple(signature))
-            if shared is None:
-                runs = tuple((r3, r4, tail) for _, code, r3, r4, tail in paying if code < 0)
-                shared = (tuple(paying), runs, len(self._signatures))
-                self._signatures[tuple(signature)] = shared
-            kind = _RUNNING if running else _SETTLED
-            entry = (scatters, kind, *shared)
-        self._prefix[key] = entry
-        return entry
-
-    def _decided(self, head: tuple[str, ...]) -> int:
-        """The code of a line starting ``head`` that reads the same whatever follows."""
-        symbol = next(iter(self._game.symbol_index))
-        return self._facts.code((*head, symbol, symbol))
-
-    def _tail(self, head: tuple[str, ...]) -> dict[str, dict[str, int]]:
-        """The reading code of a line starting ``head`` by its symbols on reels 4 and 5."""
-        tail = self._tails.get(head)
-        if tail is None:
-            code = self._facts.code
-            symbols = tuple(self._game.symbol_index)
-            tail = self._tails[head] = {
-                a: {b: code((*head, a, b)) for b in symbols} for a in symbols
-            }
-        return tail
-
-    def _may_run_on(self, head: tuple[str, ...]) -> bool:
-        """False only when a line starting ``head`` is read the same whatever follows.
-
-        A reading runs past the head only when the whole head is part of its run: all
-        wilds, or one real symbol with wilds that may stand in for it.
-        """
-        wilds = self._facts.wilds
-        real = [s for s in head if s not in wilds]
-        if not real:
-            return True
-        first = real[0]
-        if any(s != first for s in real):
-            return False
-        return len(real) == len(head) or self._game.wild_substitutes_for(first)
-
-    def _candidate_row(self, stop0: int) -> list[tuple[int, ...]]:
-        lines = self._game.lines
-        first = self.columns[0][stop0]
-        if self._game.reels == 1:
-            return [tuple(range(len(lines)))]
-        return [
-            tuple(
-                i for i, line in enumerate(lines) if self._may_pay(first[line[0]], second[line[1]])
-            )
-            for second in self.columns[1]
-        ]
-
-    def _may_pay(self, a: str, b: str) -> bool:
-        """False only when a line starting ``a, b`` certainly has no reading."""
-        game = self._game
-        wilds = self._facts.wilds
-        if a in wilds or b in wilds:
-            return True
-        return a in game.paytable and (b == a or game.line_pay(a, 1) > 0)
-
-
-def _unset(stops: Sequence[int]) -> Evaluation:  # pragma: no cover - never called
-    """The placeholder of a strip table's last evaluator (no bet has 0 lines)."""
-    raise AssertionError("no evaluator yet")
-
-
-class _Prefixes(dict[int, "_Entry"]):
-    """A strip table's prefix entries by key, each worked out on first use."""
-
-    __slots__ = ("_table",)
-
-    def __init__(self, table: StripTable) -> None:
-        super().__init__()
-        self._table = table
-
-    def __missing__(self, key: int) -> _Entry:
-        table = self._table
-        rest, s2 = divmod(key, table._length2)
-        s0, s1 = divmod(rest, table._length1)
-        return table._prefix_entry(key, s0, s1, s2)
-
-
-_Paying = tuple[int, int, int, int, dict[str, dict[str, int]]]
-"""A line of a prefix entry that may pay: index, code (-1: runs on), rows on reels 4-5, tail."""
-
-_Run = tuple[int, int, dict[str, dict[str, int]]]
-"""A running line of a prefix entry: its rows on reels 4-5 and its tail."""
-
-_Entry = tuple[int, str, tuple[_Paying, ...], tuple[_Run, ...], int]
-"""A prefix entry: scatters on the first three reels, kind, the lines that may pay, the
-running ones, the number of its signature."""
-
-_Shared = tuple[tuple[_Paying, ...], tuple[_Run, ...], int]
-"""What prefixes whose lines read alike share: the paying lines, the running ones, the
-signature's number."""
-
-_SILENT = "silent"
-_SETTLED = "settled"
-_RUNNING = "running"
-
-# a prefix's byte in a strip table's ``_head_codes``: its kind's code plus the scatters
-# of its first three reels (fewer than 64: see _SCATTER_SLOTS); 0 while not worked out
-_SILENT_CODE = 1
-_SETTLED_CODE = 64
-_RUNNING_CODE = 128
-_NO_TAIL: dict[str, dict[str, int]] = {}
-
-_SCATTER_SLOTS = 64
-"""More scatters than a window can show (a memo slot is a signature × this + scatters)."""
-
-_BET_MEMO_MAX = 32
-"""How many bets' memo of settled evaluations a strip table keeps."""
-
-_TABLES: dict[int, StripTable] = {}
-_TABLES_MAX = 64
-
-
-def strip_table(game: GameDefinition, strips: Sequence[Sequence[str]]) -> StripTable:
-    """The (cached) :class:`StripTable` of ``strips`` (e.g. ``game.base_reels``) in ``game``."""
-    table = _TABLES.get(id(strips))
-    if table is None or table.strips is not strips or table._game is not game:
-        if len(_TABLES) >= _TABLES_MAX:
-            _TABLES.clear()
-        table = _TABLES[id(strips)] = StripTable(game, strips)
-    return table
-
-
-def evaluate_stops(
-    game: GameDefinition,
-    strips: Sequence[Sequence[str]],
-    stops: Sequence[int],
-    lines: int,
-    bet_per_line: int,
-) -> tuple[Window, Evaluation]:
-    """The window shown at ``stops`` and its evaluation, exactly as :func:`evaluate` gives.
-
-    Uses the strip set's precomputed :class:`StripTable`: lines that cannot pay after
-    the first two reels are never read.  Each stop must lie in ``0..len(strip)-1``.
-    """
-    return strip_table(game, strips).evaluate(stops, lines, bet_per_line)
+    return assemble(facts, hits, scatters, lines, bet_per_line)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from slotterm.engine.actions import Bet, Limits
-from slotterm.engine.evaluate import evaluate, evaluate_stops, window_at, window_from_rows
+from slotterm.engine.evaluate import evaluate, window_at, window_from_rows
 from slotterm.engine.feature import FeatureContext
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.expanding_symbol import (
@@ -20,6 +20,7 @@ from slotterm.engine.features.free_spins import FreeSpinsRecord, PlayFreeSpin
 from slotterm.engine.line_reading import read_line
 from slotterm.engine.outcome import NO_WIN, GridError, LineReading, LineWin, ScatterWin
 from slotterm.engine.records import SpinResult
+from slotterm.engine.strip_table import evaluate_stops
 from slotterm.rng import ReplaySource
 from tests.engine.support import BOS, FREE_SPINS
 

@@ -12,10 +12,11 @@ import random
 import pytest
 
 from slotterm.engine.actions import Limits
-from slotterm.engine.evaluate import StripTable, evaluate, window_at
+from slotterm.engine.evaluate import evaluate, window_at
 from slotterm.engine.feature import FeatureContext
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import SpinResult
+from slotterm.engine.strip_table import StripTable
 from slotterm.games import get_game
 
 GAMES = ["book-of-spells", "lucky-witch"]

@@ -23,7 +23,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slotterm.engine.actions import ActionRefused, Bet, FeatureAction, Limits, Spin, StartGamble
-from slotterm.engine.evaluate import StripTable
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, WinOffered
 from slotterm.engine.feature import FeatureContext, Triggered
 from slotterm.engine.features.free_spins import (
@@ -48,6 +47,7 @@ from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import EndReason, FeatureFrame, GameState, Phase, SpinResult, evolve
 from slotterm.engine.round import active_feature, feature_context, refusal
+from slotterm.engine.strip_table import StripTable
 from slotterm.rng import RecordingSource, SeededSource
 from tests.engine.lucky_support import (
     BONUS,

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
-from slotterm.engine.evaluate import StripTable, strip_table
 from slotterm.engine.events import FeatureEvent, build_reels_stopped
 from slotterm.engine.fast_init import fast_init, keyword_builder, strict_tuple
 from slotterm.engine.feature import (
@@ -42,6 +41,7 @@ from slotterm.engine.model import DefinitionError, GameDefinition
 from slotterm.engine.outcome import Evaluation
 from slotterm.engine.records import EndReason, Round, SpinResult, build_spin_result
 from slotterm.engine.spin_codec import decode_spin, encode_spin
+from slotterm.engine.strip_table import StripTable, strip_table
 from slotterm.rng import RandomSource, draw_each
 
 NAME = "free_spins"
