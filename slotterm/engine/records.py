@@ -165,7 +165,8 @@ def evolve(round_: Round, **changes: Any) -> Round:
         for name, value in changes.items():
             values[index[name]] = value
     except KeyError:
-        raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+        unknown = [name for name in changes if name not in index]
+        raise ValueError(f"Got unexpected field names: {unknown!r}") from None
     return _new_tuple(Round, values)
 
 

@@ -151,3 +151,33 @@ def test_keyword_builders_build_what_their_class_builds() -> None:
         build_feature_frame("x", 0)  # by keyword only
     with pytest.raises(TypeError):
         keyword_builder(dict)  # type: ignore[type-var]
+
+
+def test_evolve_changes_what_replace_changes_and_refuses_unknown_fields() -> None:
+    from slotterm.engine.actions import Bet
+    from slotterm.engine.outcome import NO_WIN
+    from slotterm.engine.records import Round, evolve
+
+    spin = SpinResult(stops=(0,), window=(("A",),), evaluation=NO_WIN)
+    round_ = Round(
+        number=1,
+        bet=Bet(1, 1),
+        limits=Limits(),
+        autoplay=False,
+        credits_before=100,
+        base=spin,
+        base_win=0,
+        frames=(),
+        feature_win=0,
+        win=0,
+        ended_by=None,
+        gamble=(),
+        gamble_closed=False,
+        steps=(),
+    )
+    changes = {"win": 7, "feature_win": 7, "paid": 7, "steps": ()}
+    evolved = evolve(round_, **changes)
+    assert evolved == round_._replace(**changes) and type(evolved) is Round
+    assert evolved != round_ and evolved.win == 7 and evolved.number == 1
+    with pytest.raises(ValueError, match="colour"):
+        evolve(round_, win=1, colour="red")
