@@ -145,7 +145,11 @@ def asks_first(game: GameDefinition) -> bool:
 
 def autoplay_plays_features(app: App[Any], session: GameSession) -> bool:
     """Hook: True when the run in progress plays a feature's steps itself ("stop on a
-    feature" off), which it never does in a game the player picks in."""
+    feature" off), which it never does in a game the player picks in, nor in a game
+    whose autoplay always stops when a feature starts (Book of Spells, DESIGN §1: the
+    settings shared with the other game do not change that)."""
     control = control_of(app)
     run = None if control is None else control.run
-    return run is not None and not run.settings.stop_on_feature and not pick_waiting(session)
+    if run is None or not asks_first(session.game):
+        return False
+    return not run.settings.stop_on_feature and not pick_waiting(session)

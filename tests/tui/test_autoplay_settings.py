@@ -69,7 +69,7 @@ async def open_dialog(pilot: object, app: object) -> AutoplayScreen:
 async def test_every_key_of_the_dialog(
     tmp_path: Path, keys: list[str], field: str, value: object
 ) -> None:
-    session = demo()
+    session = demo("lucky-witch")
     if isinstance(value, tuple):  # a number of total bets
         value = value[1] * session.bet.total
     app = shell_app(tmp_path, session=session)
@@ -178,6 +178,24 @@ def test_free_spins_do_not_wait_for_the_player() -> None:
     session = demo()
     session.act(Spin(session.bet, autoplay=True, force="free_spins", limits=session.limits))
     assert session.phase is Phase.FEATURE and not pick_waiting(session)
+
+
+async def test_book_of_spells_dialog_has_no_feature_rows_and_says_free_spins_stop_it(
+    tmp_path: Path,
+) -> None:
+    """Its autoplay always stops at free spins and its A starts at once (DESIGN §1): the
+    two rows that would do nothing there are not shown."""
+    app = shell_app(tmp_path, session=demo("book-of-spells"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dialog(pilot, app)
+        names = [row.name for row in screen.rows]
+        assert "stop_on_feature" not in names and "skip_dialog" not in names
+        assert "spins" in names and "stop_on_credits_down" in names
+        assert "when free spins are won" in screen.note
+    witch = shell_app(tmp_path / "w", session=demo("lucky-witch"))
+    async with witch.run_test(size=SIZE) as pilot:
+        names = [row.name for row in (await open_dialog(pilot, witch)).rows]
+        assert "stop_on_feature" in names and "skip_dialog" in names
 
 
 def test_snapshot(snap_compare: Any) -> None:

@@ -193,11 +193,11 @@ def first_feature(game_id: str, seed: int, limit: int) -> tuple[int, str] | None
     return None
 
 
-def seed_with_first(feature: str, limit: int = 12) -> tuple[int, int]:
-    """A Lucky Witch seed whose first feature (within ``limit`` rounds) is ``feature``,
-    with the index of the round that starts it."""
+def seed_with_first(feature: str, limit: int = 12, game_id: str = "lucky-witch") -> tuple[int, int]:
+    """A seed of ``game_id`` whose first feature (within ``limit`` rounds) is
+    ``feature``, with the index of the round that starts it."""
     for seed in range(1, 400):
-        found = first_feature("lucky-witch", seed, limit)
+        found = first_feature(game_id, seed, limit)
         if found is not None and found[1] == feature:
             return seed, found[0]
     raise AssertionError("no such seed")
@@ -279,6 +279,25 @@ async def test_with_stop_on_a_feature_on_autoplay_stops_when_free_spins_start(
         assert session.state.rounds_played == index + 1  # its round is still open
         assert session.phase is Phase.FEATURE
         assert app.autoplay_control.run is None
+
+
+async def test_book_of_spells_autoplay_stops_at_free_spins_whatever_the_settings_say(
+    tmp_path: Path,
+) -> None:
+    """DESIGN §1: its autoplay stops when free spins are won; "stop on a feature" off,
+    remembered from Lucky Witch (the settings are shared), does not change that."""
+    seed, index = seed_with_first("free_spins", 40, "book-of-spells")
+    keep_settings(tmp_path, AutoplaySettings(spins=index + 2, pause=0.0, stop_on_feature=False))
+    session = demo("book-of-spells", seed)
+    app = shell_app(tmp_path, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_dialog(pilot, app)
+        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
+        await wait_for(pilot, lambda: not app.main_screen.autoplay)
+        assert session.state.rounds_played == index + 1  # its round is still open
+        assert session.phase is Phase.FEATURE
+        round_ = session.state.round
+        assert round_ is not None and not any(frame.done for frame in round_.frames)
 
 
 async def test_the_mystery_bonus_always_stops_autoplay_for_the_players_pick(

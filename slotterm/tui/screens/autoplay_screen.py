@@ -15,6 +15,7 @@ from typing import Any
 from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.session.autoplay_settings import PAUSE_CHOICES, SPIN_CHOICES, AutoplaySettings
+from slotterm.tui.autoplay_control import asks_first
 from slotterm.tui.screens.choice_dialog import ChoiceDialog, ChoiceRow, on_off
 
 BET_MULTIPLES = (5, 10, 25, 50, 100, 250, 500)
@@ -41,9 +42,17 @@ def _pause(value: Any) -> str:
     return f"{float(value):g} s"
 
 
-def autoplay_rows(settings: AutoplaySettings, total_bet: int) -> list[ChoiceRow]:
-    """The settings in the order shown, amounts offered at ``total_bet``."""
-    return [
+def autoplay_rows(
+    settings: AutoplaySettings, total_bet: int, game: GameDefinition
+) -> list[ChoiceRow]:
+    """The settings in the order shown, amounts offered at ``total_bet``.
+
+    "Stop on a feature" and "start without this dialog" only in a game whose autoplay
+    key opens this dialog (Lucky Witch, DESIGN §2); Book of Spells' autoplay always stops
+    when free spins are won and its A starts at once (§1), so the rows would do nothing
+    there (the remembered values stand, for the other game).
+    """
+    rows = [
         ChoiceRow(name="spins", label="Number of spins", choices=SPIN_CHOICES, show=_spins),
         ChoiceRow(name="pause", label="Seconds between spins", choices=PAUSE_CHOICES, show=_pause),
         ChoiceRow(
@@ -67,22 +76,31 @@ def autoplay_rows(settings: AutoplaySettings, total_bet: int) -> list[ChoiceRow]
             choices=amount_choices(total_bet, settings.stop_on_credits_down),
             show=_amount,
         ),
-        ChoiceRow(
-            name="stop_on_feature", label="Stop on a feature", choices=(True, False), show=on_off
-        ),
-        ChoiceRow(
-            name="skip_dialog",
-            label="Start without showing this dialog",
-            choices=(False, True),
-            show=on_off,
-        ),
     ]
+    if asks_first(game):
+        rows += [
+            ChoiceRow(
+                name="stop_on_feature",
+                label="Stop on a feature",
+                choices=(True, False),
+                show=on_off,
+            ),
+            ChoiceRow(
+                name="skip_dialog",
+                label="Start without showing this dialog",
+                choices=(False, True),
+                show=on_off,
+            ),
+        ]
+    return rows
 
 
 def always_note(game: GameDefinition) -> str:
     """What stops autoplay whatever the settings, for ``game``."""
     picks = any(feature.parts() for feature in game.features)
     needs = "at the Mystery bonus (you pick), " if picks else ""
+    if not asks_first(game):
+        needs += "when free spins are won, "
     return (
         f"Autoplay always stops {needs}when the credits cannot cover the bet, and when you "
         "press the autoplay key again. It plays at the current bet."
@@ -96,7 +114,9 @@ class AutoplayScreen(ChoiceDialog[AutoplaySettings]):
     confirm_word = "start autoplay"
 
     def __init__(self, game: GameDefinition, settings: AutoplaySettings, total_bet: int) -> None:
-        super().__init__(autoplay_rows(settings, total_bet), asdict(settings), always_note(game))
+        super().__init__(
+            autoplay_rows(settings, total_bet, game), asdict(settings), always_note(game)
+        )
 
     def result(self) -> AutoplaySettings:
         """The settings as chosen."""
