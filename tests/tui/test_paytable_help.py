@@ -332,3 +332,22 @@ def test_help_names_the_command_palette_key(game: GameDefinition) -> None:
     assert SlotApp.ENABLE_COMMAND_PALETTE
     assert SlotApp.COMMAND_PALETTE_BINDING == "ctrl+p"
     assert "Ctrl+P" in help_key_tokens(game)
+
+
+def test_the_special_symbol_texts_say_what_the_book_does_and_does_not_count_for() -> None:
+    """In free spins the Book completes a line of the special symbol but does not make it
+    expand; the help and the paytable must say both halves, not "does not stand in"."""
+    from slotterm.commands.evaluate import Request, evaluate_request, parse_grid
+
+    window = parse_grid(GAME, "A,K,Q,J,TEN/BOOK,WITCH,HAT,POTION,CAULDRON/K,Q,J,TEN,A")
+    result = evaluate_request(
+        GAME, Request(window=window, lines=9, bet_per_line=10, special="WITCH")
+    )
+    assert [(w.line, w.symbol, w.count) for w in result.evaluation.line_wins] == [(1, "WITCH", 2)]
+    assert result.expanding_wins == ()  # one real WITCH: the Book does not count
+    texts = [help_markdown(GAME)] + [t for _, t in FeatureViews(GAME).paytable_rules(Bet(10, 9))]
+    assert len(texts) == 2
+    for text in texts:
+        flat = " ".join(text.split())
+        assert "does not stand in" not in flat
+        assert "count for the expansion" in flat

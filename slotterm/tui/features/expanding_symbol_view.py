@@ -271,5 +271,6 @@ class ExpandingSymbolView(ModifierView):
             "the special symbol for the whole feature. After each free spin's usual wins, if "
             f"the special symbol shows on enough reels to pay (2 for {names}; 3 for "
             f"{low_names}), it fills those reels and pays on every active line as if they "
-            "stood side by side. The wild does not stand in for it."
+            "stood side by side. Only real special symbols count for the expansion, not "
+            "the wild (on ordinary line wins the wild still stands in for it)."
         )
