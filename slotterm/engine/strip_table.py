@@ -96,12 +96,12 @@ class StripTable:
         self._columns3, self._columns4 = last
         counts = self.scatter_counts[3:5] if self._by_prefix else ((), ())
         self._scatters3, self._scatters4 = counts
-        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> _Entry (see _prefix_entry)
-        self._prefix = _Prefixes(self)
-        # _head_codes[the same key]: the prefix's kind and scatters (see _head_code)
-        self._head_codes = bytearray(
-            self.lengths[0] * self._length1 * self._length2 if self._by_prefix else 0
-        )
+        prefixes = self.lengths[0] * self._length1 * self._length2 if self._by_prefix else 0
+        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> _Entry (see _prefix_entry),
+        # _NO_ENTRY until worked out; _head_codes[the same key]: the prefix's kind and
+        # scatters, 0 until then (see _head_code)
+        self._prefix: list[_Entry] = [_NO_ENTRY] * prefixes
+        self._head_codes = bytearray(prefixes)
         # more reading codes than the game can have (a symbol, a count, doubled or not):
         # the base of the digits a running window's memo key is written in
         self._code_slots = len(game.symbol_index) * (game.reels + 1) * 2 + 1
@@ -220,7 +220,9 @@ class StripTable:
         :data:`_SILENT_CODE`, :data:`_SETTLED_CODE` or :data:`_RUNNING_CODE` (the kind)
         plus the scatters the first three reels show.
         """
-        scatters, kind = self._prefix[key][:2]
+        rest, s2 = divmod(key, self._length2)
+        s0, s1 = divmod(rest, self._length1)
+        scatters, kind = self._prefix_entry(key, s0, s1, s2)[:2]
         if kind is _SILENT:
             base = _SILENT_CODE
         else:
@@ -390,22 +392,6 @@ def _unset(stops: Sequence[int]) -> Evaluation:  # pragma: no cover - never call
     raise AssertionError("no evaluator yet")
 
 
-class _Prefixes(dict[int, "_Entry"]):
-    """A strip table's prefix entries by key, each worked out on first use."""
-
-    __slots__ = ("_table",)
-
-    def __init__(self, table: StripTable) -> None:
-        super().__init__()
-        self._table = table
-
-    def __missing__(self, key: int) -> _Entry:
-        table = self._table
-        rest, s2 = divmod(key, table._length2)
-        s0, s1 = divmod(rest, table._length1)
-        return table._prefix_entry(key, s0, s1, s2)
-
-
 _Paying = tuple[int, int, int, int, dict[str, dict[str, int]]]
 """A line of a prefix entry that may pay: index, code (-1: runs on), rows on reels 4-5, tail."""
 
@@ -423,6 +409,9 @@ signature's number."""
 _SILENT = "silent"
 _SETTLED = "settled"
 _RUNNING = "running"
+
+_NO_ENTRY: _Entry = (0, "", (), (), -1)
+"""The placeholder of a prefix entry not worked out yet."""
 
 # a prefix's byte in a strip table's ``_head_codes``: its kind's code plus the scatters
 # of its first three reels (fewer than 64: see _SCATTER_SLOTS); 0 while not worked out
