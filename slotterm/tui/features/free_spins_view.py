@@ -208,12 +208,13 @@ class FreeSpinsView(FeatureView):
     # --- history and rules ------------------------------------------------------------------
 
     def history_label(self, round_: Round) -> str | None:
-        """ "10 FS" (and what the modifier adds) once free spins were played."""
+        """ "10 free spins" (and what the modifier adds) once free spins were played."""
         record = record_of(round_)
         if record is None or not record.spins:
             return None
         extra = self.modifier.history_label(record.modifier) if self.modifier else ""
-        return f"{len(record.spins)} FS{extra}"
+        played = len(record.spins)
+        return f"{played} free spin{'' if played == 1 else 's'}{extra}"
 
     def replay_notes(self, round_: Round) -> list[str]:
         """The free spins the base spin awarded."""
