@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from slotterm.cli import UsageError, output_is_utf
+from slotterm.dates import player_time
 from slotterm.engine.features import free_spins, mystery_bonus
 from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
@@ -122,7 +123,7 @@ def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
         gamble = " ".join(f"{card_label(g.card)}{'✓' if g.won else '✗'}" for g in r.gamble)
         table.add_row(
             str(r.number),
-            "" if times is None else f"{times.started_at:%Y-%m-%d %H:%M}",
+            "" if times is None else player_time(times.started_at),
             format_cents(r.bet.total),
             format_cents(r.credits_before),
             feature,

@@ -20,8 +20,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import IO
 
+from slotterm.dates import player_date
 from slotterm.engine import policy
 from slotterm.engine.actions import Bet, Collect
+from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
@@ -250,27 +252,41 @@ def collect_if_pending(session: GameSession, now: datetime) -> str | None:
     if times is None or now - times.started_at <= PENDING_LIMIT:
         return None
     in_feature = session.phase is Phase.FEATURE
+    picked = False
     for _ in range(MAX_STEPS):
         if session.phase is not Phase.FEATURE:
             break
         action = policy.next_action(session.game, session.state, "best")
         assert action is not None  # a round is open
+        picked = picked or isinstance(action, Pick)
         session.act(action)
     if session.phase in (Phase.WIN_OFFERED, Phase.GAMBLE):
         session.act(Collect())
     closed = session.history[-1] if session.history else None
     amount = closed.paid if closed is not None and closed.number == round_.number else 0
-    started = f"Round {round_.number}, started {times.started_at:%Y-%m-%d}, "
+    started = f"Round {round_.number}, started {player_date(times.started_at)}, "
     if in_feature:
         return (
             f"{started}was left unfinished for more than {PENDING_LIMIT.days} days: its "
-            f"feature was played to the end (best play, no gamble) and its win of "
-            f"{format_cents(amount)} was credited automatically."
+            f"feature was played to the end{_settled_how(session.game, picked)} and its win "
+            f"of {format_cents(amount)} was credited automatically."
         )
     return (
         f"{started}waited more than {PENDING_LIMIT.days} days: its win of "
         f"{format_cents(amount)} was collected automatically."
     )
+
+
+def _settled_how(game: GameDefinition, picked: bool) -> str:
+    """How a settled feature was played, as far as the player could have played it otherwise.
+
+    A pick game is finished with the choices that pay best on average; a game with a gamble
+    says none was taken (one without says nothing of it).
+    """
+    how = [" with the picks that pay best on average"] if picked else []
+    if game.gamble:
+        how.append(" without a gamble")
+    return ",".join(how)
 
 
 def credit_waiting_win(session: GameSession) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,9 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
+
+PLAYER_TIME = re.compile(r"\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d")
+"""A date and time as the player reads them: ``30 Nov 2026 10:02``."""
 
 
 def test_history_title_counts_rounds_in_good_english() -> None:
@@ -40,7 +44,8 @@ def test_the_table_keeps_each_start_time_on_one_line(
     assert "book-of-spells — 1 round" in out  # was "last 1 rounds"
     started = f"{session.history[0].number}"
     rows = [line for line in out.splitlines() if line.startswith("│") and started in line]
-    assert rows and any(len(part.strip()) == len("2026-11-30 10:02") for part in rows[0].split("│"))
+    # the player's date format, as everywhere a player reads a date ("30 Nov 2026 10:02")
+    assert rows and any(PLAYER_TIME.fullmatch(part.strip()) for part in rows[0].split("│"))
 
 
 def test_history_of_lucky_witch_in_text_and_json(

@@ -28,6 +28,8 @@ SAVES = Path(__file__).resolve().parents[2] / "saves"
 EXAMPLES = sorted(p.name for p in SAVES.iterdir() if p.is_dir() and not p.name.startswith("_"))
 LATE = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
 """More than 90 days after every example's own date (1 January 2026, June 2025)."""
+PICKING = ("bonus", "pick", "pumpkin", "spell-book", "vault")
+"""Words in the names of the examples that stand in (or just before) a pick game."""
 
 
 def _play_until(session: GameSession, phase: Phase, *, feature: bool = False) -> None:
@@ -125,8 +127,13 @@ def test_every_example_opened_after_90_days_is_settled_and_said(tmp_path: Path, 
     assert format_cents(closed.paid) in notice and f"Round {closed.number}" in notice
     if _feature_state(name):
         assert "played to the end" in notice and not closed.gamble
+        game = WITCH if name.startswith("lucky-witch-") else GAME
+        assert ("gamble" in notice) == game.gamble  # Lucky Witch has none to speak of
+        if any(word in name for word in PICKING):
+            assert "picks that pay best" in notice
     else:
         assert "collected automatically" in notice
+    assert re.search(r"started \d{1,2} [A-Z][a-z]{2} 20\d\d, ", notice), notice
     assert _money_adds_up(session)
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import pairwise
 
 import pytest
@@ -24,7 +25,7 @@ from slotterm.tui.art.model import ArtSize
 from slotterm.tui.art.tiles import TileState, tile_text
 from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.replay_step import credits_after
-from slotterm.tui.screens.history_screen import HistoryScreen, round_features
+from slotterm.tui.screens.history_screen import HistoryScreen, played_at, round_features
 from slotterm.tui.screens.round_replay_screen import (
     RoundReplayScreen,
     replay_steps,
@@ -33,6 +34,7 @@ from slotterm.tui.screens.round_replay_screen import (
 from slotterm.tui.screens.stats_screen import (
     StatsScreen,
     format_duration,
+    series_caption,
     stats_rows,
 )
 from slotterm.tui.symbols import art_set
@@ -40,6 +42,8 @@ from tests.tui.main_support import GAME, make_app, settle, winning_seed
 from tests.tui.modal_support import ModalHost, StepClock, played_session, screen_text, widget_text
 
 SIZE = (100, 32)
+PLAYER_TIME = re.compile(r"\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d")
+"""A date and time as the player reads them everywhere: ``1 Dec 2026 16:54``."""
 
 
 def free_spins(round_: Round) -> FreeSpinsRecord | None:
@@ -133,7 +137,15 @@ def test_replay_marks_line_win_cells(played: GameSession) -> None:
 def test_round_features_summary(played: GameSession) -> None:
     feature = next(r for r in played.history if free_spins(r))
     spins = spins_of(feature)
-    assert f"{len(spins.spins)} FS {spins.modifier}" in round_features(GAME, feature)
+    names = {"WITCH": "Witch", "CAULDRON": "Cauldron", "POTION": "Potion", "HAT": "Hat"}
+    names |= {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "TEN": "Ten"}
+    special = names[str(spins.modifier)]
+    lines = round_features(GAME, feature).splitlines()
+    assert lines[:2] == [f"{len(spins.spins)} free spins", f"special: {special}"]
+    assert all(len(line) <= 23 for line in lines)  # the column's room at 100 columns
+    if feature.gamble:
+        cards = len(feature.gamble)
+        assert lines[2].startswith("gamble ") and f"({cards} card" in lines[2]
     plain = next(r for r in played.history if not free_spins(r) and not r.gamble)
     assert round_features(GAME, plain) == ""
 
@@ -221,12 +233,20 @@ def test_stats_rows_of_a_played_session(played: GameSession) -> None:
     assert values["Net"] == ("+" if won > bet else "") + format_cents(won - bet)
     assert values["Return (observed)"] == f"{won / bet * 100:.2f} %  (game: 96.13 %)"
     assert values["Session length"] == format_duration(stats.time_played)
+    assert PLAYER_TIME.fullmatch(values["Started"]), values["Started"]
     assert values["Spins per hour"] == f"{stats.rounds_per_hour:,.0f}"
     top = sorted((r.paid for r in played.history), reverse=True)[:3]
     wins = [value for label, value in rows if label in ("Highest wins", "")]
     assert len(wins) == 3
     for n, (amount, line) in enumerate(zip(top, wins, strict=True), 1):
         assert line.startswith(f"{n}.") and format_cents(amount) in line
+
+
+def test_the_history_dates_and_the_chart_count_read_as_words() -> None:
+    moment = datetime(2026, 12, 1, 16, 54, tzinfo=UTC)
+    assert PLAYER_TIME.fullmatch(played_at(moment))
+    assert series_caption((100,)).plain.endswith("(1 point)")
+    assert series_caption((100, 250)).plain.endswith("(2 points)")
 
 
 async def test_stats_screen_shows_figures_and_the_credits_chart(played: GameSession) -> None:

@@ -219,8 +219,8 @@ class ExpandingSymbolView(ModifierView):
     # --- history and rules ------------------------------------------------------------------
 
     def history_label(self, state: Any) -> str:
-        """The special symbol after the free spins played ("10 FS WITCH")."""
-        return f" {state}" if state is not None else ""
+        """The special symbol after the free spins played ("10 free spins, special: Witch")."""
+        return f", special: {symbol_art(state).name}" if state is not None else ""
 
     def replay_steps(self, state: Any, win: int, credits: int) -> list[ReplayStep]:
         """The Magic Book's choice, as a step of its own."""

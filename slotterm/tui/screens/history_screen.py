@@ -12,8 +12,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from slotterm.dates import player_time
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.records import Round
+from slotterm.engine.records import EndReason, Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import FeatureViews
@@ -26,25 +27,27 @@ COLUMNS = ("Round", "Played", "Bet", "Win", "Credits before", "Credits after", "
 MONEY_COLUMNS = frozenset({2, 3, 4, 5})
 
 
+ENDED_BY = {EndReason.CAP: "round cap reached", EndReason.LIMIT: "feature limit reached"}
+"""Why a round's winnings were cut short, in the history's words."""
+
+
 def round_features(game: GameDefinition, round_: Round) -> str:
-    """What happened beyond the spin: the features played, the gamble, autoplay, a cap."""
+    """What happened beyond the spin, one thing a line: the features, the gamble, a cap."""
     parts = FeatureViews(game).history_labels(round_)
     if round_.gamble:
+        cards = len(round_.gamble)
         outcome = "won" if round_.gamble[-1].won else "lost"
-        parts.append(f"gamble {len(round_.gamble)} {outcome}")
+        parts.append(f"gamble {outcome} ({cards} card{'' if cards == 1 else 's'})")
     if round_.ended_by is not None:
-        parts.append(round_.ended_by.value)
+        parts.append(ENDED_BY[round_.ended_by])
     if round_.autoplay:
-        parts.append("auto")
-    return ", ".join(parts)
+        parts.append("autoplay")
+    return "\n".join(line for part in parts for line in part.split(", "))
 
 
 def played_at(when: datetime | None) -> str:
     """When a round was played, in the player's time zone and words: ``"7 Mar 2026 18:45"``."""
-    if when is None:
-        return ""
-    local = when.astimezone()
-    return f"{local.day} {local:%b %Y %H:%M}"
+    return "" if when is None else player_time(when)
 
 
 def history_rows(
@@ -118,7 +121,7 @@ class HistoryScreen(ModalScreen[None]):
                 Text(c, justify="right") if n in MONEY_COLUMNS else Text(c)
                 for n, c in enumerate(row)
             ]
-            table.add_row(*cells, key=str(r.number))
+            table.add_row(*cells, key=str(r.number), height=None)
         table.focus()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

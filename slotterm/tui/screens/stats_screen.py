@@ -20,6 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from slotterm.dates import player_time
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.session.stats import SessionStatistics, since_mark, summarise
@@ -57,7 +58,7 @@ def stats_rows(stats: SessionStatistics) -> list[tuple[str, str]]:
     if stats.rounds_per_hour is not None and stats.time_played >= MIN_TIME_FOR_RATE:
         per_hour = f"{stats.rounds_per_hour:,.0f}"
     rows = [
-        ("Started", stats.started_at.astimezone().strftime("%Y-%m-%d %H:%M")),
+        ("Started", player_time(stats.started_at)),
         ("Spins played", f"{stats.rounds_played:,}"),
         ("Session length", format_duration(stats.time_played)),
         ("Spins per hour", per_hour),
@@ -95,7 +96,7 @@ def series_caption(series: tuple[int, ...]) -> Text:
         return Text("No credits recorded yet.")
     return Text(
         f"low {format_cents(min(series))}   high {format_cents(max(series))}   "
-        f"now {format_cents(series[-1])}   ({len(series)} points)"
+        f"now {format_cents(series[-1])}   ({len(series)} point{'' if len(series) == 1 else 's'})"
     )
 
 
