@@ -3,17 +3,21 @@
 A spin showing the bonus symbol on each of its reels announces the bonus; the player
 presses Space to stir the cauldron (:class:`~slotterm.engine.features.mystery_bonus.OpenBonus`,
 which draws the pick game and its hidden layout, saved before anything is shown).  The
-cauldron then bubbles through the games' names and lands on the one drawn, and the
-game's own screen (:mod:`slotterm.tui.features.pick_screens`) opens over the machine.
+cauldron (a pixel picture, :mod:`slotterm.tui.art.cauldron`) then bubbles through the
+games' names and lands on the one drawn; only then does the banner name it (or at once
+when the player skips the stir), and the game's own screen
+(:mod:`slotterm.tui.features.pick_screens`) opens over the machine.
 That screen opens again whenever the machine comes to rest with a pick game under way
 (after a restart, say), drawn from the saved record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
@@ -33,18 +37,26 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.art.cauldron import BREWED, bubbling
+from slotterm.tui.art.model import SIZES_LARGEST_FIRST
+from slotterm.tui.art.tiles import tile_text
 from slotterm.tui.features.pick_screens import PICK_SCREENS
 from slotterm.tui.features.view import FeatureView, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
+from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep
 from slotterm.tui.scenes import AnnounceScene
-from slotterm.tui.widgets.feature_banner import BannerPart
-
-CAULDRON_ART = "   °  o  °\n  o  O  o\n ╭─────────╮\n ╰┬───────┬╯\n  ╰───────╯"
+from slotterm.tui.widgets.feature_banner import BannerPart, FeatureBanner
 
 BREW_SECONDS = 1.8
 """How long the cauldron bubbles before it names the game."""
+NAMES_PER_SECOND = 6
+"""How fast the names rise from the cauldron while it bubbles."""
+BUBBLES_PER_SECOND = 5
+"""How fast the cauldron's bubbling pictures follow one another."""
+WORD_LINES = 3
+"""Lines under the cauldron's picture: a blank, the name, the words under it."""
 
 
 def active_pick_frame(round_: Round | None, games: Iterable[str]) -> int | None:
@@ -60,7 +72,11 @@ def active_pick_frame(round_: Round | None, games: Iterable[str]) -> int | None:
 
 
 class Cauldron(Static):
-    """The cauldron over the reels; also opens the pick game's screen over the machine."""
+    """The cauldron over the reels; also opens the pick game's screen over the machine.
+
+    It shows its picture at the largest size that leaves room for its words, and draws
+    it again when the terminal changes size.
+    """
 
     can_focus = False
 
@@ -69,18 +85,43 @@ class Cauldron(Static):
         self.border_title = "THE CAULDRON"
         self.display = False
         self._playing: int | None = None
-        self._brewing: tuple[str, bool] | None = None
+        self._brewing: tuple[str, bool, int] | None = None
 
-    def brew(self, name: str, *, landed: bool) -> None:
-        """Show the cauldron with ``name`` rising from it (``landed``: the game drawn)."""
-        if (name, landed) == self._brewing and self.display:
+    def brew(self, name: str, *, landed: bool, frame: int = 0) -> None:
+        """Show the cauldron with ``name`` rising from it (``landed``: the game drawn),
+        bubbling on its picture ``frame``."""
+        if (name, landed, frame) == self._brewing and self.display:
             return
-        self._brewing = (name, landed)
+        self._brewing = (name, landed, frame)
+        self.set_class(landed, "-landed")
+        self.display = True
+        self._draw()
+
+    def on_resize(self, _: events.Resize) -> None:
+        """A new size: the picture that fits it."""
+        if self._brewing is not None and self.display:
+            self._draw()
+
+    def _draw(self) -> None:
+        if self._brewing is None:
+            return
+        name, landed, frame = self._brewing
         words = f"★ {name.upper()} ★" if landed else f"~ {name} ~"
         below = "is brewed for you!" if landed else "the cauldron bubbles…"
-        self.set_class(landed, "-landed")
-        self.update(f"{CAULDRON_ART}\n\n{words}\n{below}")
-        self.display = True
+        text = self._picture(BREWED if landed else bubbling(frame))
+        text.append(f"\n\n{words}\n{below}")
+        self.update(text)
+
+    def _picture(self, art: Any) -> Text:
+        """``art`` on its tile at the largest size that fits with the words (none when
+        even the smallest does not)."""
+        room = self.parent.size if isinstance(self.parent, Widget) else self.size
+        gutter = self.styles.gutter
+        width, height = room.width - gutter.width, room.height - gutter.height - WORD_LINES
+        for size in SIZES_LARGEST_FIRST:
+            if size.width <= width and size.height <= height:
+                return tile_text(art, size, mono=no_colour(self))
+        return Text(end="")
 
     def play(self, session: GameSession, frame_index: int, game: str) -> None:
         """Open the pick game's screen (once: not while it is already open)."""
@@ -96,26 +137,35 @@ class Cauldron(Static):
 
 
 class BrewScene(Scene):
-    """The cauldron bubbles through the games' names, then lands on the one drawn."""
+    """The cauldron bubbles through the games' names, then lands on the one drawn;
+    ``reveal`` is called once it has landed (or the player skipped the stir)."""
 
     duration = BREW_SECONDS
     stoppable = True
     skippable = True
 
-    def __init__(self, cauldron: Cauldron, titles: tuple[str, ...], drawn: str) -> None:
-        self.cauldron, self.titles, self.drawn = cauldron, titles, drawn
+    def __init__(
+        self,
+        cauldron: Cauldron,
+        titles: tuple[str, ...],
+        drawn: str,
+        reveal: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.cauldron, self.titles, self.drawn, self.reveal = cauldron, titles, drawn, reveal
 
     def begin(self) -> None:
         """The cauldron appears."""
         self.update(0.0)
 
     def update(self, elapsed: float) -> None:
-        """A name every few frames."""
-        self.cauldron.brew(self.titles[int(elapsed * 6) % len(self.titles)], landed=False)
+        """A name every few frames, the bubbles rising."""
+        name = self.titles[int(elapsed * NAMES_PER_SECOND) % len(self.titles)]
+        self.cauldron.brew(name, landed=False, frame=int(elapsed * BUBBLES_PER_SECOND))
 
     def finish(self) -> None:
-        """The game drawn."""
+        """The game drawn, in the cauldron and in the banner."""
         self.cauldron.brew(self.drawn, landed=True)
+        self.reveal()
 
 
 class MysteryBonusView(FeatureView):
@@ -170,12 +220,28 @@ class MysteryBonusView(FeatureView):
         return f"{self.rule.symbol} on reels {listed} brews a Mystery bonus"
 
     def banner(self, round_: Round) -> BannerPart | None:
-        """While the bonus or its pick game is played."""
+        """While the bonus or its pick game is played.
+
+        The pick game's name is not the bonus's progress but a reveal: it stands before
+        the last label, so the banner does not show it the moment the game is drawn
+        (:meth:`FeatureBanner.advance`) but when the cauldron has named it.
+        """
         active = self._active(round_)
         if active is None:
             return None
-        label = "a pick game awaits" if active == NAME else self._title(active)
-        return BannerPart(self.rule.symbol, ("MYSTERY BONUS", label))
+        if active == NAME:
+            return BannerPart(self.rule.symbol, ("MYSTERY BONUS", "a pick game awaits"))
+        return self._game_part(self._title(active))
+
+    def _game_part(self, title: str) -> BannerPart:
+        """The banner while the pick game ``title`` is played."""
+        return BannerPart(self.rule.symbol, ("MYSTERY BONUS", title, "brewed for you"))
+
+    def _reveal(self, title: str) -> None:
+        """The cauldron has named ``title``: the machine's banner names it too."""
+        if self.cauldron.is_attached:
+            for banner in self.cauldron.screen.query(FeatureBanner):
+                banner.show_part(self._game_part(title))
 
     def prompt(self, round_: Round) -> str | None:
         """Stir the cauldron, or play the pick game on its screen."""
@@ -185,6 +251,14 @@ class MysteryBonusView(FeatureView):
         if active == NAME:
             return "Press Space to stir the cauldron."
         return f"{self._title(active)} is under way."
+
+    def moving_text(self, round_: Round, *, open_round: bool) -> str | None:
+        """While the cauldron is stirred (the game drawn, its screen not yet open): what
+        Space does there (no reels turn), without naming the game."""
+        frame = round_.active
+        if not open_round or frame is None or frame.feature not in PICK_SCREENS:
+            return None
+        return "The cauldron bubbles… Space skips the stir."
 
     def note(self, event: FeatureEvent) -> str | None:
         """The bonus won, and a pick game's prize (the game drawn has its scene)."""
@@ -206,7 +280,12 @@ class MysteryBonusView(FeatureView):
             return [AnnounceScene(stage.message, "MYSTERY BONUS! The cauldrons are bubbling…")]
         if isinstance(event, BonusGameDrawn):
             return [
-                BrewScene(self.cauldron, self._titles, event.title),
+                BrewScene(
+                    self.cauldron,
+                    self._titles,
+                    event.title,
+                    reveal=lambda: self._reveal(event.title),
+                ),
                 AnnounceScene(stage.message, f"The cauldron brews {event.title}!"),
             ]
         return []

@@ -1,0 +1,97 @@
+"""The cauldron the Mystery bonus is stirred in (Lucky Witch), as pixel pictures drawn by
+the tile renderer (:mod:`slotterm.tui.art.tiles`) like the reels' symbols and the pick
+games' items.
+
+A bronze pot of green brew over a fire, in three **bubbling** frames (the bubbles rise one
+pixel a frame and the flames flicker, so the frames differ by shape, not only by colour:
+they bubble without colour too), and a **brewed** picture: the brew turned gold under a
+burst of rays, on a gold frame, shown once the cauldron names the game drawn.
+"""
+
+from __future__ import annotations
+
+from slotterm.tui.art.model import SymbolArt, TileLook
+
+_LOOK = TileLook(top="#2a1846", bottom="#0e0820", frame="#8cff4a")
+"""A night-purple tile, framed in the brew's green."""
+_BREWED_LOOK = TileLook(top="#2a1846", bottom="#0e0820", frame="#ffe14d")
+"""The same tile framed in gold once the game is brewed."""
+
+_POT_SMALL = ("ssssssss", ".tttttt.")
+"""The small pot's rim and belly (its fire comes under it)."""
+_POT_MEDIUM = (
+    "ssssssssssssss",
+    ".tsttttttttTt.",
+    ".sttttttttttt.",
+    "..tttttttTtt..",
+    "...tt....tt...",
+)
+"""The medium pot: rim, a bronze belly with a light and a shade, two legs."""
+_FIRES_SMALL = (".oyoyoy.", ".yoyoyo.")
+_FIRES_MEDIUM = ("..oyoyoyyoyo..", "..yoyoyooyoy..")
+"""The flames under the pot, flickering from frame to frame."""
+_FOAMS_SMALL = (".llLlll.", ".lllLll.")
+_FOAMS_MEDIUM = (".LllllllllllL.", ".lLllllllllLl.")
+"""The brew's surface, heaving from frame to frame."""
+
+_BUBBLES_SMALL = ("..l...w.", ".w..l...", "....w.l.")
+_BUBBLES_MEDIUM = ("...l......w...", "......w.l.....", "..w.l.......l.")
+"""Rows of bubbles repeating upwards: frame ``f`` shows the rows from ``f`` on, so each
+bubble stands one pixel higher in the next frame."""
+
+FRAMES = 3
+"""How many bubbling pictures there are (:func:`bubbling` takes any frame number)."""
+
+
+def _bubbling(frame: int) -> SymbolArt:
+    fire = frame % 2
+    small = (
+        *(_BUBBLES_SMALL[(row + frame) % FRAMES] for row in range(2)),
+        _FOAMS_SMALL[fire],
+        *_POT_SMALL,
+        _FIRES_SMALL[fire],
+    )
+    medium = (
+        *(_BUBBLES_MEDIUM[(row + frame) % FRAMES] for row in range(5)),
+        _FOAMS_MEDIUM[fire],
+        *_POT_MEDIUM,
+        _FIRES_MEDIUM[fire],
+    )
+    return SymbolArt(
+        id=f"CAULDRON_BUBBLING_{frame}",
+        name="Cauldron",
+        glyph="C",
+        color="green_yellow",
+        small=small,
+        medium=medium,
+        look=_LOOK,
+    )
+
+
+BUBBLING = tuple(_bubbling(frame) for frame in range(FRAMES))
+"""The cauldron bubbling, frame by frame."""
+
+BREWED = SymbolArt(
+    id="CAULDRON_BREWED",
+    name="Cauldron",
+    glyph="C",
+    color="gold1",
+    small=("y..ww..y", ".yywwyy.", ".yyyyyy.", *_POT_SMALL, _FIRES_SMALL[0]),
+    medium=(
+        "......ww......",
+        "..y...yy...y..",
+        "...y..yy..y...",
+        ".yyyyywwyyyyy.",
+        "...y..yy..y...",
+        ".wyyyyyyyyyyw.",
+        *_POT_MEDIUM,
+        _FIRES_MEDIUM[0],
+    ),
+    look=_BREWED_LOOK,
+)
+"""The cauldron once it has brewed the game: a burst of gold rays over a golden brew."""
+
+
+def bubbling(frame: int) -> SymbolArt:
+    """The bubbling picture of ``frame`` (any whole number: the frames go round)."""
+    return BUBBLING[frame % FRAMES]
