@@ -22,7 +22,12 @@ from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveUnreadable
 from slotterm.session.game_session import GameSession, utc_now
-from slotterm.session.opening import OpenedSession, default_save_root, session_folder
+from slotterm.session.opening import (
+    PENDING_LIMIT,
+    OpenedSession,
+    default_save_root,
+    session_folder,
+)
 from slotterm.session.settings import Settings
 from slotterm.session.stats import SessionMark
 from slotterm.session.store import SaveStore
@@ -36,12 +41,15 @@ class GameUnavailable(Exception):
 class SavedState:
     """What the lobby shows of a game: its credits, a round waiting, a note.
 
-    ``credits`` is ``None`` when they are not known (the save cannot be read).
+    ``credits`` is ``None`` when they are not known (the save cannot be read).  ``overdue``
+    when the waiting round was left longer than :data:`PENDING_LIMIT`: opening the game
+    settles it (:func:`slotterm.session.opening.collect_if_pending`).
     """
 
     credits: int | None
     waiting: bool
     note: str
+    overdue: bool = False
 
 
 def peek_save(
@@ -62,7 +70,13 @@ def peek_save(
     if loaded is None:
         return SavedState(credits=start_credits, waiting=False, note="new")
     state = loaded.record.state
-    return SavedState(credits=state.credits, waiting=state.round is not None, note="saved")
+    times = None if state.round is None else loaded.record.round_times.get(state.round.number)
+    return SavedState(
+        credits=state.credits,
+        waiting=state.round is not None,
+        note="saved",
+        overdue=times is not None and now - times.started_at > PENDING_LIMIT,
+    )
 
 
 def session_state(session: GameSession) -> SavedState:
@@ -156,15 +170,25 @@ def top_award(game: GameDefinition) -> str:
 FEATURE_NAMES = {
     "free_spins": "free spins",
     "mystery_bonus": "Mystery bonus",
+    "expanding_symbol": "an expanding symbol",
 }
-"""How the lobby names a game's features (others by their own title or name)."""
+"""How the lobby names a game's features and their spin modifiers (others by their own
+title or name)."""
+
+
+def _named(name: str) -> str:
+    return FEATURE_NAMES.get(name, name.replace("_", " "))
 
 
 def feature_words(game: GameDefinition) -> str:
-    """The game's features in words: free spins, a bonus with its pick games, the gamble."""
+    """The game's features in words: free spins (with what changes them, such as an
+    expanding symbol), a bonus with its pick games, the gamble."""
     words = []
     for feature in game.features:
-        name = FEATURE_NAMES.get(feature.name, feature.name.replace("_", " "))
+        name = _named(feature.name)
+        modifier = getattr(feature, "modifier", None)
+        if modifier is not None:
+            name += f" with {_named(modifier.name)}"
         parts = [str(getattr(p, "title", p.name)) for p in feature.parts()]
         words.append(f"{name} ({', '.join(parts)})" if parts else name)
     if game.gamble:

@@ -3,10 +3,13 @@ keeps its own credit meter and save; L / Escape come back only between rounds.""
 
 from __future__ import annotations
 
+import shutil
+from datetime import UTC, date, datetime, time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.binding import Binding
 
 from slotterm.cli import build_parser
 from slotterm.engine.actions import Spin
@@ -15,8 +18,8 @@ from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
-from slotterm.tui.lobby import game_facts, shelf_for
-from slotterm.tui.screens.lobby_screen import LobbyScreen
+from slotterm.tui.lobby import game_facts, peek_save, shelf_for
+from slotterm.tui.screens.lobby_screen import LobbyScreen, state_text
 from tests.tui.main_support import winning_seed
 from tests.tui.shell_support import (
     SIZE,
@@ -29,6 +32,7 @@ from tests.tui.shell_support import (
 )
 
 BOOK, WITCH = get_game("book-of-spells"), get_game("lucky-witch")
+SAVES = Path(__file__).resolve().parents[2] / "saves"
 
 
 def test_no_game_on_the_command_line_means_the_lobby() -> None:
@@ -45,7 +49,8 @@ def test_the_facts_come_from_the_definitions() -> None:
     # the published figures, printed to two decimals by hand: 0.9613 and 0.9630
     assert book.rtp == "RTP 96.13 %" and witch.rtp == "RTP 96.30 %"
     assert "5,000× the bet" in book.top and "250,000.00" in witch.top
-    assert "free spins" in book.features and "gamble" in book.features
+    assert "free spins with an expanding symbol" in book.features and "gamble" in book.features
+    assert "expanding" not in witch.features
     assert "gamble" not in witch.features
     for pick in ("Magic Potion", "Pumpkin", "Spell Book", "Secret Vault"):
         assert pick in witch.features
@@ -181,6 +186,26 @@ async def test_a_waiting_round_is_shown_from_the_save_without_its_lock(tmp_path:
             assert f"Credits {format_cents(session.state.credits)}" in text
     finally:
         held.close()
+
+
+@pytest.mark.parametrize(("day", "overdue"), [(date(2026, 1, 2), False), (date(2026, 6, 1), True)])
+def test_a_round_left_over_90_days_is_said_to_be_settled_on_opening(
+    tmp_path: Path, day: date, overdue: bool
+) -> None:
+    """The example's gamble was left on 1 January 2026: the next day it is simply waiting;
+    in June, opening the game settles it, and the card says so instead of "waiting"."""
+    shutil.copytree(SAVES / "mid-gamble-v3", tmp_path / "root")
+    now = datetime.combine(day, time(12), tzinfo=UTC)
+    state = peek_save(BOOK, tmp_path / "root", None, 0, now)
+    assert state.waiting and state.overdue is overdue
+    shown = state_text(state).plain
+    assert ("settled when the game opens" in shown) is overdue
+    assert ("a round is waiting" in shown) is not overdue
+
+
+def test_the_lobby_footer_names_what_the_arrows_do() -> None:
+    arrows = next(b for b in LobbyScreen.BINDINGS if isinstance(b, Binding) and b.show)
+    assert arrows.key_display == "↑/↓" and arrows.description == "Choose"
 
 
 async def test_a_game_that_cannot_be_opened_says_why(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from slotterm.money import format_cents
+from slotterm.session.opening import PENDING_LIMIT
 from slotterm.tui.lobby import GameShelf, SavedState, game_facts
 from slotterm.tui.screens.dialog_css import stylesheet_of
 from slotterm.tui.widgets.key_bar import KeyBar
@@ -43,7 +44,13 @@ def state_text(state: SavedState) -> Text:
     shown = "unknown" if state.credits is None else format_cents(state.credits)
     text.append("Credits ")
     text.append(shown, style="bold")
-    if state.waiting:
+    if state.overdue:
+        text.append("  ·  ")
+        days = PENDING_LIMIT.days
+        text.append(
+            f"a round over {days} days old, settled when the game opens", style="bold reverse"
+        )
+    elif state.waiting:
         text.append("  ·  ")
         text.append("a round is waiting", style="bold reverse")
     text.append(f"  ·  {state.note}", style="dim")
@@ -56,7 +63,7 @@ class LobbyScreen(Screen[None]):
     CSS_PATH = stylesheet_of(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k,K", "move(-1)", "Previous", key_display="↑/↓"),
+        Binding("up,k,K", "move(-1)", "Choose", key_display="↑/↓"),
         Binding("down,j,J", "move(1)", "Next", show=False),
         Binding("enter,space", "choose", "Play", key_display="Enter"),
         Binding("1", "pick(0)", "Game 1", show=False),
