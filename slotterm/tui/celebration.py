@@ -2,7 +2,10 @@
 
 A spin that wins at least :data:`BIG_WIN` times the total bet (:data:`MEGA_WIN` times for
 a mega win) is followed by a :class:`CelebrationScene`: "BIG WIN" / "MEGA WIN" in large
-letters over the reels while the Win box counts up fast to the amount.  A feature won
+letters over the reels counting up fast to the spin's own win, the Win box along with it.
+The level is the spin's own win against the total bet (issue 10: "big wins (≥ 15× total
+bet)"), in free spins too: a free spin is celebrated for what it won, not for what the
+feature had won before it.  A feature won
 gets a short :class:`FanfareScene`: its announcement in a flashing frame.  Both only show
 an amount the session already holds, and both are skipped by any key (the overlay takes
 the keys while it is up) to the final picture: the Win box on its exact amount, the
@@ -182,7 +185,9 @@ def overlay_beside(reels: Widget) -> Celebration | None:
 
 
 class CelebrationScene(Scene):
-    """A big win: the title over the reels, the Win box counting up fast to the amount."""
+    """A big win: the title over the reels counting the spin's own win (``win_to`` less
+    ``win_from``) while the Win box counts up with it, fast, from ``win_from`` (the
+    round's win before the spin) to ``win_to``."""
 
     stoppable = True
     skippable = True
@@ -220,7 +225,7 @@ class CelebrationScene(Scene):
         """Count on and flash."""
         amount = self.amount_at(elapsed)
         self.overlay.flash(int(elapsed * FLASHES_PER_SECOND))
-        self.overlay.show_win(self.level.title, amount)
+        self.overlay.show_win(self.level.title, amount - self.win_from)
         self.show_win(amount)
 
     def finish(self) -> None:

@@ -125,19 +125,30 @@ def opening_note(session: GameSession) -> str:
     return ""
 
 
-def rest_prompt(session: GameSession, views: FeatureViews, *, summary: bool, autoplay: bool) -> str:
-    """What to press next, for the current phase."""
+def rest_prompt(
+    session: GameSession,
+    views: FeatureViews,
+    *,
+    summary: bool,
+    autoplay: bool,
+    counting: bool = False,
+) -> str:
+    """What to press next, for the current phase (``counting``: while the Win box still
+    counts up to the win, which is then not named, so the line never runs ahead of it)."""
     state = session.state
     round_ = state.round
     if summary:
         return "Press Space, Enter, 0 or S to continue."
     if state.phase is Phase.FEATURE:
+        if autoplay:  # autoplay plays it (had it not, it would have stopped)
+            return "Autoplay is on: press A to stop it."
         return views.prompt(state) or "Press Space to go on."
     if state.phase is Phase.WIN_OFFERED and round_ is not None:
+        amount = "" if counting else f" {format_cents(round_.win)}"
         if autoplay:
-            return f"Win {format_cents(round_.win)}: autoplay collects it."
+            return f"Win{amount}: autoplay collects it."
         gamble = " · 5 gamble" if session.can(StartGamble()) else ""
-        return f"Win {format_cents(round_.win)}! Space/Enter/7 collect{gamble}"
+        return f"Win{amount}! Space/Enter/7 collect{gamble}"
     if state.phase is Phase.GAMBLE:
         return "Gamble open."
     if needs_top_up(session):
@@ -149,6 +160,19 @@ def rest_prompt(session: GameSession, views: FeatureViews, *, summary: bool, aut
         top = "; U tops up" if top_up_helps(session) else ""
         return f"Too few credits: {lowering_keys(session.game)}{top}."
     return "Press Space to spin."
+
+
+def banner_round(session: GameSession, *, summary: bool) -> Round | None:
+    """The round the banner shows at rest: the open one; while a feature's summary is up,
+    the round it sums up (closed already when its last step paid it)."""
+    return shown_round(session) if summary else session.state.round
+
+
+def credits_while_shown(session: GameSession, events: Sequence[Event]) -> int:
+    """The Credits box while ``events`` are shown: a round they closed is credited only once
+    its show is over (its win counted up, its feature summed up)."""
+    paid = sum(e.round.paid for e in events if isinstance(e, RoundClosed))
+    return session.state.credits - paid
 
 
 def event_note(events: Sequence[Event], views: FeatureViews) -> str | None:

@@ -3,15 +3,19 @@
 The core's events (a spin stopping) get the core's scenes; a feature's events, and what a
 feature added to a spin, get the scenes its view makes (``views``).
 
-A feature's last step that ends in a win offer (the last free spin won) must show the
-feature's summary before the win is offered: its scenes after the reels stop are made
-skippable, so while they run Space skips them (to the summary) and neither Collect nor
-the gamble is live yet.
+A feature's spin is shown to its end before the next step is offered: its scenes after
+the reels stop are made skippable, so while they run Space skips them (one by one) and
+neither the next free spin, nor Collect, the gamble or a base spin (after the last free
+spin, whose summary comes first) is live yet.
+
+A spin that earns a celebration (:func:`~slotterm.tui.celebration.win_level`) counts its
+win once, in the celebration: its line and expansion shows mark the wins while the Win
+box waits, then the Win box counts up with the celebration (never back).
 """
 
 from __future__ import annotations
 
-from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition, WinOffered
+from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.session.game_session import GameSession
 from slotterm.tui.anticipation import SCATTERS_NEEDED
@@ -51,12 +55,13 @@ def scenes_for(
             )
             start = 0 if event.number is None else win_before
             final = start + event.win
+            level = win_level(event.win, total_bet) if overlay is not None else None
             items = regular_items(game, result.window, result.evaluation)
-            middle = min(start + sum(item.amount for item in items), final)
+            # With a celebration to come, the Win box waits for it (it counts the win).
+            middle = start if level else min(start + sum(i.amount for i in items), final)
             if items:
                 scenes.append(WinShowScene(reels, items, stage.show_win, start, middle))
-            scenes += views.spin_scenes(stage, event, middle, final)
-            level = win_level(event.win, total_bet)
+            scenes += views.spin_scenes(stage, event, middle, start if level else final)
             if overlay is not None and level is not None:
                 scenes.append(
                     CelebrationScene(
@@ -72,7 +77,7 @@ def scenes_for(
                     scenes.append(FanfareScene(overlay, first.text, say=stage.message.say))
                     fanfare = True
             scenes += shown
-    if _ends_feature_with_offer(transition):
+    if _feature_spin(transition):
         for scene in scenes:
             if not isinstance(scene, SpinScene):
                 scene.stoppable = scene.skippable = True
@@ -85,11 +90,9 @@ def anticipation_hint(game: GameDefinition) -> str:
     return f" ✦ {SCATTERS_NEEDED} {names}… ✦ "
 
 
-def _ends_feature_with_offer(transition: Transition) -> bool:
-    """True when a feature's spin (one with a number) ended the feature with a win offer."""
-    events = transition.events
-    feature_spin = any(isinstance(e, ReelsStopped) and e.number is not None for e in events)
-    return feature_spin and any(isinstance(e, WinOffered) for e in events)
+def _feature_spin(transition: Transition) -> bool:
+    """True when the transition played a feature's spin (one with a number)."""
+    return any(isinstance(e, ReelsStopped) and e.number is not None for e in transition.events)
 
 
 def show_recorded_spin(stage: Stage, views: FeatureViews, session: GameSession) -> None:

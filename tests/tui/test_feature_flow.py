@@ -164,6 +164,7 @@ async def test_banner_message_and_win_agree_when_space_cuts_a_win_short() -> Non
     app = make_app(LAST_SPIN_WINS, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
+        screen = main(app)
 
         def mid_feature_win_show() -> bool:
             return fs(app.session) == PLAYING and scene_name(app) == "WinShowScene"
@@ -173,7 +174,18 @@ async def test_banner_message_and_win_agree_when_space_cuts_a_win_short() -> Non
             await _play_until(pilot, app, mid_feature_win_show)
             _assert_banner_agrees(app)
             played = len(record_of(app.session.state.round).spins)  # type: ignore[union-attr]
-            await pilot.press("space")  # the next free spin, the win show cut short
+            # Space skips the spin's show, scene by scene; the next free spin waits for
+            # its end (QA finding 3: it used to start at once and skip the show unseen).
+            for _ in range(10):
+                if not screen.presenter.busy:
+                    break
+                assert not screen.check_action("feature", (PlayFreeSpin.name,))
+                await pilot.press("space")
+                await pilot.pause()
+                _assert_banner_agrees(app)
+            assert not screen.presenter.busy, "Space did not skip the show"
+            assert len(record_of(app.session.state.round).spins) == played  # type: ignore[union-attr]
+            await pilot.press("space")  # now the next free spin
             await pilot.pause()
             if fs(app.session) != PLAYING:
                 break

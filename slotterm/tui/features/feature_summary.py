@@ -42,13 +42,19 @@ class FeatureSummary(Static):
         reason: EndReason | None,
         spin_win: int = 0,
         round_win: int | None = None,
+        level: str | None = None,
+        times: int = 0,
     ) -> None:
         """Fill the panel from the feature's recorded result (``extra``: a modifier's line).
 
         ``spin_win`` is the triggering spin's own win and ``round_win`` the round's (what
-        the Win box shows): the panel adds them up (:func:`win_sum`).
+        the Win box shows): the panel adds them up (:func:`win_sum`).  ``level`` names the
+        celebration the round's win earns ("MEGA WIN"), ``times`` total bets.
         """
+        self.border_title = f"FREE SPINS COMPLETE  ·  {level}" if level else "FREE SPINS COMPLETE"
         text = Text(justify="center", end="")
+        if level:
+            text.append(f"★  {level}: {times} × your bet  ★\n", "bold")
         text.append(f"{spins} free spins played\n")
         if extra is not None:
             text.append_text(extra)

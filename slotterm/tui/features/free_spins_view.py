@@ -29,6 +29,7 @@ from slotterm.engine.features.free_spins import (
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason, Round, SpinResult
 from slotterm.money import format_cents
+from slotterm.tui.celebration import win_level
 from slotterm.tui.features.feature_summary import FeatureSummary
 from slotterm.tui.features.view import FeatureView, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
@@ -184,7 +185,9 @@ class FreeSpinsView(FeatureView):
             self._ended = event
 
     def show_summary(self, round_: Round | None) -> bool:
-        """Put up the summary of the free spins just ended (if they just did)."""
+        """Put up the summary of the free spins just ended (if they just did); a round
+        whose win reaches a big-win level (:func:`win_level`) is named one there: the
+        feature is paid as one win, so its total is celebrated like a spin's."""
         ended, self._ended = self._ended, None
         if ended is None:
             return False
@@ -194,13 +197,18 @@ class FreeSpinsView(FeatureView):
             if self.modifier is not None and record is not None
             else None
         )
+        bet = round_.bet.total if round_ is not None else 0
+        won = round_.win if round_ is not None else ended.total
+        level = win_level(won, bet)
         self.summary.show_summary(
             spins=ended.spins_played,
             extra=extra,
             total=ended.total,
             reason=ended.reason,
             spin_win=round_.base_win if round_ is not None else 0,
-            round_win=round_.win if round_ is not None else None,
+            round_win=won if round_ is not None else None,
+            level=level.title if level is not None else None,
+            times=won // bet if bet else 0,
         )
         self.summary.display = True
         return True

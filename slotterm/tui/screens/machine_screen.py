@@ -39,6 +39,8 @@ from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, KeySwitch, key_enabled, with_feature_keys
 from slotterm.tui.narration import (
+    banner_round,
+    credits_while_shown,
     event_note,
     idle_banner,
     latest_window,
@@ -164,7 +166,8 @@ class MachineScreen(Screen[None]):
         state = session.state
         self.boxes.show_bet(session.bet, len(session.game.lines))
         self.boxes.show_credits(state.credits, session.currency)
-        self.query_one("#banner", FeatureBanner).show_part(self.views.banner(state.round))
+        shown = banner_round(session, summary=self.summary_visible)
+        self.query_one("#banner", FeatureBanner).show_part(self.views.banner(shown))
         self._show_win(win_on_display(session))
         prompt = rest_prompt(
             session, self.views, summary=self.summary_visible, autoplay=self.autoplay
@@ -177,7 +180,9 @@ class MachineScreen(Screen[None]):
         """A new scene started: once the reels rest, say what the keys do now."""
         scene = self.presenter.current
         if scene is not None and not scene.stoppable and not isinstance(scene, AnnounceScene):
-            prompt = rest_prompt(self.session, self.views, summary=False, autoplay=self.autoplay)
+            prompt = rest_prompt(
+                self.session, self.views, summary=False, autoplay=self.autoplay, counting=True
+            )
             self.message.say(prompt)
         self.refresh_keys()
 
@@ -235,13 +240,15 @@ class MachineScreen(Screen[None]):
         self.query_one("#banner", FeatureBanner).show_win(amount)
 
     def _present(self, win_before: int, transition: Transition) -> None:
-        # The banner names the step now played; its feature win follows the Win box.
-        self.query_one("#banner", FeatureBanner).advance(self.views.banner(transition.state.round))
+        # The banner names the step now played (the last free spin too, which closed the
+        # round); its feature win follows the Win box.
+        played = shown_round(self.session)
+        self.query_one("#banner", FeatureBanner).advance(self.views.banner(played))
         self._note = event_note(transition.events, self.views) or self._note
         self.views.remember(transition.events)
         scenes = scenes_for(self.stage, self.views, win_before, transition)
         if scenes:
-            self.boxes.show_credits(self.session.state.credits)
+            self.boxes.show_credits(credits_while_shown(self.session, transition.events))
             self.message.say(moving_text(self.session, self.views, autoplay=self.autoplay))
         self.presenter.play(scenes)
 
