@@ -8,7 +8,16 @@ back to the lobby, O opens the options, G the autoplay settings (the shell keys 
 :mod:`slotterm.tui.shell`).  Ctrl+P opens Textual's command palette with the game's own
 commands (:mod:`slotterm.tui.palette`) and Textual's, the colour theme among them.
 
-SIGTERM, SIGHUP and SIGQUIT end the game as Q does (every step is already saved): the
+Every way out asks first when a ``--demo`` round would be lost (a win waiting, a gamble or
+a feature under way), as Q does (:func:`~slotterm.tui.screens.quit_confirm.quit_game`):
+Ctrl+Q (Textual's quit key), Ctrl+C, the palette's Quit and Q on the too-small notice all
+take the app's quit action, which goes there.  Ctrl+C quits like Q rather than only saying
+how to quit (Textual's default): it is the key a terminal player presses to leave, and
+both cases are safe with it (a saved game keeps every step, a demo asks first).  With text
+selected on the screen Ctrl+C still copies it, as Textual has it.
+
+SIGTERM, SIGHUP and SIGQUIT end the game at once, without asking (every step of a saved
+game is already saved; a demo's round is lost, as the signal asked): the
 driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
 process exits with the conventional status, 128 + the signal's number.  A terminal hung up
 without a SIGHUP (the game not its session's process) is noticed by
@@ -25,23 +34,23 @@ import asyncio
 import contextlib
 import functools
 import signal
-from collections.abc import Iterable
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import events
 from textual._time import get_time
-from textual.app import App, SystemCommand
-from textual.binding import BindingType
+from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import stylesheets
 from slotterm.tui.hangup import HangupWatch, terminal_fds
 from slotterm.tui.lobby import GameShelf
-from slotterm.tui.palette import GameCommands, quitting_as_q
+from slotterm.tui.palette import GameCommands
 from slotterm.tui.screens.dialog_css import window_stylesheets
 from slotterm.tui.screens.main_screen import MainScreen
+from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
 
@@ -105,7 +114,12 @@ class SlotApp(Shell):
     TITLE = "slotterm"
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {GameCommands}
-    BINDINGS: ClassVar[list[BindingType]] = SHELL_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *SHELL_BINDINGS,
+        # Ctrl+C quits as Q does (Textual's own only says how to quit), over any window
+        # (a dialog stops the app's other keys); see the docstring.
+        Binding("ctrl+c", "quit_or_copy", "Quit", show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -133,9 +147,19 @@ class SlotApp(Shell):
         """The slot machine for ``session``."""
         return MainScreen(session, force=force)
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's palette commands; its Quit does what Q does on the screen below."""
-        return quitting_as_q(super().get_system_commands(screen), screen)
+    async def action_quit_or_copy(self) -> None:
+        """Ctrl+C: copy the text selected on the screen, if any (Textual's meaning), else
+        quit as Q does."""
+        selected = self.screen.get_selected_text()
+        if selected:
+            self.copy_to_clipboard(selected)
+            return
+        await self.action_quit()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q, Ctrl+C, the palette's Quit, Q on the too-small notice: quit as Q does
+        (at once, or after asking when a demo's open round would be lost)."""
+        quit_game(self, self.session)
 
     def get_default_screen(self) -> Screen[None]:
         """The lobby is the bottom screen when there is one, else the slot machine."""
@@ -200,12 +224,14 @@ class SlotApp(Shell):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        notice = self.screen if isinstance(self.screen, TooSmallScreen) else None
+        # The notice may be under a window opened over it (the palette): one notice only;
+        # it takes itself away when it is back on top if the terminal grew meanwhile.
+        notice = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
         if too_small(width, height):
             if notice is None:
                 saved = self.session is None or self.session.persist is not None
                 self.push_screen(TooSmallScreen(saved=saved))
             else:
                 notice.show_size(width, height)
-        elif notice is not None:
+        elif notice is not None and notice is self.screen:
             self.pop_screen()

@@ -7,18 +7,17 @@ play each game.  A command obeys the same rule as its key: one that waits (a scr
 the reels move, the options in a round) is left out of the list shown before anything is
 typed, and found by a search it says why ("Not now: ...") and does nothing but say so.  A
 command is checked again when it runs, since the round may have moved on under the
-palette.  Textual's "Quit" does what Q does on the screen under the palette
-(:func:`quitting_as_q`).
+palette.  Textual's "Quit" is the app's quit action, which does what Q does (a demo with a
+round open asks first: :func:`~slotterm.tui.screens.quit_confirm.quit_game`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
 
-from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
@@ -110,18 +109,6 @@ def run(app: Shell, command: GameCommand) -> None:
     target = app if command.target == "shell" else under
     action: Callable[..., None] = getattr(target, f"action_{name}")
     action(*parameters)
-
-
-def quitting_as_q(
-    commands: Iterable[SystemCommand], screen: Screen[Any]
-) -> Iterator[SystemCommand]:
-    """Textual's system ``commands`` with "Quit" doing what Q does on ``screen`` (the
-    screen under the palette): a demo with a round open asks first."""
-    own_quit = getattr(screen, "action_quit", None)
-    for command in commands:
-        if command.title == "Quit" and callable(own_quit):
-            command = command._replace(callback=own_quit)
-        yield command
 
 
 class GameCommands(Provider):

@@ -1,13 +1,17 @@
 """Quitting: at once, or after asking when a ``--demo`` round would be lost.
 
-A saved game keeps its open round (it resumes on the next start), so Q quits at once.  A
+A saved game keeps its open round (it resumes on the next start), so it quits at once.  A
 demo keeps nothing: with a round open (a win waiting, a gamble or a feature under way)
-Q first asks, in :class:`QuitConfirm` (Y quits, N or Escape stays).
+quitting first asks, in :class:`QuitConfirm` (Y quits, N or Escape stays).  Every way out
+comes here (:func:`quit_game`): Q on any screen, Ctrl+Q, Ctrl+C and the palette's Quit
+(the app's quit action).  A screen on top that asks by itself (the too-small notice, where
+a dialog would not fit: :class:`AsksBeforeQuitting`) is asked instead.  Quit signals
+(SIGTERM, SIGHUP) still end the game at once.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -32,12 +36,34 @@ def round_would_be_lost(session: GameSession | None) -> bool:
     )
 
 
+QUESTION = (
+    "This is a demo: nothing is saved, so the round under way\n"
+    "(and any win it holds) is lost if you quit now."
+)
+"""What is at stake, as the question says it (the dialog and the too-small notice)."""
+ANSWERS = "Y quits · N or Escape goes back to the game."
+"""The keys that answer it."""
+
+
+@runtime_checkable
+class AsksBeforeQuitting(Protocol):
+    """A screen that asks the question itself (instead of a :class:`QuitConfirm` over it)."""
+
+    def ask_before_quitting(self) -> None:
+        """Ask whether to quit: Y quits (``app.exit()``), N or Escape stays."""
+
+
 def quit_game(app: App[Any], session: GameSession | None) -> None:
-    """Q: leave at once, or ask first when the open round of a demo would be lost."""
+    """Every way out: leave at once, or ask first when the open round of a demo would be
+    lost (in a :class:`QuitConfirm`, or by the screen on top when it asks by itself)."""
     if not round_would_be_lost(session):
         app.exit()
         return
-    if isinstance(app.screen, QuitConfirm):
+    top = app.screen
+    if isinstance(top, QuitConfirm):
+        return
+    if isinstance(top, AsksBeforeQuitting):
+        top.ask_before_quitting()
         return
 
     def answered(leave: bool | None) -> None:
@@ -62,12 +88,7 @@ class QuitConfirm(ModalScreen[bool]):
         """The question and its keys."""
         with Vertical(id="quit-dialog") as dialog:
             dialog.border_title = "Quit the demo?"
-            yield Static(
-                "This is a demo: nothing is saved, so the round under way\n"
-                "(and any win it holds) is lost if you quit now.\n\n"
-                "Y quits · N or Escape goes back to the game.",
-                id="quit-text",
-            )
+            yield Static(f"{QUESTION}\n\n{ANSWERS}", id="quit-text")
         yield KeyBar(compact=True)
 
     def action_answer(self, leave: bool) -> None:

@@ -1,4 +1,10 @@
-"""The notice shown instead of the game while the terminal is smaller than 80×24."""
+"""The notice shown instead of the game while the terminal is smaller than 80×24.
+
+Q on it quits as everywhere (the app's quit, :func:`~slotterm.tui.screens.quit_confirm.
+quit_game`): at once, or, in a demo with a round open, after asking.  The notice asks by
+itself (a dialog over it might not fit the small terminal): its text turns into the
+question, Y quits, N or Escape goes back to the notice.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
+
+from slotterm.tui.keymap import both_cases
+from slotterm.tui.screens.quit_confirm import ANSWERS, QUESTION
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -21,12 +30,18 @@ def too_small(width: int, height: int) -> bool:
 class TooSmallScreen(Screen[None]):
     """Asks for a bigger terminal; the game resumes by itself when it grows."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q,Q", "app.quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q,Q", "app.quit", "Quit"),
+        Binding(both_cases("y"), "answer(True)", "Quit", show=False),
+        Binding(both_cases("n") + ",escape", "answer(False)", "Stay", show=False),
+    ]
 
     def __init__(self, *, saved: bool = True) -> None:
         super().__init__()
         self.saved = saved
         """False for a demo session, which keeps nothing after quitting."""
+        self.asking = False
+        """True while the notice asks whether to quit (a demo's round would be lost)."""
 
     def compose(self) -> ComposeResult:
         """One centred notice."""
@@ -36,15 +51,41 @@ class TooSmallScreen(Screen[None]):
         """Fill in the current size."""
         self.show_size(self.app.size.width, self.app.size.height)
 
+    def on_screen_resume(self) -> None:
+        """Back on top (a window over the notice closed): gone if the terminal grew
+        meanwhile."""
+        if self.is_current and not too_small(self.app.size.width, self.app.size.height):
+            self.app.pop_screen()
+
     def show_size(self, width: int, height: int) -> None:
         """Say how big the terminal is and how big it must be."""
+        if self.asking:
+            last = f"QUIT THE DEMO?\n{QUESTION}\n{ANSWERS}"
+        elif self.saved:
+            last = "Q quits (an open round stays saved)."
+        else:
+            last = "Q quits (a demo saves nothing: it asks before a round is lost)."
         self.query_one("#too-small-notice", Static).update(
             "TERMINAL TOO SMALL\n\n"
             f"The game needs at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {width}×{height}.\n"
-            "Make the window bigger and play goes on where it stopped.\n\n"
-            + (
-                "Q quits (an open round stays saved)."
-                if self.saved
-                else "Q quits (a demo saves nothing)."
-            )
+            "Make the window bigger and play goes on where it stopped.\n\n" + last
         )
+
+    def ask_before_quitting(self) -> None:
+        """Ask here whether to quit the demo (see the module docstring)."""
+        self.asking = True
+        self.show_size(self.app.size.width, self.app.size.height)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Y and N answer only while the notice asks."""
+        if action == "answer":
+            return self.asking
+        return True
+
+    def action_answer(self, leave: bool) -> None:
+        """Quit (``True``), or go back to the plain notice."""
+        if leave:
+            self.app.exit()
+            return
+        self.asking = False
+        self.show_size(self.app.size.width, self.app.size.height)
