@@ -277,6 +277,24 @@ def test_simulate_reports_the_bonus_for_lucky_witch_only(
     assert report["bonus_frequency"] <= report["bonuses_per_round"]
 
 
+@pytest.mark.parametrize("columns", [100, 60])
+def test_the_simulate_report_writes_its_bet_and_cap_note_in_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """One coin, not "1 coin(s)"; the cap note is a whole sentence under the table, not
+    folded into its value column.  250,000.00 / (1 coin x 0.01 x 15 lines) = 1,666,667."""
+    from slotterm.cli import main
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    assert main(["simulate", LW, "--spins", "300", "--seed", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "1 coin of 0.01 per line" in out and "coin(s)" not in out
+    table_end = max(n for n, line in enumerate(out.splitlines()) if line.startswith("└"))
+    below = " ".join(" ".join(out.splitlines()[table_end + 1 :]).split())
+    assert "round cap, which is 1,666,667 times this total bet" in below
+    assert "note below" in out and "1,666,667x" not in out
+
+
 def test_play_without_a_terminal_says_so_and_saves_nothing(
     tmp_path: Path, user_dirs: dict[str, str]
 ) -> None:

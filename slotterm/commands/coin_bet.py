@@ -32,6 +32,11 @@ class CoinBetError(ValueError):
         self.option = option
 
 
+def coins_text(coins: int) -> str:
+    """A number of coins in words: ``"1 coin"``, ``"2 coins"``."""
+    return f"{coins:,} coin{'' if coins == 1 else 's'}"
+
+
 def shown(value: object) -> str:
     """``repr(value)`` for an error message, cut short when long."""
     text = repr(value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from slotterm.commands.coin_bet import coins_text
 from slotterm.commands.evaluate import Request, Result, money
 
 
@@ -23,7 +24,7 @@ def print_readable(request: Request, result: Result) -> None:
     per_line = money(request.bet_per_line)
     if request.coin_size is not None:
         coins = request.bet_per_line // request.coin_size
-        per_line = f"{coins} coin(s) of {money(request.coin_size)} = {per_line}"
+        per_line = f"{coins_text(coins)} of {money(request.coin_size)} = {per_line}"
     console.print(
         f"{request.lines} lines at {per_line} per line "
         f"(total bet {money(request.bet_per_line * request.lines)}), {mode}"

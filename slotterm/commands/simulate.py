@@ -25,7 +25,7 @@ from typing import Any
 from slotterm.analysis.sim_tally import SOURCES, SimulationResult
 from slotterm.analysis.simulate import MAX_SPINS, default_workers, simulate
 from slotterm.cli import UsageError
-from slotterm.commands.coin_bet import CoinBetError, coin_bet
+from slotterm.commands.coin_bet import CoinBetError, coin_bet, coins_text
 from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.actions import Bet
 from slotterm.engine.features import free_spins
@@ -58,8 +58,9 @@ def exact_rtp(
             return float(sheet.rtp), None
         cap_x = game.max_win(bet.total) / bet.total
         note = (
-            f"exact RTP before the round cap ({cap_x:,.0f}x the total bet at this bet; "
-            f"the sheet's capped RTP is {100 * sheet.rtp:.4f} % at the highest bet)"
+            f"the exact RTP is the one before the round cap, which is {cap_x:,.0f} times "
+            f"this total bet; at the highest bet the sheet's capped RTP is "
+            f"{100 * sheet.rtp:.4f} %"
         )
         return float(sheet.rtp_uncapped), note
     except Exception as exc:  # the exact figure is a bonus here; never fail the run for it
@@ -295,16 +296,20 @@ def _print_report(report: dict[str, Any]) -> None:
         ("top round win (× total bet)", f"{report['top_win_x_total_bet']:,.2f}"),
     ]
     rows += _bonus_rows(report)
+    note = report["exact_note"]
+    below = "; note below" if note else ""
     if report["exact_rtp"] is None:
-        rows.append(("exact RTP", report["exact_note"] or "unavailable"))
+        rows.append(("exact RTP", "unavailable (note below)" if note else "unavailable"))
     else:
         inside = "inside" if report["exact_inside_ci99"] else "OUTSIDE"
-        rows.append(("exact RTP", f"{_pct(report['exact_rtp'])} ({inside} the 99 % interval)"))
-        if report["exact_note"]:
-            rows.append(("", report["exact_note"]))
+        exact = _pct(report["exact_rtp"])
+        rows.append(("exact RTP", f"{exact} ({inside} the 99 % interval{below})"))
     for name, value in rows:
         table.add_row(name, value)
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    if note:  # a sentence, under the table at its full width, not squeezed into a cell
+        console.print(f"Note: {note}.", highlight=False, markup=False)
 
 
 def _bonus_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
@@ -313,7 +318,7 @@ def _bonus_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
     if "policy" in report:
         rows.append(("pick policy", report["policy"]))
     if report.get("coins") is not None:
-        rows.append(("bet", f"{report['coins']} coin(s) of {report['coin_size']} per line"))
+        rows.append(("bet", f"{coins_text(report['coins'])} of {report['coin_size']} per line"))
     if "bonus_frequency" not in report:
         return rows
     frequency = report["bonus_frequency"]

@@ -290,4 +290,4 @@ def test_the_lucky_witch_readable_form(capsys: pytest.CaptureFixture[str]) -> No
     )
     assert main(["eval", "lucky-witch", "--grid", grid, "--coins", "2"]) == 0
     out = capsys.readouterr().out
-    assert "2 coin(s) of 0.01" in out and "Mystery bonus triggered" in out
+    assert "2 coins of 0.01" in out and "Mystery bonus triggered" in out
