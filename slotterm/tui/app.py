@@ -14,7 +14,7 @@ Ctrl+Q (Textual's quit key), Ctrl+C, the palette's Quit and Q on the too-small n
 take the app's quit action, which goes there.  Ctrl+C quits like Q rather than only saying
 how to quit (Textual's default): it is the key a terminal player presses to leave, and
 both cases are safe with it (a saved game keeps every step, a demo asks first).  With text
-selected on the screen Ctrl+C still copies it, as Textual has it.
+selected (on the screen, or in the palette's field) Ctrl+C still copies it, as Textual has it.
 
 SIGTERM, SIGHUP and SIGQUIT end the game at once, without asking (every step of a saved
 game is already saved; a demo's round is lost, as the signal asked): the
@@ -42,6 +42,7 @@ from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widgets import Input, TextArea
 
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import stylesheets
@@ -148,9 +149,12 @@ class SlotApp(Shell):
         return MainScreen(session, force=force)
 
     async def action_quit_or_copy(self) -> None:
-        """Ctrl+C: copy the text selected on the screen, if any (Textual's meaning), else
-        quit as Q does."""
+        """Ctrl+C: copy the text selected on the screen or in the text field being typed
+        in (the palette's), if any (Textual's meaning), else quit as Q does."""
+        focused = self.focused
         selected = self.screen.get_selected_text()
+        if not selected and isinstance(focused, Input | TextArea):
+            selected = focused.selected_text
         if selected:
             self.copy_to_clipboard(selected)
             return

@@ -177,6 +177,31 @@ async def test_quit_in_the_palette_asks_first_as_q_does_in_a_demo_round() -> Non
         assert machine.session.state.round is not None  # still there, still offered
 
 
+async def test_ctrl_c_in_the_palette_copies_its_text_else_quits_as_q() -> None:
+    from textual.command import CommandPalette
+    from textual.widgets import Input
+
+    from slotterm.tui.screens.quit_confirm import QuitConfirm
+    from tests.tui.main_support import winning_seed
+
+    app = make_app(winning_seed())  # a demo with a win offered after a spin: Q asks
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        palette = await open_palette(pilot, app)
+        await search(pilot, palette, "Help")
+        await pilot.press("shift+home", "ctrl+c")  # the typed word selected: copied
+        await wait_for(pilot, lambda: app.clipboard == "Help")
+        assert app.screen is palette and app.is_running
+        await pilot.press("end", "ctrl+c")  # nothing selected: quit, asking first
+        await wait_for(pilot, lambda: isinstance(app.screen, QuitConfirm))
+        assert palette.query_one(Input).value == "Help"
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        assert app.is_running and app.main_screen is not None
+        assert app.main_screen.session.state.round is not None
+
+
 async def test_over_the_lobby_each_game_can_be_played(tmp_path: Path) -> None:
     from slotterm.tui.screens.main_screen import MainScreen
 
