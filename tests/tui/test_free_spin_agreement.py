@@ -44,6 +44,7 @@ from tests.tui.main_support import (
     scene_clock,
     session_for,
     settle,
+    winning_seed,
 )
 
 STEPS = 4
@@ -322,3 +323,14 @@ async def test_autoplay_free_spins_do_not_ask_for_space() -> None:
         assert "Press Space for free spin" not in message(app), message(app)
         assert "autoplay" in message(app).lower()
         screen._autoplay.stop()
+
+
+async def test_a_base_win_is_named_only_once_the_win_box_shows_it() -> None:
+    app = make_app(winning_seed(), animations=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        freeze_scenes(app)
+        await pilot.press("space")
+        await pilot.pause()
+        await _watch(pilot, app, lambda: _keys_named_work(app))
+        assert app.session.phase is Phase.WIN_OFFERED
+        assert f"Win {box(app, 'win')}!" in message(app), message(app)
