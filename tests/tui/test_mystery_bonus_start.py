@@ -16,7 +16,14 @@ from textual.pilot import Pilot
 
 from slotterm.engine.records import Phase
 from slotterm.tui.app import SlotApp
-from slotterm.tui.art.cauldron import BREWED, BUBBLING, FRAMES, bubbling
+from slotterm.tui.art.cauldron import (
+    BREWED,
+    BUBBLE_ROWS_MEDIUM,
+    BUBBLE_ROWS_SMALL,
+    BUBBLING,
+    FRAMES,
+    bubbling,
+)
 from slotterm.tui.art.model import PALETTE, ArtSize
 from slotterm.tui.art.tiles import brightness, lit
 from slotterm.tui.features.mystery_bonus_view import Cauldron
@@ -143,8 +150,12 @@ def test_the_bubbles_rise_from_frame_to_frame() -> None:
     """What stands on a pixel row of one frame stands a row higher in the next (above the
     brew's surface), so the bubbles rise rather than blink."""
     for frame in range(FRAMES):
-        now, after = bubbling(frame).medium, bubbling(frame + 1).medium
-        assert after[:4] == now[1:5], frame
+        now, after = bubbling(frame), bubbling(frame + 1)
+        rows = BUBBLE_ROWS_MEDIUM
+        assert after.medium[: rows - 1] == now.medium[1:rows], frame
+        rows = BUBBLE_ROWS_SMALL
+        assert after.small[: rows - 1] == now.small[1:rows], frame
+        assert now.medium[:rows] != after.medium[:rows]  # they do move
 
 
 def test_nothing_on_the_cauldron_is_dark_on_dark() -> None:

@@ -2,10 +2,11 @@
 the tile renderer (:mod:`slotterm.tui.art.tiles`) like the reels' symbols and the pick
 games' items.
 
-A bronze pot of green brew over a fire, in three **bubbling** frames (the bubbles rise one
-pixel a frame and the flames flicker, so the frames differ by shape, not only by colour:
-they bubble without colour too), and a **brewed** picture: the brew turned gold under a
-burst of rays, on a gold frame, shown once the cauldron names the game drawn.
+A round bronze pot of green brew over a fire, in three **bubbling** frames (the bubbles
+rise one pixel a frame, the brew heaves and the flames flicker, so the frames differ by
+shape, not only by colour: they bubble without colour too), and a **brewed** picture:
+the brew turned gold under a burst of rays, on a gold frame, shown once the cauldron
+names the game drawn.
 """
 
 from __future__ import annotations
@@ -17,45 +18,49 @@ _LOOK = TileLook(top="#2a1846", bottom="#0e0820", frame="#8cff4a")
 _BREWED_LOOK = TileLook(top="#2a1846", bottom="#0e0820", frame="#ffe14d")
 """The same tile framed in gold once the game is brewed."""
 
-_POT_SMALL = ("ssssssss", ".tttttt.")
-"""The small pot's rim and belly (its fire comes under it)."""
+_POT_SMALL = (".ssssss.", "tstttttt", ".tttttt.")
+"""The small pot: its rim and round belly (a light at the left)."""
 _POT_MEDIUM = (
-    "ssssssssssssss",
-    ".tsttttttttTt.",
-    ".sttttttttttt.",
-    "..tttttttTtt..",
-    "...tt....tt...",
+    "..ssssssssss..",
+    ".tstttttttttt.",
+    "tsttttttttttot",
+    "tsttttttttttot",
+    ".tttttttttttt.",
+    "...tttttttt...",
 )
-"""The medium pot: rim, a bronze belly with a light and a shade, two legs."""
-_FIRES_SMALL = (".oyoyoy.", ".yoyoyo.")
-_FIRES_MEDIUM = ("..oyoyoyyoyo..", "..yoyoyooyoy..")
-"""The flames under the pot, flickering from frame to frame."""
-_FOAMS_SMALL = (".llLlll.", ".lllLll.")
-_FOAMS_MEDIUM = (".LllllllllllL.", ".lLllllllllLl.")
-"""The brew's surface, heaving from frame to frame."""
+"""The medium pot: rim, a round bronze belly with a light at the left and the fire's glow
+at the right, its flat bottom (no dark shading: it would cut the pot in two without
+colour)."""
+_FIRES_MEDIUM = (".o.yo.oy.oy.o.", "..oy.yo.yo.yo.")
+"""The flames under the medium pot, flickering from frame to frame."""
+_FOAMS_SMALL = ("..llll..", "..lLll..")
+_FOAMS_MEDIUM = ("...LllllllL...", "...lLllllLl...")
+"""The brew's surface over the rim, heaving from frame to frame."""
 
 _BUBBLES_SMALL = ("..l...w.", ".w..l...", "....w.l.")
 _BUBBLES_MEDIUM = ("...l......w...", "......w.l.....", "..w.l.......l.")
 """Rows of bubbles repeating upwards: frame ``f`` shows the rows from ``f`` on, so each
 bubble stands one pixel higher in the next frame."""
+BUBBLE_ROWS_SMALL = 2
+BUBBLE_ROWS_MEDIUM = 4
+"""How many pixel rows of bubbles stand over the brew in each picture."""
 
 FRAMES = 3
 """How many bubbling pictures there are (:func:`bubbling` takes any frame number)."""
 
 
 def _bubbling(frame: int) -> SymbolArt:
-    fire = frame % 2
+    heave = frame % 2
     small = (
-        *(_BUBBLES_SMALL[(row + frame) % FRAMES] for row in range(2)),
-        _FOAMS_SMALL[fire],
+        *(_BUBBLES_SMALL[(row + frame) % FRAMES] for row in range(BUBBLE_ROWS_SMALL)),
+        _FOAMS_SMALL[heave],
         *_POT_SMALL,
-        _FIRES_SMALL[fire],
     )
     medium = (
-        *(_BUBBLES_MEDIUM[(row + frame) % FRAMES] for row in range(5)),
-        _FOAMS_MEDIUM[fire],
+        *(_BUBBLES_MEDIUM[(row + frame) % FRAMES] for row in range(BUBBLE_ROWS_MEDIUM)),
+        _FOAMS_MEDIUM[heave],
         *_POT_MEDIUM,
-        _FIRES_MEDIUM[fire],
+        _FIRES_MEDIUM[heave],
     )
     return SymbolArt(
         id=f"CAULDRON_BUBBLING_{frame}",
@@ -76,14 +81,13 @@ BREWED = SymbolArt(
     name="Cauldron",
     glyph="C",
     color="gold1",
-    small=("y..ww..y", ".yywwyy.", ".yyyyyy.", *_POT_SMALL, _FIRES_SMALL[0]),
+    small=("y..ww..y", ".yywwyy.", "..yyyy..", *_POT_SMALL),
     medium=(
-        "......ww......",
-        "..y...yy...y..",
+        "..y...ww...y..",
         "...y..yy..y...",
         ".yyyyywwyyyyy.",
         "...y..yy..y...",
-        ".wyyyyyyyyyyw.",
+        "...wyyyyyyw...",
         *_POT_MEDIUM,
         _FIRES_MEDIUM[0],
     ),
