@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import Static
@@ -180,3 +181,37 @@ async def test_overlays_cover_the_reels_whole_and_keep_their_size(
             await pilot.pause()
             assert overlay.region == stage.region, overlay_id
             overlay.display = False
+
+
+async def test_the_banner_names_the_pick_game_only_when_told_not_as_progress() -> None:
+    """The pick game drawn is a reveal, not the bonus's progress: the banner's ``advance``
+    (called the moment the cauldron is stirred) leaves "a pick game awaits" up; only
+    ``show_part`` (the cauldron landed, or at rest) names the game."""
+    from textual.app import App, ComposeResult
+
+    from slotterm.tui.widgets.feature_banner import FeatureBanner
+
+    class BannerApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield FeatureBanner("idle")
+
+    async with BannerApp().run_test() as pilot:
+        _banner_reveals_the_game(pilot.app.query_one(FeatureBanner))
+
+
+def _banner_reveals_the_game(banner: Any) -> None:
+    witch = get_game("lucky-witch")
+    session = demo_session(witch, SeededSource(3))
+    session.act(Spin(session.bet, force="mystery_bonus:vault", limits=session.limits))
+    view = FeatureViews(witch).views[0]
+    assert isinstance(view, MysteryBonusView)
+    awaiting = view.banner(session.state.round)  # type: ignore[arg-type]
+    banner.show_part(awaiting)
+    assert banner.labels == ("MYSTERY BONUS", "a pick game awaits")
+    session.act(OpenBonus())
+    drawn = view.banner(session.state.round)  # type: ignore[arg-type]
+    assert drawn is not None and "Secret Vault" in drawn.labels
+    banner.advance(drawn)
+    assert "Secret Vault" not in banner.labels
+    banner.show_part(drawn)
+    assert "Secret Vault" in banner.labels
