@@ -41,7 +41,7 @@ from tests.tui.main_support import (
     winning_seed,
 )
 from tests.tui.modal_support import screen_text, wait_for
-from tests.tui.palette_support import choose
+from tests.tui.palette_support import choose, open_palette
 from tests.tui.pty_support import WAIT, PtyGame
 
 SMALL = (70, 20)
@@ -197,6 +197,23 @@ async def test_the_palette_quit_over_the_too_small_notice_asks() -> None:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(*SIZE)  # big again: play goes on
+        await wait_for(pilot, lambda: app.screen is main(app))
+        assert not _ended(app)
+
+
+async def test_one_notice_under_a_window_gone_once_the_terminal_grew() -> None:
+    app = make_app(session=_free_spins())
+    async with app.run_test(size=SIZE) as pilot:
+        await _running(pilot, app)
+        await pilot.resize_terminal(*SMALL)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        palette = await open_palette(pilot, app)
+        await pilot.resize_terminal(75, 22)  # still small under the palette: no second notice
+        await pilot.pause()
+        assert app.screen is palette
+        assert sum(isinstance(s, TooSmallScreen) for s in app.screen_stack) == 1
+        await pilot.resize_terminal(*SIZE)
+        await pilot.press("escape")  # the palette closes on a big terminal: the game is back
         await wait_for(pilot, lambda: app.screen is main(app))
         assert not _ended(app)
 
