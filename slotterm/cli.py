@@ -34,6 +34,14 @@ EXIT_BROKEN_PIPE = 141
 """The reader of stdout went away: nothing is said (128 + SIGPIPE)."""
 MESSAGE_MAX = 200
 """An error line is cut to this many characters."""
+ERROR_PREFIX = "slotterm: error: "
+"""What an error line starts with."""
+ERROR_ROOM = MESSAGE_MAX - len(ERROR_PREFIX)
+"""What an error's own words may take of a :data:`MESSAGE_MAX` line."""
+WHOLE_MESSAGE_MAX = 2 * MESSAGE_MAX
+"""The longest a message slotterm wrote itself may be rather than lose its reasons (why a
+save cannot be read): it first shortens its echoed part, a folder's path, to fit
+:data:`ERROR_ROOM`, and is longer only when its reasons alone are."""
 
 EPILOG = (
     "Run 'slotterm COMMAND --help' for the options of one command. "
@@ -43,7 +51,16 @@ EPILOG = (
 
 
 class UsageError(Exception):
-    """Bad input from the command line; printed as one line, exit status 2."""
+    """Bad input from the command line; printed as one line, exit status 2.
+
+    The line is cut to :data:`MESSAGE_MAX` (an echo of a huge argument stays short); a
+    message that bounded itself and must not lose its end says its own ``most`` characters
+    (:data:`WHOLE_MESSAGE_MAX` at most, the ``slotterm: error:`` before it not counted).
+    """
+
+    def __init__(self, message: str, *, most: int = 0) -> None:
+        super().__init__(message)
+        self.most = most
 
 
 class _Parser(argparse.ArgumentParser):
@@ -54,13 +71,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, one_line(f"{self.prog}: error: {message}") + "\n")
 
 
-def one_line(message: str) -> str:
-    """``message`` safe for one terminal line: controls escaped, cut to ``MESSAGE_MAX``."""
+def one_line(message: str, most: int = MESSAGE_MAX) -> str:
+    """``message`` safe for one terminal line: controls escaped, cut to ``most``."""
     text = "".join(
         ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode()
         for ch in message
     )
-    return text if len(text) <= MESSAGE_MAX else text[: MESSAGE_MAX - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 _ASCII_WHOLE = re.compile(r"-?[0-9]+")
@@ -365,17 +382,17 @@ def _main(args_in: list[str]) -> int:
     try:
         return _run(args)
     except UsageError as exc:
-        _say(f"slotterm: error: {exc}")
+        _say(f"{ERROR_PREFIX}{exc}", max(MESSAGE_MAX, len(ERROR_PREFIX) + exc.most))
         return EXIT_USAGE
     except KeyboardInterrupt:
         _say("slotterm: interrupted")
         return 130
 
 
-def _say(message: str) -> None:
+def _say(message: str, most: int = MESSAGE_MAX) -> None:
     """One line on stderr (nothing when stderr itself cannot be written)."""
     with contextlib.suppress(OSError, ValueError):
-        print(one_line(message), file=sys.stderr, flush=True)
+        print(one_line(message, most), file=sys.stderr, flush=True)
 
 
 class OutputFailed(Exception):

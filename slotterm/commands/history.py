@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from slotterm.cli import UsageError, output_is_utf
+from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, output_is_utf
 from slotterm.dates import player_time
 from slotterm.engine.features import free_spins, mystery_bonus
 from slotterm.engine.gamble import card_label
@@ -36,7 +36,8 @@ def run_history(args: argparse.Namespace) -> int:
     try:
         loaded = store.load(utc_now(), readonly=True)
     except SaveUnreadable as exc:
-        raise UsageError(str(exc)) from None
+        shown = exc.fitted(ERROR_ROOM, longest=WHOLE_MESSAGE_MAX)
+        raise UsageError(shown, most=WHOLE_MESSAGE_MAX) from None
     except OSError as exc:  # e.g. --save-dir names a file, or a folder that cannot be read
         where = exc.filename or folder
         raise UsageError(f"cannot read saves in {where} ({exc.strerror or exc})") from None

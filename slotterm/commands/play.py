@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from slotterm.cli import UsageError, engine_force
+from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, engine_force
 from slotterm.engine.model import GameDefinition
 from slotterm.games import get_game
 from slotterm.session.errors import ConfigError, SaveError, SaveUnreadable
@@ -86,7 +86,8 @@ def open_from_args(
             credit_waiting=credit_waiting,
         )
     except SaveUnreadable as exc:
-        raise UsageError(str(exc)) from None
+        shown = exc.fitted(ERROR_ROOM, longest=WHOLE_MESSAGE_MAX)
+        raise UsageError(shown, most=WHOLE_MESSAGE_MAX) from None
     except SaveError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:

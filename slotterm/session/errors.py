@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from slotterm.engine.fields import RecordError
 
 
@@ -22,7 +24,36 @@ class SaveFormatError(RecordError):
 
 
 class SaveUnreadable(Exception):
-    """No save copy can be trusted; nothing was changed on disk. The message offers ways out."""
+    """No save copy can be trusted; nothing was changed on disk. The message offers ways out.
+
+    With ``folder`` the message ends ``"; in FOLDER"``: :meth:`fitted` shortens that path
+    (never the reasons before it) when the line must be short.
+    """
+
+    def __init__(self, message: str, *, folder: Path | None = None) -> None:
+        where = "" if folder is None else f"; in {folder}"
+        super().__init__(message + where)
+        self.reasons = message
+        """The message without the folder."""
+        self.folder = folder
+
+    def fitted(self, most: int, longest: int | None = None) -> str:
+        """The message in at most ``most`` characters if the folder's path can give way: its
+        middle becomes ``…`` (as many of its last folders kept as fit), or it goes; the
+        reasons are never cut here.  When they alone are longer than ``most``, the line is
+        long anyway: the path is then fitted to ``longest`` (if given)."""
+        whole = str(self)
+        if self.folder is None or len(whole) <= most:
+            return whole
+        if longest is not None and len(self.reasons) > most - len("; in /…/x"):
+            return self.fitted(longest)
+        room = most - len(self.reasons) - len("; in ")
+        parts = self.folder.parts
+        for keep in range(len(parts) - 1, 0, -1):
+            short = str(Path(parts[0], "…", *parts[-keep:]))
+            if len(short) <= room:
+                return f"{self.reasons}; in {short}"
+        return self.reasons
 
 
 class ConfigError(ValueError):

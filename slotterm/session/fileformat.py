@@ -80,7 +80,8 @@ def decode_file(data: bytes) -> SaveFile:
     version, sequence, length = (int(match.group(i)) for i in (1, 2, 3))
     body = data[match.end() :]
     if len(body) != length:
-        raise SaveFormatError(f"the file is cut short or padded ({len(body)} of {length} bytes)")
+        damage = "cut short" if len(body) < length else "padded"
+        raise SaveFormatError(f"{damage} ({len(body)} of {length} bytes)")
     head = data[: match.start(4) - 1]
     if hashlib.sha256(head + b"\n" + body).hexdigest() != match.group(4).decode():
         raise SaveFormatError("the checksum does not match: the file was damaged or edited")

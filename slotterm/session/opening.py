@@ -158,7 +158,8 @@ def _check_emptied(store: SaveStore) -> None:
         raise SaveRolledBack(
             f"the save files are gone (#{mark} was saved here): a new session would replace "
             f"the one played; nothing was changed; use --reset-save (start afresh) or "
-            f"--save-dir DIR (in {store.folder})"
+            f"--save-dir DIR",
+            folder=store.folder,
         )
 
 
@@ -169,7 +170,8 @@ def _check_mark(store: SaveStore, loaded: LoadResult) -> None:
         raise SaveRolledBack(
             f"the save was put back to an older copy (#{loaded.sequence}, #{mark} was saved): "
             f"it would replay rounds already played; nothing was changed; use --reset-save "
-            f"(files moved aside) or --save-dir DIR (in {store.folder})"
+            f"(files moved aside) or --save-dir DIR",
+            folder=store.folder,
         )
     if mark is None or loaded.sequence > mark:
         store.record_mark()

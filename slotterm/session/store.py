@@ -126,7 +126,7 @@ class SaveStore:
                 damaged.append((index, str(exc)))
         if not valid:
             if damaged:
-                raise SaveUnreadable(self._unreadable_message(sorted(damaged)))
+                raise self._unreadable(sorted(damaged))
             return None
         sequence, index, record = max(valid, key=lambda v: v[0])
         self._sequence, self._latest = sequence, index
@@ -164,12 +164,18 @@ class SaveStore:
             f"other copy, {self.copies[good].name} (save #{self._sequence}){where}."
         )
 
-    def _unreadable_message(self, damaged: list[tuple[int, str]]) -> str:
-        # The ways out first: a terminal line may cut the end (the folder is named last).
-        details = "; ".join(f"{self.copies[i].name}: {reason}" for i, reason in damaged)
-        return (
-            f"no save copy can be trusted, nothing was changed; play on with --reset-save "
-            f"(the files are moved aside) or --save-dir DIR ({details}; in {self.folder})"
+    def _unreadable(self, damaged: list[tuple[int, str]]) -> SaveUnreadable:
+        # Few words, the reasons whole, the folder last: a short line shortens its path.
+        reasons = {reason for _, reason in damaged}
+        if len(damaged) > 1 and len(reasons) == 1:
+            names = " and ".join(self.copies[i].name for i, _ in damaged)
+            details = f"{names}: {damaged[0][1]}"
+        else:
+            details = "; ".join(f"{self.copies[i].name}: {reason}" for i, reason in damaged)
+        return SaveUnreadable(
+            f"no save copy can be trusted ({details}); nothing was changed: --reset-save "
+            f"sets them aside, or use --save-dir DIR",
+            folder=self.folder,
         )
 
     # --- saving -------------------------------------------------------------------------

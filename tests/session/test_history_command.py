@@ -8,12 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from slotterm.cli import main
 from slotterm.commands.history import history_title, run_history
 from slotterm.engine.actions import Collect, Spin
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
+from slotterm.session.errors import SaveUnreadable
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
+from tests.session.helpers import GAME
 
 PLAYER_TIME = re.compile(r"\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d")
 """A date and time as the player reads them: ``30 Nov 2026 10:02``."""
@@ -79,3 +82,38 @@ def test_history_of_lucky_witch_in_text_and_json(
     entry = round_["features"][1]["pick_game"]
     assert [i["holds"] for i in entry["items"]] == list(pumpkin.layout)
     assert round_["coin_size"] == "0.01" and round_["coins_per_line"] == 1
+
+
+def test_a_damaged_save_is_one_whole_line_with_both_reasons(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Both copies cut short by different amounts, in a folder with a very long path: the
+    line keeps each reason and the ways out whole; only the path gives way."""
+    root = tmp_path.joinpath(*["a-rather-long-folder-name"] * 12)
+    opened = open_session(GAME, default_settings(GAME), root=root, seed=1, demo=False)
+    opened.session.act(Spin(bet=opened.session.bet))
+    opened.close()
+    lengths = {}
+    for keep, path in zip((10, 12), sorted(root.rglob("session-*.save")), strict=True):
+        data = path.read_bytes()
+        header = data.index(b"\n") + 1
+        lengths[path.name] = len(data) - header
+        path.write_bytes(data[: header + keep])
+    assert main(["history", GAME.id, "--save-dir", str(root), "--seed", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    for keep, (name, length) in zip((10, 12), sorted(lengths.items()), strict=True):
+        assert f"{name}: cut short ({keep} of {length} bytes)" in err
+    assert "--reset-save" in err and "--save-dir DIR" in err
+    assert err.rstrip().endswith("/seeded/book-of-spells/seed-1")
+    assert "/…/" in err and str(root) not in err  # the path shortened, nothing else
+
+
+def test_a_short_line_shortens_the_folder_first_then_drops_it() -> None:
+    error = SaveUnreadable("reasons; ways out", folder=Path("/home/someone/saves/game/seed-1"))
+    assert error.fitted(20, longest=40) == "reasons; ways out; in /…/game/seed-1"
+    assert str(error) == "reasons; ways out; in /home/someone/saves/game/seed-1"
+    assert error.fitted(200) == str(error)
+    assert error.fitted(40) == "reasons; ways out; in /…/game/seed-1"
+    assert error.fitted(33) == "reasons; ways out; in /…/seed-1"
+    assert error.fitted(20) == "reasons; ways out"  # the reasons are never cut here
