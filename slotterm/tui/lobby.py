@@ -31,6 +31,7 @@ from slotterm.session.opening import (
 from slotterm.session.settings import Settings
 from slotterm.session.stats import SessionMark
 from slotterm.session.store import SaveStore
+from slotterm.tui.features.registry import FeatureViews
 
 
 class GameUnavailable(Exception):
@@ -170,25 +171,22 @@ def top_award(game: GameDefinition) -> str:
 FEATURE_NAMES = {
     "free_spins": "free spins",
     "mystery_bonus": "Mystery bonus",
-    "expanding_symbol": "an expanding symbol",
 }
-"""How the lobby names a game's features and their spin modifiers (others by their own
-title or name)."""
-
-
-def _named(name: str) -> str:
-    return FEATURE_NAMES.get(name, name.replace("_", " "))
+"""How the lobby names a game's features (others by their own title or name)."""
 
 
 def feature_words(game: GameDefinition) -> str:
-    """The game's features in words: free spins (with what changes them, such as an
-    expanding symbol), a bonus with its pick games, the gamble."""
+    """The game's features in words: free spins (and what their spin modifier adds, in its
+    view's words), a bonus with its pick games, the gamble."""
+    added = {
+        view.feature.name: modifier.tagline()
+        for view in FeatureViews(game).views
+        if (modifier := getattr(view, "modifier", None)) is not None
+    }
     words = []
     for feature in game.features:
-        name = _named(feature.name)
-        modifier = getattr(feature, "modifier", None)
-        if modifier is not None:
-            name += f" with {_named(modifier.name)}"
+        name = FEATURE_NAMES.get(feature.name, feature.name.replace("_", " "))
+        name += added.get(feature.name, "")
         parts = [str(getattr(p, "title", p.name)) for p in feature.parts()]
         words.append(f"{name} ({', '.join(parts)})" if parts else name)
     if game.gamble:
