@@ -104,7 +104,9 @@ def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -
     offer = s.phase is Phase.WIN_OFFERED and free and not s.summary
     # Out of credits even for the smallest bet: only the top-up (and the screens) help;
     # short of credits for the bet chosen: the keys that lower it, and the top-up.
-    between = s.phase is Phase.IDLE and free and not s.needs_top_up
+    # The summary of a feature that closed its round stands on an idle machine: the
+    # bet and spin keys wait for it too (else + / - would change the bet under it).
+    between = s.phase is Phase.IDLE and free and not s.needs_top_up and not s.summary
     spins = between and not s.short
     if action == "feature":
         return not s.stoppable and bool(parameters) and parameters[0] in s.feature_actions

@@ -9,8 +9,8 @@ neither the next free spin, nor Collect, the gamble or a base spin (after the la
 spin, whose summary comes first) is live yet.
 
 A spin that earns a celebration (:func:`~slotterm.tui.celebration.win_level`) counts its
-win once, in the celebration: its line and expansion shows mark the wins while the Win
-box waits, then the Win box counts up with the celebration (never back).
+win once, in the celebration: its line shows (and a feature's own) mark the wins while
+the Win box waits, then the Win box counts up with the celebration (never back).
 """
 
 from __future__ import annotations

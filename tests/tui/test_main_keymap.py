@@ -129,3 +129,14 @@ def test_space_skips_the_magic_book_and_stops_the_reels() -> None:
     assert [a for a, args in _space_actions() if key_enabled(a, book, args)][:1] == ["skip"]
     assert [a for a, args in _space_actions() if key_enabled(a, reels, args)][:1] == ["stop"]
     assert not key_enabled("stop", book) and not key_enabled("skip", reels)
+
+
+def test_a_summary_over_an_idle_machine_holds_the_bet_and_spin_keys() -> None:
+    """A feature that closed its round shows its summary on an idle machine (Lucky
+    Witch: no gamble): + / - and the spin keys wait until it is hidden."""
+    shown = KeyState(Phase.IDLE, False, False, True, can_gamble=False, needs_top_up=False)
+    hidden = KeyState(Phase.IDLE, False, False, False, can_gamble=False, needs_top_up=False)
+    keys = ("spin", "bet", "lines", "bet_max")
+    assert key_enabled("hide_summary", shown)
+    assert [a for a in keys if key_enabled(a, shown)] == []
+    assert [a for a in keys if key_enabled(a, hidden)] == list(keys)

@@ -278,6 +278,7 @@ class MachineScreen(Screen[None]):
             if self.autoplay and feature_waits(session) and not plays_on:
                 self._stop_autoplay()
                 self._note = self.views.autoplay_note(session.state) or "Autoplay stopped."
+                self._rest()  # shown already without animations: say it again, stopped
 
     # --- key actions ------------------------------------------------------------------
 
