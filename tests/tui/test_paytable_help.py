@@ -351,3 +351,34 @@ def test_the_special_symbol_texts_say_what_the_book_does_and_does_not_count_for(
         flat = " ".join(text.split())
         assert "does not stand in" not in flat
         assert "count for the expansion" in flat
+
+
+QUIT_ACTIONS = {"quit", "quit_or_copy"}
+"""The app's actions that end the game (Textual's Ctrl+Q, our Ctrl+C)."""
+
+
+def key_token(key: str) -> str:
+    """How the help names a key: ``ctrl+q`` -> ``Ctrl+Q``, ``q`` -> ``Q``."""
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key.removeprefix("ctrl+").upper()
+    return KEY_NAMES.get(key, key.upper())
+
+
+@pytest.mark.parametrize("game", [GAME, get_game("lucky-witch")], ids=lambda g: g.id)
+def test_help_names_every_app_level_quit_key(game: GameDefinition) -> None:
+    """Every key the app (or Textual under it) binds to quitting, whatever the screen,
+    is in the keys table: Ctrl+Q and Ctrl+C as well as Q."""
+    from slotterm.tui.app import SlotApp
+
+    bound: dict[str, str] = {}  # key -> action; a subclass's binding hides its base's
+    for cls in reversed(SlotApp.__mro__):
+        for binding in cls.__dict__.get("BINDINGS", []):
+            assert isinstance(binding, Binding)
+            for key in binding.key.split(","):
+                bound[key] = binding.action
+    quit_keys = {key for key, action in bound.items() if action in QUIT_ACTIONS}
+    assert {"ctrl+q", "ctrl+c"} <= quit_keys  # the test looks where the keys are
+    tokens = help_key_tokens(game)
+    for key in sorted(quit_keys):
+        assert key_token(key) in tokens, key
+    assert "Q" in tokens
