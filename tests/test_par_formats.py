@@ -22,7 +22,8 @@ from slotterm.analysis import par as par_module
 from slotterm.cli import main
 from slotterm.games import game_ids
 
-FORMATS = ("--json", "--csv", "--markdown")
+FORMATS = ("--json", "--csv", "--markdown", "")
+"""The flags of the formats (``""``: the tables for people)."""
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +40,12 @@ def outputs() -> Iterator[dict[tuple[str, str], str]]:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(par_module, "compute_par", cached)
-        yield {(g, flag): _run(["par", g, flag]) for g in game_ids() for flag in FORMATS}
+        patch.setenv("COLUMNS", "80")
+        yield {
+            (g, flag): _run(["par", g, *([flag] if flag else [])])
+            for g in game_ids()
+            for flag in FORMATS
+        }
 
 
 def _run(argv: list[str]) -> str:
@@ -127,6 +133,9 @@ def assert_tables_match_json(tables: Tables, data: dict[str, Any]) -> None:
         assert_same_figure(single[figure], text, figure)
     for key in lists:
         header, rows = tables[key]
+        if key == "symbols":  # words, no figure: checked in test_the_reading_marks_...
+            assert header[-1] == "reading"
+            header, rows = header[:-1], [row[:-1] for row in rows]
         assert [list(record) for record in data[key]] == [header] * len(data[key]), key
         assert len(rows) == len(data[key]), key
         for n, (record, row) in enumerate(zip(data[key], rows, strict=True)):
@@ -171,9 +180,9 @@ def test_each_game_has_its_own_tables(outputs: dict[tuple[str, str], str]) -> No
 
 def test_markdown_aligns_numbers_right(outputs: dict[tuple[str, str], str]) -> None:
     text = outputs["book-of-spells", "--markdown"]
-    header = "| symbol | count | multiplier | combinations | probability | one_in | rtp |"
+    header = "| symbol | count | multiplier | combinations | probability | one_in | rtp | reading |"
     rule = text.splitlines()[text.splitlines().index(header) + 1]
-    assert rule == "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
+    assert rule == "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
 
 
 def test_two_formats_at_once_is_one_line_and_status_2(
@@ -182,3 +191,60 @@ def test_two_formats_at_once_is_one_line_and_status_2(
     assert main(["par", "book-of-spells", "--csv", "--markdown"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "not allowed with" in err
+
+
+# DESIGN.md §2: Lucky Witch's line pays per coin (the Lucky Witch wild doubles a win it
+# helps to complete; a line of Lucky Witches alone is never doubled)
+LUCKY_WITCH_PAYS = {
+    "LUCKY": {5: 10_000, 4: 1_000, 3: 100, 2: 5},
+    "WITCH": {5: 1_000, 4: 150, 3: 25, 2: 2},
+    "CAT": {5: 500, 4: 100, 3: 20, 2: 2},
+    "OWL": {5: 300, 4: 75, 3: 15},
+    "LIZARD": {5: 300, 4: 75, 3: 15},
+}
+DOUBLED = {"WITCH", "CAT", "OWL", "LIZARD"}
+"""The symbols the wild stands in for."""
+
+
+def test_the_reading_marks_the_wins_the_wild_doubled(
+    outputs: dict[tuple[str, str], str],
+) -> None:
+    """Lucky Witch's five witches pay 1,000 alone and 2,000 with a wild: the second row
+    says '+wild ×2' in CSV and Markdown; Book of Spells (no multiplying wild) marks none."""
+    for flag, read in (("--csv", read_csv), ("--markdown", lambda t: read_markdown(t)[1])):
+        header, rows = read(outputs["lucky-witch", flag])["symbols"]
+        column = {name: n for n, name in enumerate(header)}
+        seen = {
+            (r[column["symbol"]], int(r[column["count"]]), int(r[column["multiplier"]]))
+            for r in rows
+        }
+        assert {("WITCH", 5, 2_000), ("WITCH", 5, 1_000), ("LIZARD", 5, 600)} <= seen, flag
+        for row in rows:
+            symbol, count = row[column["symbol"]], int(row[column["count"]])
+            multiplier, reading = int(row[column["multiplier"]]), row[column["reading"]]
+            plain = LUCKY_WITCH_PAYS.get(symbol, {}).get(count)
+            doubled = symbol in DOUBLED and plain is not None and multiplier == 2 * plain
+            assert reading == ("+wild ×2" if doubled else ""), (flag, row)
+        header, rows = read(outputs["book-of-spells", flag])["symbols"]
+        assert {row[header.index("reading")] for row in rows} == {""}, flag
+
+
+def test_the_people_tables_mark_the_wins_the_wild_doubled(
+    outputs: dict[tuple[str, str], str],
+) -> None:
+    """At 80 columns: 'WITCH +wild ×2' on the row of 2,000, plain 'WITCH' on the row of
+    1,000, a caption saying what the mark means; no mark and no caption for Book of Spells."""
+    text = outputs["lucky-witch", ""]
+    assert max(len(line) for line in text.splitlines()) <= 80
+    cells = [
+        [cell.strip() for cell in line.strip("│").split("│")]
+        for line in text.splitlines()
+        if line.startswith("│") and line.count("│") == 7
+    ]
+    assert ["WITCH +wild ×2", "5", "2,000"] in [row[:3] for row in cells]
+    assert ["WITCH", "5", "1,000"] in [row[:3] for row in cells]
+    assert ["LIZARD +wild ×2", "5", "600"] in [row[:3] for row in cells]
+    assert ["LIZARD", "5", "300"] in [row[:3] for row in cells]
+    assert not any(row[0].startswith("LUCKY +wild") for row in cells)
+    assert "+wild ×2: with a wild on the line, the win multiplied by 2" in text
+    assert "+wild" not in outputs["book-of-spells", ""]

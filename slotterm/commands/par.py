@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from slotterm.analysis.sheet import ParSheet
+    from slotterm.engine.model import GameDefinition
 
 
 def run_par(args: argparse.Namespace) -> int:
@@ -116,16 +117,25 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     if sheet.pick_games:
         _print_pick_games(sheet, console)
 
-    symbols = Table(title="Base game line wins (per line)")
-    for header in ("symbol", "count", "pays ×", "combinations", "odds", "RTP"):
+    from slotterm.commands.par_formats import wild_reading
+    from slotterm.games import get_game
+
+    game = get_game(sheet.game)
+    readings = [wild_reading(game, o) for o in sheet.symbols]
+    symbols = Table(
+        title="Base game line wins (per line)",
+        caption=_wild_caption(game) if any(readings) else None,
+    )
+    symbols.add_column("symbol", justify="right", no_wrap=True)
+    for header in ("count", "pays ×", "combinations", "odds 1 in", "RTP"):
         symbols.add_column(header, justify="right")
-    for o in sheet.symbols:
+    for o, reading in zip(sheet.symbols, readings, strict=True):
         symbols.add_row(
-            o.symbol,
+            f"{o.symbol} {reading}" if reading else o.symbol,
             str(o.count),
             f"{o.multiplier:,}",
             f"{o.combinations:,}",
-            _one_in(o.one_in),
+            _one_in(o.one_in).removeprefix("1 in "),
             _pct(o.rtp),
         )
     for sc in sheet.scatters:
@@ -134,7 +144,7 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
             f"{sc.count}+" if sc is sheet.scatters[-1] else str(sc.count),
             f"{sc.multiplier:,} total",
             "",
-            _one_in(sc.one_in),
+            _one_in(sc.one_in).removeprefix("1 in "),
             _pct(sc.rtp),
         )
     console.print(symbols)
@@ -162,6 +172,12 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
 def _times(x: float) -> str:
     """A multiple of the total bet: whole, or to two places."""
     return f"{x:,}" if float(x).is_integer() else f"{x:,.2f}"
+
+
+def _wild_caption(game: GameDefinition) -> str:
+    """What a row marked with the wild means, under the line wins."""
+    times = game.wild_multiplier
+    return f"+wild ×{times}: with a wild on the line, the win multiplied by {times}"
 
 
 def _cap_rows(sheet: ParSheet) -> list[tuple[str, str]]:

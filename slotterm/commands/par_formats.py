@@ -9,7 +9,10 @@ digit (a float is written in its shortest exact form, ``repr``).  A figure JSON 
 The sheet is one table per section: ``summary`` (one row per single figure, ``figure`` and
 ``value``), then one table per list of the JSON (``specials``, ``pick_games``, ``symbols``,
 ``scatters``, ``win_bands``, ``confidence``) with the JSON's keys as its columns; a list the
-game does not fill (Lucky Witch has no special symbols) has no table.  In CSV a table is
+game does not fill (Lucky Witch has no special symbols) has no table.  The ``symbols``
+table has one column the JSON does not, ``reading`` (:data:`READING`): words, no figure,
+saying which rows are a win the wild multiplied (Lucky Witch's ``WITCH`` 5 at 2,000 is
+five witches' 1,000 doubled by a wild on the line), empty for the others.  In CSV a table is
 its name line (``symbols: base game line wins per line``, one cell: no comma), its header
 and its rows, and tables are separated by one blank line, which a spreadsheet opens as it
 stands.
@@ -24,7 +27,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from slotterm.analysis.sheet import ParSheet
+    from slotterm.analysis.sheet import ParSheet, SymbolOdds
+    from slotterm.engine.model import GameDefinition
 
 SUMMARY = "summary"
 """The name of the table of single figures."""
@@ -33,12 +37,25 @@ DESCRIPTIONS = {
     SUMMARY: "every single figure (RTP and probabilities as fractions; wins in total bets)",
     "specials": "free spins by special symbol before the cap",
     "pick_games": "Mystery bonus pick games in total bets",
-    "symbols": "base game line wins per line",
+    "symbols": "base game line wins per line (reading: wins the wild multiplied)",
     "scatters": "base game scatters (the top count means that many or more)",
     "win_bands": "round wins by size in total bets with the cap",
     "confidence": "where the RTP of N rounds lands: RTP +- VI/sqrt(N)",
 }
 """What each table holds, written after its name."""
+
+READING = "reading"
+"""The ``symbols`` table's column of words: which rows are wins the wild multiplied."""
+
+
+def wild_reading(game: GameDefinition, odds: SymbolOdds) -> str:
+    """``"+wild ×2"`` for a line reading that is the paytable's win multiplied by the
+    wild on the line (a wild-multiplying game), else ``""`` (the win as the table has it)."""
+    times = game.wild_multiplier
+    plain = game.line_pay(odds.symbol, odds.count)
+    if times > 1 and plain and odds.multiplier == plain * times:
+        return f"+wild ×{times}"
+    return ""
 
 
 @dataclass(frozen=True)
@@ -59,18 +76,20 @@ class SheetTable:
 def sheet_tables(sheet: ParSheet) -> list[SheetTable]:
     """The sheet's sections in the JSON's order: the single figures, then each list."""
     data = sheet.to_json()
+    from slotterm.games import get_game
+
+    game = get_game(sheet.game)
     single = tuple((key, value) for key, value in data.items() if not isinstance(value, list))
     tables = [SheetTable(name=SUMMARY, columns=("figure", "value"), rows=single)]
     for key, value in data.items():
         if isinstance(value, list) and value:
             columns = tuple(value[0])
-            tables.append(
-                SheetTable(
-                    name=key,
-                    columns=columns,
-                    rows=tuple(tuple(row[column] for column in columns) for row in value),
-                )
-            )
+            rows = tuple(tuple(row[column] for column in columns) for row in value)
+            if key == "symbols":
+                readings = (wild_reading(game, odds) for odds in sheet.symbols)
+                columns += (READING,)
+                rows = tuple((*row, reading) for row, reading in zip(rows, readings, strict=True))
+            tables.append(SheetTable(name=key, columns=columns, rows=rows))
     return tables
 
 
