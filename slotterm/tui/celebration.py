@@ -7,10 +7,11 @@ The level is the spin's own win against the total bet (issue 10: "big wins (≥ 
 bet)"), in free spins too: a free spin is celebrated for what it won, not for what the
 feature had won before it.  A feature won
 gets a short :class:`FanfareScene`: its announcement in a flashing frame.  Both only show
-an amount the session already holds, and both are skipped by any key (the overlay takes
-the keys while it is up) to the final picture: the Win box on its exact amount, the
-overlay gone.  With animations off (``TEXTUAL_ANIMATIONS=none``, basic graphics) the
-presenter jumps straight to that picture; its frame timer stops with the scene.
+an amount the session already holds, and any key (the overlay takes the keys while it
+is up) skips them with the rest of the spin's show to its final picture: the Win box on
+its exact amount, the overlay gone, the machine at rest.  With animations off
+(``TEXTUAL_ANIMATIONS=none``, basic graphics) the presenter jumps straight to that
+picture; its frame timer stops with the scene.
 """
 
 from __future__ import annotations
@@ -91,8 +92,9 @@ def big_letters(title: str) -> list[str]:
 class Celebration(Static):
     """The overlay of the celebrations (hidden at rest), laid over the reels.
 
-    While shown it holds the focus, so any key skips the celebration (the screen's
-    ``skip`` action) and does nothing else: the key does not reach the machine's bindings.
+    While shown it holds the focus, so any key skips the celebration and the rest of the
+    show (the screen's ``skip`` action) and does nothing else: the key does not reach the
+    machine's bindings.
     """
 
     DEFAULT_CSS = """
@@ -161,7 +163,7 @@ class Celebration(Static):
         self.update(text)
 
     def on_key(self, event: events.Key) -> None:
-        """Any key while the overlay is up skips the celebration (and only that)."""
+        """Any key while the overlay is up skips the rest of the show (and only that)."""
         skip = getattr(self.screen, "action_skip", None)
         if not self.display or not callable(skip):
             return

@@ -25,8 +25,9 @@ class Scene:
     """One animation step; subclasses override :meth:`begin`, :meth:`update`, :meth:`finish`.
 
     ``duration`` is in seconds at normal speed.  ``stoppable`` scenes (reels spinning, a
-    feature's show) are ended early by the spin / feature keys; a ``skippable`` one is a
-    feature's show rather than reels, so the key is called "Skip" instead of "Stop".
+    feature's show) are ended early by the spin / feature keys; a ``skippable`` one is part
+    of a show after the reels (a feature's, a celebration), so the key is called "Skip"
+    instead of "Stop" and ends the whole rest of the show (:meth:`Presenter.skip_show`).
     """
 
     duration: float = 0.0
@@ -87,6 +88,11 @@ class Presenter:
         return (self.clock() - self._started) * self.speed
 
     @property
+    def queued(self) -> tuple[Scene, ...]:
+        """The scenes waiting behind the running one (empty at rest)."""
+        return tuple(self._queue)
+
+    @property
     def stoppable(self) -> bool:
         """True while the running scene can be stopped by the spin / feature keys."""
         return self._current is not None and self._current.stoppable
@@ -108,6 +114,19 @@ class Presenter:
             scene, self._current = self._current, None
             scene.finish()
             self._advance()
+
+    def skip_show(self) -> None:
+        """End the running scene and every queued one at once (each on its final picture,
+        as if played out), then come to rest: ``on_rest`` is called, as at a show's end.
+
+        One skip ends the whole show, so the key that skipped has done its one thing and
+        the next press acts at rest.  Nothing happens at rest.
+        """
+        if self._current is None:
+            return
+        self.finish_all()
+        self._changed()
+        self._on_rest()
 
     def finish_all(self) -> None:
         """End every queued scene at once, without calling ``on_rest``."""

@@ -4,9 +4,10 @@ The core's events (a spin stopping) get the core's scenes; a feature's events, a
 feature added to a spin, get the scenes its view makes (``views``).
 
 A feature's spin is shown to its end before the next step is offered: its scenes after
-the reels stop are made skippable, so while they run Space skips them (one by one) and
-neither the next free spin, nor Collect, the gamble or a base spin (after the last free
-spin, whose summary comes first) is live yet.
+the reels stop are made skippable, so while they run one press of Space skips the whole
+rest of the show (every scene on its final picture) and neither the next free spin, nor
+Collect, the gamble or a base spin (after the last free spin, whose summary comes first)
+is live yet: the next press acts at rest.
 
 A spin that earns a celebration (:func:`~slotterm.tui.celebration.win_level`) counts its
 win once, in the celebration: its line shows (and a feature's own) mark the wins while

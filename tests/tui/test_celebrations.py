@@ -1,5 +1,6 @@
 """Celebrations: a fanfare for a feature won, a count-up for big (≥ 15×) and mega (≥ 50×)
-wins; any key skips them; with animations off the final amount shows at once.
+wins; any key skips them with the rest of the show; with animations off the final amount
+shows at once.
 
 The scenes run on a :class:`~tests.tui.main_support.SceneClock`, so a test holds a
 celebration on screen while it looks at it.
@@ -13,6 +14,8 @@ import pytest
 from textual.pilot import Pilot
 
 from slotterm.engine.actions import Spin
+from slotterm.engine.features.free_spins import StartFeature
+from slotterm.engine.records import Phase
 from slotterm.money import format_cents, parse_cents
 from slotterm.tui.app import SlotApp
 from slotterm.tui.celebration import (
@@ -148,10 +151,13 @@ async def test_a_feature_won_gets_a_fanfare_that_any_key_skips() -> None:
             steps.add(next(c for c in overlay.classes if c.startswith("-flash-")))
             await run_scenes(pilot, app, 0.17)
         assert len(steps) > 1
-        await pilot.press("plus")  # skips only: the bet stays
+        bet = box(app, "bet")
+        await pilot.press("plus")  # skips the rest of the show, and only that: the bet stays
         await pilot.pause()
-        assert main(app).presenter.current is not scene and not overlay.display
-        assert scene_name(app) == "AnnounceScene"
+        assert not main(app).presenter.busy and not overlay.display
+        assert box(app, "bet") == bet
+        assert app.session.phase is Phase.FEATURE, "the key also started the free spins"
+        assert main(app).check_action("feature", (StartFeature.name,)), message(app)
 
 
 def test_big_win_celebration_snapshot(snap_compare: Any) -> None:

@@ -308,8 +308,8 @@ class MachineScreen(Screen[None]):
         self.presenter.stop_current()
 
     def action_skip(self) -> None:
-        """Skip a feature's show to the picture it lands on."""
-        self.presenter.stop_current()
+        """Skip the whole rest of the show to the picture it lands on, then rest."""
+        self.presenter.skip_show()
 
     def action_hide_summary(self) -> None:
         """Hide the feature summary."""
