@@ -4,15 +4,24 @@ help in our own words with the game's figures and every key."""
 
 from __future__ import annotations
 
+import html
 import re
+from typing import Any
 
 import pytest
+from rich.console import Console
 
 from slotterm.engine.actions import Bet
 from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
-from slotterm.tui.screens.paytable_coins import coin_pays, coin_scatter_pays
+from slotterm.tui.screens.paytable_coins import (
+    PayColumns,
+    coin_pays,
+    coin_pays_text,
+    coin_scatter_pays,
+    pay_columns,
+)
 from slotterm.tui.screens.paytable_screen import PaytableScreen, line_symbols
 from slotterm.tui.widgets.line_diagram import Tiles
 from tests.tui.lucky_witch_support import LW, lw_app
@@ -110,3 +119,83 @@ def test_the_pick_games_prizes_stand_alone_when_the_bonus_view_explains_the_star
     assert games.count("•") == 4 and full.endswith(games)
     # Secret Vault's best vault: 100 × the total bet of 0.15
     assert "at most 15.00 now" in games
+
+
+PAY_ROW = re.compile(r"(\d)× +([\d,]+) coins +([\d,]+\.\d\d)")
+"""One coin pay as the paytable writes it: the count, the coins, the credits."""
+
+
+def test_coin_pays_are_three_columns_with_a_space_after_the_times_sign() -> None:
+    """The figures right-aligned in columns as wide as the widest of any table given (the
+    Lucky Witch's 10,000 coins set the width for the Potion's 15 too); no piece of the
+    text starts with a space, so a renderer that drops leading spaces keeps the columns."""
+    bet = Bet(bet_per_line=1, lines=15, coin_size=1)
+    wild, scatter = coin_pays(LW, "LUCKY", bet), coin_scatter_pays(LW, bet)
+    columns = pay_columns([wild, scatter])
+    # DESIGN.md §2: 5 LUCKY pay 10,000 coins per coin, 100.00 at 0.01
+    assert columns == PayColumns(count=1, coins=len("10,000"), credits=len("100.00"))
+    rows: list[str] = []
+    for pays in (wild, scatter):
+        text = coin_pays_text(pays, columns)
+        rows += text.plain.split("\n")
+        pieces = [s.text for s in text.render(Console(width=200)) if s.text.strip()]
+        assert not [p for p in pieces if p[0] == " "], pieces
+    assert rows[0] == "5× 10,000 coins   100.00"
+    assert rows[-1] == "2×     15 coins     0.15"  # 2 potions: 1 × 15 coins
+    assert {len(row) for row in rows} == {len(rows[0])}
+    assert {row.index(" coins") for row in rows} == {rows[0].index(" coins")}
+
+
+def column_ends(text: str) -> set[tuple[int, int, int]]:
+    """``(tile, end of the coins, end of the credits)`` of every pay row in ``text``, the
+    ends counted from the row's count (``tile``: the pay's place on its line, 0 first)."""
+    ends: set[tuple[int, int, int]] = set()
+    for line in text.splitlines():
+        for tile, row in enumerate(PAY_ROW.finditer(line)):
+            ends.add((tile, row.end(2) - row.start(), row.end(3) - row.start()))
+    return ends
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@pytest.mark.parametrize("bet", [Bet(1, 15, 1), Bet(3 * 5, 15, 5), Bet(20 * 100, 15, 100)])
+async def test_every_pay_lines_up_in_its_column(size: tuple[int, int], bet: Bet) -> None:
+    """The wild's and the scatter's pays share their columns, and so do all the line
+    symbols' pays, in either column of tiles; a space follows the count's ×."""
+    app = ModalHost(lambda: PaytableScreen(LW, bet))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        cells = "\n".join(widget_text(w) for w in app.screen.query(".pays-cell"))
+        symbols = widget_text(app.screen.query_one("#pays-symbols", Tiles))
+        for part in (cells, symbols):
+            assert len(PAY_ROW.findall(part)) >= 8, part
+            assert len({(coins, credits) for _, coins, credits in column_ends(part)}) == 1
+            assert not re.search(r"\d×\d", part)
+
+
+def svg_texts(svg: str) -> list[str]:
+    """The text of each ``<text>`` piece of an exported screenshot, spaces as spaces."""
+    return [html.unescape(t).replace("\xa0", " ") for t in re.findall(r"<text[^>]*>([^<]*)<", svg)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_no_piece_of_a_pay_starts_with_a_space_in_the_screenshot(
+    size: tuple[int, int],
+) -> None:
+    """An SVG viewer that drops a piece's leading spaces (rsvg-convert does) drew
+    ``5×10,000 coins`` and ragged amounts: the pays' pieces start with a figure."""
+    app = ModalHost(lambda: PaytableScreen(LW, Bet(1, 15, 1)))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        pieces = svg_texts(app.export_screenshot())
+        assert any("coins" in piece for piece in pieces)
+        assert [p for p in pieces if re.match(r" +[\d,.]+( coins|$)", p)] == []
+
+
+@pytest.mark.parametrize(
+    ("size", "press"), [((80, 24), []), ((100, 32), ["pagedown"])], ids=["80x24", "100x32"]
+)
+def test_paytable_snapshot(snap_compare: Any, size: tuple[int, int], press: list[str]) -> None:
+    """The wild's and the scatter's pays at 80×24; the line pays, two tiles a row, at
+    100×32 (3 coins of 0.05)."""
+    app = ModalHost(lambda: PaytableScreen(LW, Bet(3 * 5, 15, 5)))
+    assert snap_compare(app, press=press, terminal_size=size)

@@ -8,6 +8,7 @@ pick games are described from their tables, so a change of table changes the tex
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from rich.text import Text
@@ -24,8 +25,11 @@ from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.symbols import symbol_art
 
+Pays = list[tuple[int, int, int]]
+"""``(count, coins, cents)`` rows, most symbols first (:func:`coin_pays`)."""
 
-def coin_pays(game: GameDefinition, symbol: str, bet: Bet) -> list[tuple[int, int, int]]:
+
+def coin_pays(game: GameDefinition, symbol: str, bet: Bet) -> Pays:
     """``(count, coins, cents)`` a line of ``symbol`` pays at ``bet``, most symbols first."""
     coins = bet.coins or 0
     size = bet.coin_size or 0
@@ -33,7 +37,7 @@ def coin_pays(game: GameDefinition, symbol: str, bet: Bet) -> list[tuple[int, in
     return [(count, mult * coins, mult * coins * size) for count, mult in pays]
 
 
-def coin_scatter_pays(game: GameDefinition, bet: Bet) -> list[tuple[int, int, int]]:
+def coin_scatter_pays(game: GameDefinition, bet: Bet) -> Pays:
     """``(count, coins, cents)`` the scatter pays anywhere (× total coins), most first."""
     total = bet.total_coins or 0
     size = bet.coin_size or 0
@@ -41,14 +45,49 @@ def coin_scatter_pays(game: GameDefinition, bet: Bet) -> list[tuple[int, int, in
     return [(count, mult * total, mult * total * size) for count, mult in pays]
 
 
-def coin_pays_text(pays: list[tuple[int, int, int]]) -> Text:
-    """One pay a line: ``5×  10,000 coins    100.00``."""
+@dataclass(frozen=True)
+class PayColumns:
+    """How wide the columns of a coin paytable are: the count, the coins and the credits,
+    each as wide as its widest entry anywhere on the paytable (so every table lines up)."""
+
+    count: int
+    coins: int
+    credits: int
+
+
+def pay_columns(tables: Iterable[Pays]) -> PayColumns:
+    """The columns wide enough for every row of ``tables``."""
+    rows = [row for table in tables for row in table]
+    return PayColumns(
+        count=max((len(str(count)) for count, _, _ in rows), default=1),
+        coins=max((len(f"{coins:,}") for _, coins, _ in rows), default=1),
+        credits=max((len(format_cents(cents)) for _, _, cents in rows), default=1),
+    )
+
+
+COIN_GAP = 1
+"""Spaces between the count and the coins."""
+CREDIT_GAP = 3
+"""Spaces between the coins and the credits."""
+
+
+def coin_pays_text(pays: Pays, columns: PayColumns | None = None) -> Text:
+    """One pay a line in three columns, the figures right-aligned: ``5×  10,000 coins   100.00``.
+
+    Every cell is padded on its right with the room the next column's figure leaves, so
+    no piece of the text starts with a space (a renderer that drops leading spaces, as
+    some SVG viewers do, cannot shift a figure out of its column).
+    """
+    cols = columns or pay_columns([pays])
     text = Text(no_wrap=True, end="")
     for n, (count, coins, cents) in enumerate(pays):
         if n:
             text.append("\n")
-        text.append(f"{count}×", style="bold")
-        text.append(f" {coins:>7,} coins {format_cents(cents):>10}")
+        amount, credits = f"{coins:,}", format_cents(cents)
+        pad = cols.count - len(str(count)) + COIN_GAP + cols.coins - len(amount)
+        text.append(f"{count}×" + " " * pad, style="bold")
+        text.append(f"{amount} coins" + " " * (CREDIT_GAP + cols.credits - len(credits)))
+        text.append(credits)
     return text
 
 

@@ -24,11 +24,13 @@ from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.covering import WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.paytable_coins import (
+    PayColumns,
     bet_line,
     bonus_rules,
     coin_pays,
     coin_pays_text,
     coin_scatter_pays,
+    pay_columns,
     scatter_rules,
     wild_rules,
 )
@@ -196,12 +198,15 @@ class PaytableScreen(WindowOverMachine):
         yield Static(bet_line(bet), id="pays-bet")
         wild = next(s for s in game.symbols if s.kind is SymbolKind.WILD)
         yield Static(f"{symbol_art(wild.id, game.id).name}: the wild", classes="pays-heading")
-        yield self._symbol_with_pays(wild.id, coin_pays_text(coin_pays(game, wild.id, bet)))
+        # the wild's and the scatter's pays line up with each other, the line pays apart
+        wild_pays, scatter_pays = coin_pays(game, wild.id, bet), coin_scatter_pays(game, bet)
+        columns = pay_columns([wild_pays, scatter_pays])
+        yield self._symbol_with_pays(wild.id, coin_pays_text(wild_pays, columns))
         yield Static(wild_rules(game), classes="pays-text")
         scatter = next(s for s in game.symbols if s.kind.is_scatter)
         name = symbol_art(scatter.id, game.id).name
         yield Static(f"{name}: the scatter", classes="pays-heading")
-        yield self._symbol_with_pays(scatter.id, coin_pays_text(coin_scatter_pays(game, bet)))
+        yield self._symbol_with_pays(scatter.id, coin_pays_text(scatter_pays, columns))
         yield Static(scatter_rules(game), classes="pays-text")
         # The bonus's view tells how the bonus starts (in the rules below): here, the prizes.
         told = any(
@@ -224,7 +229,14 @@ class PaytableScreen(WindowOverMachine):
 
     def _symbol_tiles(self) -> Tiles:
         """Every line symbol's picture beside its name and pays, as many in a row as fit."""
-        tiles = [self._symbol_tile(symbol) for symbol in line_symbols(self.game)]
+        game, bet = self.game, self.bet
+        symbols = line_symbols(game)
+        columns = (
+            pay_columns(coin_pays(game, s, bet) for s in symbols)
+            if game.coins is not None
+            else None
+        )
+        tiles = [self._symbol_tile(symbol, columns) for symbol in symbols]
         width = max(part.cell_len for tile in tiles for part in tile.split("\n"))
         return Tiles(
             tiles,
@@ -234,13 +246,16 @@ class PaytableScreen(WindowOverMachine):
             id="pays-symbols",
         )
 
-    def _symbol_tile(self, symbol: str) -> Text:
-        """A line symbol's picture beside its name and pays at the bet."""
+    def _symbol_tile(self, symbol: str, columns: PayColumns | None) -> Text:
+        """A line symbol's picture beside its name and pays at the bet (coin pays in
+        ``columns``, the same for every line symbol)."""
         game = self.game
         art = game.id if game.coins is not None else None
-        detail = Text(symbol_art(symbol, art).name + "\n", style="bold", end="")
+        # in coins the name is bold and, as beside the wild, only the counts of the pays
+        detail = Text(end="", style="" if game.coins is not None else "bold")
+        detail.append(symbol_art(symbol, art).name + "\n", style="bold")
         if game.coins is not None:
-            detail.append_text(coin_pays_text(coin_pays(game, symbol, self.bet)))
+            detail.append_text(coin_pays_text(coin_pays(game, symbol, self.bet), columns))
         else:
             detail.append_text(pays_text(line_pays(game, symbol, self.bet)))
         return side_by_side(art_text(symbol, ArtSize.COMPACT, game=art), detail, ART_WIDTH)
