@@ -55,11 +55,17 @@ GAME_BINDINGS: list[BindingType] = [
     Binding(both_cases("y"), "open('history')", "History", key_display="Y"),
     Binding(both_cases("t"), "open('stats')", "Stats", key_display="T"),
     Binding(both_cases("c"), "units", "Units", key_display="C"),
-    # Last: the footer is cut on the right at 80 columns, and quick spin is the one
-    # setting a player can do without seeing (the QUICK badge shows it when on).
+    # Last: quick spin is the one setting a player can do without seeing (the QUICK
+    # badge shows it when on).
     Binding(both_cases("f"), "quick", "Quick", key_display="F"),
 ]
-"""The core keys of every game; a game's features add theirs (:func:`with_feature_keys`)."""
+"""The core keys of every game, most important first; a game's features add theirs
+(:func:`with_feature_keys`).
+
+The footer shows them in this order and, where it is too narrow (80 columns), leaves out
+whole keys from the least important end: first what plays the round (Space's meaning, the
+bet keys, Max, Top up, Auto), then Pays, Help and Quit, then the screens a player opens
+now and then (History, Stats), Units and Quick.  All of them are listed under Help."""
 
 
 def with_feature_keys(bindings: BindingsMap, feature_keys: Sequence[Binding]) -> BindingsMap:

@@ -63,10 +63,11 @@ def opening_window(game: GameDefinition) -> Window:
     return window_at(strips, stops, game.rows)
 
 
-def idle_banner(game: GameDefinition, views: FeatureViews) -> str:
-    """The banner between rounds: the game's name and what its features offer."""
-    tagline = views.tagline()
-    return f"{game.name.upper()}  ·  {tagline}" if tagline else game.name.upper()
+def idle_banner(game: GameDefinition, views: FeatureViews) -> tuple[str, ...]:
+    """The banner's title between rounds, in parts: the game's name, then what each of its
+    features offers (the banner shows the taglines that fit on its one line)."""
+    taglines = (text for view in views.views if (text := view.tagline()))
+    return (game.name.upper(), *taglines)
 
 
 def smallest_bet(session: GameSession) -> int:

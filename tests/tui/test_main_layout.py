@@ -3,12 +3,14 @@ filling the window), a notice below 80×24, live resize."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets._footer import FooterKey
 
 from slotterm.engine.records import Phase
 from slotterm.tui.app import SlotApp
 from slotterm.tui.art.model import ArtSize
 from slotterm.tui.screens.too_small import TooSmallScreen
+from tests.tui.lucky_witch_support import lw_app
 from tests.tui.main_support import (
     AWARDED,
     FREE_SPINS,
@@ -80,12 +82,59 @@ async def test_shrinking_mid_round_keeps_the_round() -> None:
 
 
 def _footer_cut(app: SlotApp, width: int) -> list[str]:
-    """The footer keys (other than quick spin) that do not fit in ``width`` columns."""
+    """The footer keys shown that do not fit whole in ``width`` columns."""
     return [
         key.description
         for key in main(app).query(FooterKey)
-        if key.action != "quick" and key.region.right > width
+        if key.display and key.region.right > width
     ]
+
+
+def _footer_shown(app: SlotApp) -> list[str]:
+    """The footer's keys on screen, left to right."""
+    keys = [key for key in main(app).query(FooterKey) if key.display and key.region.width]
+    return [key.description for key in sorted(keys, key=lambda key: key.region.x)]
+
+
+FIRST_KEYS = ["Spin", "Bet", "Lines", "Max", "Auto", "Pays", "Help", "Quit"]
+"""The keys that come before all others at rest (Book of Spells, bet per line)."""
+FIRST_KEYS_IN_COINS = ["Spin", "Coin", "Lines", "Coins", "Max", "Auto", "Pays", "Help", "Quit"]
+"""The same for Lucky Witch, bet in coins."""
+
+
+@pytest.mark.parametrize("width", [80, 100, 120, 200])
+@pytest.mark.parametrize("game", ["book-of-spells", "lucky-witch"])
+async def test_the_footer_shows_whole_keys_most_important_first(game: str, width: int) -> None:
+    app = make_app(1) if game == "book-of-spells" else lw_app(1)
+    first = FIRST_KEYS if game == "book-of-spells" else FIRST_KEYS_IN_COINS
+    async with app.run_test(size=(width, 24 if width == 80 else 40)) as pilot:
+        await pilot.pause()
+        await wait_for(pilot, lambda: bool(_footer_shown(app)))
+        shown = _footer_shown(app)
+        assert _footer_cut(app, width) == [], shown
+        assert shown[: len(first)] == first, shown
+        keys = main(app).query(FooterKey)
+        every = [key.description for key in keys if not key.has_class("-command-palette")]
+        if width >= 120:  # room for all
+            assert shown == every, shown
+        # a key left out did not fit in the room the ones shown left
+        room = width - sum(key.region.width + 1 for key in keys if key.display)
+        for key in keys:
+            if not key.display and not key.has_class("-command-palette"):
+                assert len(key.key_display) + 1 + len(key.description) > room, key.description
+
+
+async def test_the_footer_refits_when_the_terminal_is_resized() -> None:
+    app = lw_app(1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await wait_for(pilot, lambda: "Quick" in _footer_shown(app))
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: "Quick" not in _footer_shown(app))
+        assert _footer_cut(app, 80) == []
+        assert _footer_shown(app)[: len(FIRST_KEYS_IN_COINS)] == FIRST_KEYS_IN_COINS
+        await pilot.resize_terminal(120, 40)
+        await wait_for(pilot, lambda: "Quick" in _footer_shown(app))
 
 
 async def test_footer_keys_fit_at_80_columns_at_rest_and_with_a_win() -> None:

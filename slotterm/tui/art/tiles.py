@@ -307,3 +307,31 @@ def shape_lines(art: SymbolArt, size: ArtSize) -> tuple[str, ...]:
         "".join(_HALVES[lit(a), lit(b)] for a, b in zip(rows[y], rows[y + 1], strict=True))
         for y in range(0, len(rows), 2)
     )
+
+
+def sprite(art: SymbolArt) -> tuple[Text, ...]:
+    """The whole small picture on its own, without a tile: three lines of eight columns,
+    the picture's empty pixels left to the background beneath (for the banner, where a
+    whole tile is too tall and a slice of one looks cut)."""
+    return tuple(line.copy() for line in _sprite(art))
+
+
+@lru_cache(maxsize=64)
+def _sprite(art: SymbolArt) -> tuple[Text, ...]:
+    rows = art.small
+    lines = []
+    for y in range(0, len(rows), 2):
+        text = Text(no_wrap=True, end="")
+        for a, b in zip(rows[y], rows[y + 1], strict=True):
+            upper = PALETTE[a] if a != "." else None
+            lower = PALETTE[b] if b != "." else None
+            if upper is None and lower is None:
+                text.append(" ")
+            elif upper == lower:
+                text.append("█", _style(upper, None))
+            elif upper is None:
+                text.append("▄", _style(lower, None))
+            else:
+                text.append("▀", _style(upper, lower))
+        lines.append(text)
+    return tuple(lines)

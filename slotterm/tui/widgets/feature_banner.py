@@ -8,15 +8,18 @@ counts up or when a key cuts a win show short.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.widgets import Static
 
 from slotterm.money import format_cents
 from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
 from slotterm.tui.art.model import ArtSet
-from slotterm.tui.art.tiles import thumbnail
+from slotterm.tui.art.tiles import sprite
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +36,24 @@ class BannerPart:
 FEATURE_WIN = "  ·  feature win "
 """Between a feature's progress and its win so far in the banner."""
 
+TITLE_SEPARATOR = "  ·  "
+"""Between the parts of the title (the game's name, each feature's tagline)."""
+
+
+def fit_title(parts: Sequence[str], width: int) -> str:
+    """The title on one line of ``width`` columns: the game's name (``parts[0]``, always),
+    then each tagline in turn that still fits whole; one that does not is left out."""
+    title = parts[0] if parts else ""
+    for tagline in parts[1:]:
+        longer = f"{title}{TITLE_SEPARATOR}{tagline}"
+        if cell_len(longer) <= width:
+            title = longer
+    return title
+
 
 class FeatureBanner(Static):
-    """Shows ``idle_text``, or a symbol's picture with the feature's labels beside it.
+    """Shows the title (``idle_parts``: the game's name, then the features' taglines, as
+    many as fit), or a symbol's picture with the feature's labels beside it.
 
     ``symbol`` and ``labels`` hold what is shown (``None`` and ``()`` between features);
     the picture is the game's (``art``).
@@ -44,17 +62,26 @@ class FeatureBanner(Static):
     can_focus = False
 
     def __init__(
-        self, idle_text: str, *, art: ArtSet = BOOK_OF_SPELLS_ART, id: str | None = None
+        self,
+        idle_parts: Sequence[str],
+        *,
+        art: ArtSet = BOOK_OF_SPELLS_ART,
+        id: str | None = None,
     ) -> None:
         super().__init__("", id=id)
-        self.idle_text = idle_text
+        self.idle_parts = tuple(idle_parts)
         self.art = art
         self.symbol: str | None = None
         self.labels: tuple[str, ...] = ()
-        self._key: tuple[bool, str | None, tuple[str, ...]] | None = None
+        self._key: tuple[bool, str | None, tuple[str, ...], int] | None = None
         self._part: BannerPart | None = None
         self._win = 0
         self.show_feature(None, ())
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the title to the new width (between features)."""
+        if not self.labels:
+            self.show_feature(None, ())
 
     def show_part(self, part: BannerPart | None) -> None:
         """Show what a feature put in the banner (``None``: the idle line)."""
@@ -93,14 +120,16 @@ class FeatureBanner(Static):
 
     def show_feature(self, symbol: str | None, labels: tuple[str, ...]) -> None:
         """Show a feature (``labels`` beside ``symbol``'s picture); no labels: the idle line."""
-        key = (bool(labels), symbol, labels)
+        # the title is fitted to the width: drawn again when that changes
+        key = (bool(labels), symbol, labels, 0 if labels else self.size.width)
         if self._key == key:
             return
         self._key = key
         self.symbol, self.labels = symbol, labels
         self.set_class(bool(labels), "-feature")
         if not labels:
-            self.update(Text(self.idle_text, style="bold", justify="center", end=""))
+            title = fit_title(self.idle_parts, self.size.width)
+            self.update(Text(title, style="bold", justify="center", end=""))
             return
         text = Text(justify="center", no_wrap=True, end="")
         width = max(len(label) for label in labels)
@@ -109,7 +138,7 @@ class FeatureBanner(Static):
             self.update(text)
             return
         art = self.art.art(symbol)
-        for i, picture in enumerate(thumbnail(art)):
+        for i, picture in enumerate(sprite(art)):
             if i:
                 text.append("\n")
             text.append_text(picture)

@@ -9,16 +9,23 @@ after its first frame, and the machine's bar was rebuilt at every step of a roun
 :class:`KeyBar` shows its keys in its very first frame (when its screen can already say
 which keys work) and rebuilds only when the keys, their labels or whether they work have
 changed.
+
+When the keys are wider than the bar (80 columns), the bar leaves out whole keys rather
+than cutting one mid-word: the keys are declared most important first
+(:data:`~slotterm.tui.keymap.GAME_BINDINGS`), and each is shown if it still fits after
+the ones before it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 Shown = tuple[Hashable, ...]
 """What the bar shows: each shown key with its label, tooltip and whether it works."""
@@ -52,9 +59,32 @@ class KeyBar(Footer):
             self._shown = None
             return
         yield from super().compose()
+        self.call_after_refresh(self.fit_keys)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Show the keys that fit the new width."""
+        self.fit_keys()
+
+    def fit_keys(self) -> None:
+        """Show each key, most important (leftmost) first, that fits whole in the room the
+        ones before it left; hide the others."""
+        room = self.size.width
+        for key in self.query_children(FooterKey):
+            if key.has_class("-command-palette"):
+                continue
+            width = key_width(key)
+            fits = width <= room
+            key.display = fits
+            if fits:
+                room -= width + key.styles.margin.right
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """Rebuild only when the keys to show are not the ones shown."""
         if self.is_attached and screen is self.screen and self.shown() == self._shown:
             return
         super().bindings_changed(screen)
+
+
+def key_width(key: FooterKey) -> int:
+    """The columns a footer key's label takes (its key and its description)."""
+    return key.render().cell_len
