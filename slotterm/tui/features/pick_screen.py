@@ -9,7 +9,9 @@ they are about to show and leave the record's picture when they finish or are sk
 
 Keys: the arrows move a highlight, Enter / Space open the highlighted item, the item's
 number or letter (``1``-``9``, ``A``, ``B``, ``C``) opens it directly, Q quits (the game
-stays saved).  Once the game is over, Enter / Space go back to the machine.
+stays saved).  Once the game is over, Enter / Space go back to the machine.  The footer
+offers only the keys that work now (:meth:`PickScreen.check_action`): once the game is
+over, the moving and opening keys give way to the key back to the reels.
 
 Each game subclasses :class:`PickScreen` (``potion_view``, ``pumpkin_view``,
 ``spell_book_view``, ``vault_view``) and says what each item looks like.
@@ -54,6 +56,10 @@ OPEN_SECONDS = 0.6
 
 END_SECONDS = 0.8
 """How long the final reveal takes."""
+
+
+_PLAY_ACTIONS = frozenset({"move", "move_row", "open_highlighted", "pick"})
+"""The actions that play the board: moving the highlight and opening items."""
 
 
 class OpenScene(Scene):
@@ -127,6 +133,7 @@ class PickScreen(Screen[None]):
         Binding("up", "move_row(-1)", "Move", show=False),
         Binding("down", "move_row(1)", "Move", show=False),
         Binding("enter,space", "open_highlighted", "Open", key_display="Enter"),
+        Binding("enter,space", "back", "Back to the reels", key_display="Enter"),
         *(
             Binding(both_cases(key), f"pick({i})", f"Pick {key}", show=False)
             for i, key in enumerate(ITEM_KEYS)
@@ -149,7 +156,7 @@ class PickScreen(Screen[None]):
         """Items a scene is opening (drawn closed until it finishes)."""
         self.holding_end = False
         """The final reveal is waiting for its scene."""
-        self.presenter = Presenter(self, self._rest)
+        self.presenter = Presenter(self, self._rest, self.refresh_bindings)
         self.note = ""
         self.highlight = next(iter(self.selectable(self.record)), 0)
 
@@ -316,6 +323,23 @@ class PickScreen(Screen[None]):
         self.masked.clear()
         self.holding_end = False
         self.draw()
+        self.refresh_bindings()
+
+    # --- the keys -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys that work now (the others leave the footer): moving and opening while
+        an item may be taken (or a reveal runs, which they skip), going back to the reels
+        once the game is over, a game's own keys as :meth:`game_key_works` says."""
+        if action in _PLAY_ACTIONS:
+            return not self.finished and (self.presenter.busy or bool(self.selectable(self.record)))
+        if action == "back":
+            return self.finished
+        return action == "quit" or self.game_key_works(action)
+
+    def game_key_works(self, action: str) -> bool:
+        """True when a key a game adds (its own ``BINDINGS``) works now."""
+        return True
 
     # --- acting -------------------------------------------------------------------------
 
@@ -341,6 +365,7 @@ class PickScreen(Screen[None]):
             after = [i for i in choices if i > self.highlight]
             self.highlight = after[0] if after else choices[0]
         self.presenter.play(self.scenes(transition.events))
+        self.refresh_bindings()
 
     def scenes(self, events: Sequence[Event]) -> list[Scene]:
         """The reveal scenes of a step's events (of this game only)."""
@@ -384,6 +409,11 @@ class PickScreen(Screen[None]):
             self._rest()
             return
         self.take(self.pick_action(self.highlight))
+
+    def action_back(self) -> None:
+        """Once the game is over: go back to the reels (a reveal still running is skipped
+        first, as by the open key)."""
+        self.action_open_highlighted()
 
     def action_pick(self, index: int) -> None:
         """Open item ``index`` directly (its key)."""

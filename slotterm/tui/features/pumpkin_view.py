@@ -120,6 +120,12 @@ class PumpkinScreen(PickScreen):
         amount = record.layout[record.opened[-1]]
         return f"You keep the pumpkin with {amount}× bet."
 
+    def game_key_works(self, action: str) -> bool:
+        """Y and N only while an opened pumpkin (its amount shown) awaits the decision."""
+        if action in ("keep", "pick_again"):
+            return not self.presenter.busy and self.pumpkin.deciding(self.record)
+        return super().game_key_works(action)
+
     def action_keep(self) -> None:
         """Keep the open pumpkin."""
         self.take(Keep())

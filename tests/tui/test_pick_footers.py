@@ -1,0 +1,93 @@
+"""The pick screens' footers offer only the keys that work now.
+
+* Pumpkin: "Y Keep" and "N Pick again" only while an opened pumpkin awaits the decision
+  (not before any is open, not while one is opening, not once one is kept).
+* Every pick game, once over: no "Move" or "Open" (they do nothing then), only the key
+  back to the reels (and Q, which always quits); and that key does go back.
+
+The footer is read from the key bar's own key widgets (what the player sees).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from slotterm.tui.features.pick_screen import PickScreen
+from tests.tui.main_support import SceneClock
+from tests.tui.pick_support import (
+    LABELS,
+    SIZE,
+    PickApp,
+    at_rest,
+    bonus_session,
+    pick_screen,
+    press_all,
+)
+from tests.tui.test_pick_screens import _play
+
+KEEP, AGAIN = ("Y", "Keep"), ("N", "Pick again")
+MOVE, OPEN = ("←→↑↓", "Move"), ("Enter", "Open")
+
+
+def footer(app: Any) -> set[tuple[str, str]]:
+    """The (key, label) pairs the footer of the screen on top shows."""
+    return {
+        (key.key_display, key.description)
+        for key in app.screen.query(FooterKey)
+        if key.display and key.description
+    }
+
+
+async def test_pumpkin_offers_keep_and_pick_again_only_while_a_pumpkin_awaits() -> None:
+    app = PickApp(bonus_session("pumpkin"))
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        shown = footer(app)
+        assert KEEP not in shown and AGAIN not in shown, shown  # no pumpkin open yet
+        assert {MOVE, OPEN} <= shown
+        screen = await press_all(pilot, app, "1")
+        assert screen.pumpkin.deciding(screen.record)  # type: ignore[attr-defined]
+        assert {KEEP, AGAIN} <= footer(app), footer(app)
+        await press_all(pilot, app, "n")  # given up: open another
+        shown = footer(app)
+        assert KEEP not in shown and AGAIN not in shown, shown
+        assert OPEN in shown
+
+
+async def test_pumpkin_keys_wait_for_the_opened_pumpkin_to_show() -> None:
+    app = PickApp(bonus_session("pumpkin"))
+    app.animation_level = "full"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at_rest(pilot, app)
+        screen.presenter.clock = SceneClock()  # the opening holds still
+        await pilot.press("1")
+        await pilot.pause()
+        assert screen.presenter.busy
+        shown = footer(app)
+        assert KEEP not in shown and AGAIN not in shown, shown
+        await pilot.press("y")  # a key mashed into the opening keeps nothing unseen
+        await pilot.pause()
+        assert not screen.record.kept
+        await at_rest(pilot, app)
+        assert {KEEP, AGAIN} <= footer(app)
+
+
+@pytest.mark.parametrize("game", list(LABELS))
+async def test_a_pick_game_over_offers_only_the_way_back(game: str) -> None:
+    app = PickApp(bonus_session(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        await _play(pilot, app, game)
+        screen = pick_screen(app)
+        assert screen.finished
+        shown = footer(app)
+        assert MOVE not in shown and OPEN not in shown, shown
+        assert KEEP not in shown and AGAIN not in shown, shown
+        back = {label for key, label in shown if key == "Enter"}
+        assert back and all("reels" in label.lower() for label in back), shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PickScreen), "Enter did not go back"
