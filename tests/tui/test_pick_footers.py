@@ -91,3 +91,25 @@ async def test_a_pick_game_over_offers_only_the_way_back(game: str) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, PickScreen), "Enter did not go back"
+
+
+async def test_enter_during_the_last_reveal_skips_it_and_only_then_goes_back() -> None:
+    app = PickApp(bonus_session("spell_book"))
+    app.animation_level = "full"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await at_rest(pilot, app)
+        screen.presenter.clock = SceneClock()  # the reveal holds still
+        await pilot.press("enter")  # the one book: the game is over, its reveal runs
+        await pilot.pause()
+        assert screen.finished and screen.presenter.busy
+        shown = footer(app)
+        assert ("Enter", "Skip") in shown, shown
+        assert not {label for key, label in shown if "reels" in label.lower()}, shown
+        assert MOVE not in shown and OPEN not in shown, shown
+        await pilot.press("enter")  # skips the reveal, and only that
+        await pilot.pause()
+        assert app.screen is screen and not screen.presenter.busy
+        assert ("Enter", "Back to the reels") in footer(app), footer(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PickScreen)

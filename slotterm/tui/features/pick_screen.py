@@ -51,8 +51,9 @@ from slotterm.tui.keymap import both_cases
 from slotterm.tui.presenter import Presenter, Scene
 from slotterm.tui.widgets.key_bar import KeyBar
 
-_PLAY_ACTIONS = frozenset({"move", "move_row", "open_highlighted", "pick"})
-"""The actions that play the board: moving the highlight and opening items."""
+_PLAY_ACTIONS = frozenset({"move", "move_row", "pick"})
+"""The actions that play the board besides the open key: moving the highlight, an item's
+own key."""
 
 
 class PickScreen(Screen[None]):
@@ -74,6 +75,7 @@ class PickScreen(Screen[None]):
         Binding("right", "move(1)", "Move", show=False),
         Binding("up", "move_row(-1)", "Move", show=False),
         Binding("down", "move_row(1)", "Move", show=False),
+        Binding("enter,space", "skip", "Skip", key_display="Enter"),
         Binding("enter,space", "open_highlighted", "Open", key_display="Enter"),
         Binding("enter,space", "back", "Back to the reels", key_display="Enter"),
         *(
@@ -270,13 +272,19 @@ class PickScreen(Screen[None]):
     # --- the keys -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys that work now (the others leave the footer): moving and opening while
-        an item may be taken (or a reveal runs, which they skip), going back to the reels
-        once the game is over, a game's own keys as :meth:`game_key_works` says."""
-        if action in _PLAY_ACTIONS:
-            return not self.finished and (self.presenter.busy or bool(self.selectable(self.record)))
+        """The keys that work now (the others leave the footer): Enter skips a reveal
+        while one runs; moving and opening while an item may be taken; once the game is
+        over and shown, only the key back to the reels (and Q); a game's own keys as
+        :meth:`game_key_works` says."""
+        busy, over = self.presenter.busy, self.finished
+        if action == "skip":
+            return busy
         if action == "back":
-            return self.finished
+            return over and not busy
+        if action == "open_highlighted":
+            return not busy and not over and bool(self.selectable(self.record))
+        if action in _PLAY_ACTIONS:
+            return not over and (busy or bool(self.selectable(self.record)))
         return action == "quit" or self.game_key_works(action)
 
     def game_key_works(self, action: str) -> bool:
@@ -351,6 +359,11 @@ class PickScreen(Screen[None]):
             self._rest()
             return
         self.take(self.pick_action(self.highlight))
+
+    def action_skip(self) -> None:
+        """Skip the reveal that runs to the record's picture (the next press acts)."""
+        self.presenter.finish_all()
+        self._rest()
 
     def action_back(self) -> None:
         """Once the game is over: go back to the reels (a reveal still running is skipped
