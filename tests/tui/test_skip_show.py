@@ -26,12 +26,10 @@ from slotterm.tui.scenes import SpinScene
 from slotterm.tui.widgets.feature_banner import FeatureBanner
 from tests.tui.main_support import (
     FREE_SPINS,
-    PLAYING,
     SIZE,
     box,
     end_scene,
     freeze_scenes,
-    fs,
     main,
     make_app,
     message,
@@ -64,15 +62,22 @@ def _picture(app: SlotApp) -> dict[str, object]:
     }
 
 
+def _playing(app: SlotApp) -> bool:
+    """Free spins started and not over (either game)."""
+    found = record_of(app.session.state.round)
+    return app.session.phase is Phase.FEATURE and found is not None and found.started
+
+
 async def _start_free_spins(pilot: Pilot[None], app: SlotApp) -> None:
-    """The forced trigger and the Magic Book, animations off: free spins ready to play."""
+    """The forced trigger and the start (the Magic Book), animations off: free spins
+    ready to play."""
     app.animation_level = "none"
     for _ in range(5):
-        if fs(app.session) == PLAYING:
+        if _playing(app):
             break
         await pilot.press("space")
         await settle(pilot, app)
-    assert fs(app.session) == PLAYING
+    assert _playing(app)
     app.animation_level = "full"
 
 
@@ -83,7 +88,7 @@ async def _to_a_long_show(pilot: Pilot[None], app: SlotApp, *, celebrated: bool)
     screen = main(app)
     presenter = screen.presenter
     for _ in range(40):
-        assert fs(app.session) == PLAYING, "no long show came"
+        assert _playing(app), "no long show came"
         before = _played(app)
         await pilot.press("space")  # the next free spin
         await pilot.pause()
