@@ -220,7 +220,7 @@ class CelebrationScene(Scene):
         """Put the overlay up on the amount counted from."""
         self.overlay.open(self.level.title)
         if self.say is not None:
-            self.say(f"{self.level.title}! Any key skips the count.")
+            self.say(f"{self.level.title}! Any key skips.")
         self.update(0.0)
 
     def update(self, elapsed: float) -> None:

@@ -139,7 +139,7 @@ def rest_prompt(
     state = session.state
     round_ = state.round
     if summary:
-        return "Press Space, Enter, 0 or S to continue."
+        return "Press Space to continue."  # one key named; the help lists the others
     if state.phase is Phase.FEATURE:
         if autoplay:  # autoplay plays it (had it not, it would have stopped)
             return "Autoplay is on: press A to stop it."
@@ -148,8 +148,8 @@ def rest_prompt(
         amount = "" if counting else f" {format_cents(round_.win)}"
         if autoplay:
             return f"Win{amount}: autoplay collects it."
-        gamble = " · 5 gamble" if session.can(StartGamble()) else ""
-        return f"Win{amount}! Space/Enter/7 collect{gamble}"
+        gamble = " · 5 gambles" if session.can(StartGamble()) else ""
+        return f"Win{amount}! Space collects{gamble}"
     if state.phase is Phase.GAMBLE:
         return "Gamble open."
     if needs_top_up(session):

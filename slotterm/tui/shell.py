@@ -6,7 +6,8 @@ bindings, so a game's screen needs no change for them: they work only while a ga
 main screen is on top and at rest between rounds (no reels moving, no autoplay, no round
 open), and do nothing otherwise.
 
-* L or Escape: back to the lobby (when the program has one);
+* L or Escape: back to the lobby (when the program has one); with a round open at rest (a
+  win waiting, a feature under way) the message line says what to finish first;
 * O: the options (:class:`~slotterm.session.preferences.Preferences`), applied at once;
 * G: the autoplay settings, then autoplay starts with them.
 
@@ -29,6 +30,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.theme import Theme
 
+from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.session.preferences import (
     Preferences,
@@ -38,9 +40,12 @@ from slotterm.session.preferences import (
 )
 from slotterm.session.stats import SessionMark
 from slotterm.tui.autoplay_control import AutoplayControl, autoplay_started
+from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.lobby import GameShelf, GameUnavailable, mark_of
+from slotterm.tui.narration import rest_prompt
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.screens.lobby_screen import LobbyScreen
+from slotterm.tui.widgets.message_line import MessageLine
 
 SHELL_BINDINGS: list[BindingType] = [
     Binding("l,L", "lobby", "Lobby", show=False),
@@ -59,6 +64,9 @@ class GameScreen(Protocol):
     session: GameSession
     presenter: Presenter
     quick: bool
+    message: MessageLine
+    views: FeatureViews
+    summary_visible: bool
 
     @property
     def autoplay(self) -> bool:
@@ -192,12 +200,39 @@ class Shell(App[None]):
             return super().check_action(action, parameters)
         if action == "lobby" and self.lobby is None:
             return False
+        if action == "lobby" and self.lobby_refusal() is not None:
+            return True  # L then says why it waits
         return self.at_rest() is not None
 
+    def lobby_refusal(self) -> str | None:
+        """Why L waits, for the message line: over the game's screen at rest with a round
+        open; ``None`` otherwise (while the reels move or autoplay runs L does nothing)."""
+        screen: GameScreen | None = self.main_screen
+        top: object = self.screen
+        if screen is None or top is not screen or screen.autoplay or screen.presenter.busy:
+            return None
+        state = screen.session.state
+        if state.phase is Phase.WIN_OFFERED:
+            return "Collect the win first, then L goes back to the lobby."
+        if state.round is not None:
+            return "Finish the round first, then L goes back to the lobby."
+        return None
+
     def action_lobby(self) -> None:
-        """Back to the lobby (the game stays open with its credits)."""
-        if self.lobby is not None and self.at_rest() is not None:
+        """Back to the lobby (the game stays open with its credits); with a round open, say
+        on the message line what to finish first (the prompt stays after it)."""
+        if self.lobby is None:
+            return
+        if self.at_rest() is not None:
             self.pop_screen()
+            return
+        reason = self.lobby_refusal()
+        screen: GameScreen | None = self.main_screen
+        if reason is not None and screen is not None:
+            prompt = rest_prompt(
+                screen.session, screen.views, summary=screen.summary_visible, autoplay=False
+            )
+            screen.message.say(f"{reason}  {prompt}")
 
     def action_options(self) -> None:
         """Show the options of the game on top."""
