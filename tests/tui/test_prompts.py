@@ -7,10 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 from unittest.mock import MagicMock
 
+from slotterm.engine.actions import Spin
 from slotterm.engine.records import Phase
 from slotterm.tui.celebration import BIG_WIN, CelebrationScene
 from slotterm.tui.narration import rest_prompt
-from tests.tui.main_support import message, winning_seed
+from tests.tui.main_support import FREE_SPINS, message, winning_seed
 from tests.tui.shell_support import SIZE, at_rest, demo, saved_shelf, shell_app, wait_for
 
 
@@ -54,3 +55,17 @@ def test_a_celebration_says_any_key_skips_it() -> None:
     scene = CelebrationScene(MagicMock(), lambda amount: None, 0, 5000, BIG_WIN, say=said.append)
     scene.begin()
     assert said == [f"{BIG_WIN.title}! Any key skips."]
+
+
+async def test_l_during_a_feature_says_to_finish_the_round(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await at_rest(pilot, app)
+        session = app.session
+        assert session is not None
+        session.act(Spin(session.bet, force=FREE_SPINS, limits=session.limits))
+        assert session.phase is Phase.FEATURE
+        await pilot.press("l")
+        await wait_for(pilot, lambda: "Finish the round first" in message(app))
+        assert app.screen is app.main_screen and session.phase is Phase.FEATURE
