@@ -21,6 +21,7 @@ from slotterm.session.game_session import GameSession, demo_session
 from slotterm.session.opening import OpenedSession, open_session
 from slotterm.session.settings import default_settings
 from slotterm.tui.app import SlotApp
+from slotterm.tui.features.pick_cell import ITEM_KEYS
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.features.pick_screens import PICK_SCREENS
 from slotterm.tui.screens.main_screen import MainScreen
@@ -208,3 +209,52 @@ def make_witch_app(session: GameSession, *, force_next: str | None = None) -> Sl
     app = SlotApp(session, force=force_next)
     app.animation_level = "none"
     return app
+
+
+SCRIPTS: dict[str, list[str]] = {
+    "pumpkin": ["3", "n", "right", "enter", "n", "enter", "y"],
+    "spell_book": ["right", "right", "enter"],
+    "secret_vault": ["5", "left", "enter", "c", "left", "enter"],
+}
+"""Keys that play a game to its end (Magic Potion ends where its specials lie: see
+:func:`play_potion`)."""
+
+EXPECTED_PICKS: dict[str, tuple[str, tuple[int, ...]]] = {
+    "pumpkin": ("opened", (2, 4, 0)),
+    "spell_book": ("opened", (2,)),
+    "secret_vault": ("chosen", (4, 3, 11)),
+}
+"""Which items those keys take (0-based), by how the highlight moves."""
+
+
+async def play_potion(pilot: Pilot[Any], app: Any) -> list[int]:
+    """Open bottles until a special ends the game: Enter on the highlight, then a
+    bottle's own key, in turn; returns the bottles each key should have opened."""
+    expected = []
+    for turn in range(12):
+        screen = pick_screen(app)
+        if screen.finished:
+            break
+        if turn % 2 == 0:
+            expected.append(screen.highlight)
+            await press_all(pilot, app, "enter")
+        else:
+            last = screen.game.untaken(screen.record.opened)[-1]
+            expected.append(last)
+            await press_all(pilot, app, ITEM_KEYS[last])
+    return expected
+
+
+async def play_to_end(pilot: Pilot[Any], app: Any, game: str) -> None:
+    """Play the game on the screen to its end and check the items each key took."""
+    if game == "magic_potion":
+        expected = await play_potion(pilot, app)
+        assert list(pick_screen(app).record.opened) == expected
+        return
+    screen = await press_all(pilot, app, *SCRIPTS[game])
+    field, picks = EXPECTED_PICKS[game]
+    record = screen.record
+    taken = getattr(record, field)
+    assert (taken if isinstance(taken, tuple) else (taken,)) == picks
+    if game == "secret_vault":
+        assert record.opened == 4

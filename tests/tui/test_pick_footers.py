@@ -24,9 +24,9 @@ from tests.tui.pick_support import (
     at_rest,
     bonus_session,
     pick_screen,
+    play_to_end,
     press_all,
 )
-from tests.tui.test_pick_screens import _play
 
 KEEP, AGAIN = ("Y", "Keep"), ("N", "Pick again")
 MOVE, OPEN = ("←→↑↓", "Move"), ("Enter", "Open")
@@ -80,7 +80,7 @@ async def test_a_pick_game_over_offers_only_the_way_back(game: str) -> None:
     app = PickApp(bonus_session(game))
     async with app.run_test(size=SIZE) as pilot:
         await at_rest(pilot, app)
-        await _play(pilot, app, game)
+        await play_to_end(pilot, app, game)
         screen = pick_screen(app)
         assert screen.finished
         shown = footer(app)

@@ -46,6 +46,7 @@ from tests.tui.pick_support import (
     opened_items,
     pick_frame,
     pick_screen,
+    play_to_end,
     press_all,
     saved_session,
     text_of,
@@ -53,54 +54,6 @@ from tests.tui.pick_support import (
 )
 
 GAMES = list(LABELS)
-
-SCRIPTS: dict[str, list[str]] = {
-    "pumpkin": ["3", "n", "right", "enter", "n", "enter", "y"],
-    "spell_book": ["right", "right", "enter"],
-    "secret_vault": ["5", "left", "enter", "c", "left", "enter"],
-}
-"""Keys that play a game to its end (Magic Potion ends where its specials lie: see
-:func:`_play_potion`)."""
-
-EXPECTED_PICKS: dict[str, tuple[str, tuple[int, ...]]] = {
-    "pumpkin": ("opened", (2, 4, 0)),
-    "spell_book": ("opened", (2,)),
-    "secret_vault": ("chosen", (4, 3, 11)),
-}
-"""Which items those keys take (0-based), by how the highlight moves."""
-
-
-async def _play_potion(pilot: Pilot[Any], app: Any) -> list[int]:
-    """Open bottles until a special ends the game: Enter on the highlight, then a
-    bottle's own key, in turn; returns the bottles each key should have opened."""
-    expected = []
-    for turn in range(12):
-        screen = pick_screen(app)
-        if screen.finished:
-            break
-        if turn % 2 == 0:
-            expected.append(screen.highlight)
-            await press_all(pilot, app, "enter")
-        else:
-            last = screen.game.untaken(screen.record.opened)[-1]
-            expected.append(last)
-            await press_all(pilot, app, ITEM_KEYS[last])
-    return expected
-
-
-async def _play(pilot: Pilot[Any], app: Any, game: str) -> None:
-    """Play the game on the screen to its end and check the items each key took."""
-    if game == "magic_potion":
-        expected = await _play_potion(pilot, app)
-        assert list(pick_screen(app).record.opened) == expected
-        return
-    screen = await press_all(pilot, app, *SCRIPTS[game])
-    field, picks = EXPECTED_PICKS[game]
-    record = screen.record
-    taken = getattr(record, field)
-    assert (taken if isinstance(taken, tuple) else (taken,)) == picks
-    if game == "secret_vault":
-        assert record.opened == 4
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -117,7 +70,7 @@ async def test_each_pick_game_is_played_to_its_end_with_the_keyboard(game: str) 
         await pilot.press("space")
         screen = await at_rest(pilot, app)
         assert screen.game.name == game
-        await _play(pilot, app, game)
+        await play_to_end(pilot, app, game)
         screen = pick_screen(app)
         record = screen.record
         bet = screen.total_bet
