@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from slotterm.engine.actions import Spin
 from slotterm.engine.policy import next_action
-from slotterm.engine.records import Phase
+from slotterm.engine.records import Phase, Round
 from slotterm.money import format_cents
 from slotterm.session.autoplay_settings import (
     AutoplaySettings,
@@ -84,6 +84,20 @@ async def run_from_dialog(pilot: Any, app: Any) -> None:
     session = app.main_screen.session
     await start_from_dialog(pilot, app)
     await wait_for(pilot, lambda: session.state.rounds_played > 0 and app.at_rest() is not None)
+
+
+async def stopped_at_its_feature(pilot: Any, app: Any, index: int) -> Round:
+    """Autoplay started from the dialog, stopped by the feature that round ``index``
+    started: that round still open, in its feature; the round returned."""
+    session = app.main_screen.session
+    await start_from_dialog(pilot, app)
+    await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
+    await wait_for(pilot, lambda: not app.main_screen.autoplay)
+    assert session.state.rounds_played == index + 1  # its round is still open
+    assert session.phase is Phase.FEATURE
+    round_ = session.state.round
+    assert round_ is not None
+    return round_
 
 
 def message_text(app: Any) -> str:
@@ -273,11 +287,8 @@ async def test_with_stop_on_a_feature_on_autoplay_stops_when_free_spins_start(
     session = demo("lucky-witch", seed)
     app = shell_app(tmp_path, session=session)
     async with app.run_test(size=SIZE) as pilot:
-        await start_from_dialog(pilot, app)
-        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
-        await wait_for(pilot, lambda: not app.main_screen.autoplay)
-        assert session.state.rounds_played == index + 1  # its round is still open
-        assert session.phase is Phase.FEATURE
+        round_ = await stopped_at_its_feature(pilot, app, index)
+        assert round_.frames[0].feature == "free_spins"
         assert app.autoplay_control.run is None
 
 
@@ -291,13 +302,8 @@ async def test_book_of_spells_autoplay_stops_at_free_spins_whatever_the_settings
     session = demo("book-of-spells", seed)
     app = shell_app(tmp_path, session=session)
     async with app.run_test(size=SIZE) as pilot:
-        await start_from_dialog(pilot, app)
-        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
-        await wait_for(pilot, lambda: not app.main_screen.autoplay)
-        assert session.state.rounds_played == index + 1  # its round is still open
-        assert session.phase is Phase.FEATURE
-        round_ = session.state.round
-        assert round_ is not None and not any(frame.done for frame in round_.frames)
+        round_ = await stopped_at_its_feature(pilot, app, index)
+        assert not any(frame.done for frame in round_.frames)
 
 
 async def test_the_mystery_bonus_always_stops_autoplay_for_the_players_pick(
@@ -308,12 +314,8 @@ async def test_the_mystery_bonus_always_stops_autoplay_for_the_players_pick(
     session = demo("lucky-witch", seed)
     app = shell_app(tmp_path, session=session)
     async with app.run_test(size=SIZE) as pilot:
-        await start_from_dialog(pilot, app)
-        await wait_for(pilot, lambda: session.phase is Phase.FEATURE)
-        await wait_for(pilot, lambda: not app.main_screen.autoplay)
-        assert session.state.rounds_played == index + 1  # its round is still open
-        round_ = session.state.round
-        assert round_ is not None and round_.frames[0].feature == "mystery_bonus"
+        round_ = await stopped_at_its_feature(pilot, app, index)
+        assert round_.frames[0].feature == "mystery_bonus"
         assert not any(frame.done for frame in round_.frames[1:])  # no pick made for him
 
 
