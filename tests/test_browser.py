@@ -19,6 +19,7 @@ import re
 import shutil
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -263,22 +264,41 @@ def _play_to_rest(tab: Page) -> str:
 
     The footer names what Space does now: ``Spin`` at rest; ``Stop`` / ``Skip`` while a
     scene runs (wait); anything else (collect, a feature's step, continue) is pressed once,
-    then the screen must change before the next look, so no Space is ever sent twice into
-    one state (one landing at rest would spin again)."""
+    then the step must be seen taken before the next look: what Space does, the Credits
+    box or the free-spin count changed.  Any change of the screen is not enough (a win's
+    lines keep cycling while it waits), and a second Space sent into one state would,
+    once the first had collected, spin again behind the test's back."""
     deadline = time.monotonic() + 4 * WAIT
     while True:
         screen = tab.text()
-        footer = next((ln for ln in reversed(screen.splitlines()) if "Quit" in ln), "")
-        found = re.search(r"Space\s*(\w+)", footer)
-        does = found[1] if found else ""
+        does = _space_does(screen)
         if does == "Spin" and _credits(screen) is not None:
             return screen
         assert time.monotonic() < deadline, f"the machine never came to rest:\n{screen}"
         if does and does not in ("Spin", "Stop", "Skip"):
             tab.press("Space")
-            tab.wait_for(lambda now, before=screen: now != before, "the Space to be taken")
+            tab.wait_for(partial(_moved_on, _step(screen)), "the Space to be taken")
         else:
             tab.page.wait_for_timeout(POLL * 1000)
+
+
+def _moved_on(before: tuple[str, int | None, tuple[str, ...]], now: str) -> bool:
+    """Whether the round on screen ``now`` stands elsewhere than at ``before``."""
+    return _step(now) != before
+
+
+def _space_does(screen: str) -> str:
+    """The first word of what the footer says Space does now ("" when it names none)."""
+    footer = next((ln for ln in reversed(screen.splitlines()) if "Quit" in ln), "")
+    found = re.search(r"Space\s*(\w+)", footer)
+    return found[1] if found else ""
+
+
+def _step(screen: str) -> tuple[str, int | None, tuple[str, ...]]:
+    """Where the round stands on ``screen``: what Space does, the credits, the free-spin
+    count; each step a Space takes changes one of them, a win's cycling lines none."""
+    counts = tuple(re.findall(r"Free spin \d+ of \d+", screen))
+    return _space_does(screen), _credits(screen), counts
 
 
 def _save_locked(root: Path) -> bool:
