@@ -12,7 +12,8 @@ open), and do nothing otherwise.
 * G: the autoplay settings, then autoplay starts with them.
 
 The colour theme chosen with the command palette (:mod:`slotterm.tui.palette`) is kept
-with the options and put back at the next start.
+with the options and put back at the next start; the palette's own commands are only the
+theme and Quit (:meth:`Shell.get_system_commands`).
 
 What the main screen reads (hooks): :func:`preferences_of` for the options now in force,
 :func:`session_mark` for the statistics' start, and the autoplay hooks of
@@ -21,13 +22,15 @@ What the main screen reads (hooks): :func:`preferences_of` for the options now i
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from textual._types import AnimationLevel
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.theme import Theme
 
 from slotterm.engine.records import Phase
@@ -170,6 +173,17 @@ class Shell(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         for problem in self._problems:
             self.notify(problem, title="Your settings", severity="warning", timeout=20)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The palette's commands besides the game's: only what a player needs, the colour
+        theme and Quit (the app's quit action, which does what Q does); none of Textual's
+        developer commands (the keys panel, maximize, screenshot)."""
+        yield SystemCommand("Theme", "Change the colours (remembered)", self.action_change_theme)
+        yield SystemCommand(
+            "Quit",
+            "Leave the game, as Q does (a demo asks before a round is lost)",
+            self.action_quit,
+        )
 
     # --- the shell's keys ---------------------------------------------------------------
 
