@@ -11,6 +11,8 @@ open), and do nothing otherwise.
 * O: the options (:class:`~slotterm.session.preferences.Preferences`), applied at once;
 * G: the autoplay settings, then autoplay starts with them.
 
+O and G, like L, say on the message line what to finish first when a round is open.
+
 The colour theme chosen with the command palette (:mod:`slotterm.tui.palette`) is kept
 with the options and put back at the next start; the palette's own commands are only the
 theme and Quit (:meth:`Shell.get_system_commands`).
@@ -58,7 +60,13 @@ SHELL_BINDINGS: list[BindingType] = [
 ]
 """The shell's keys over a game (see the module docstring)."""
 
-SHELL_ACTIONS = frozenset({"lobby", "options", "autoplay_settings"})
+WAITING_KEYS = {
+    "lobby": "L goes back to the lobby",
+    "options": "O opens the options",
+    "autoplay_settings": "G opens the autoplay settings",
+}
+"""What each shell key does once the round is over (the end of its "wait" sentence)."""
+SHELL_ACTIONS = frozenset(WAITING_KEYS)
 
 
 class GameScreen(Protocol):
@@ -209,28 +217,41 @@ class Shell(App[None]):
         return screen
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The shell's keys work only over a game at rest (L only with a lobby)."""
+        """The shell's keys work only over a game at rest (L only with a lobby); with a round
+        open at rest they are taken only to say what to finish first."""
         if action not in SHELL_ACTIONS:
             return super().check_action(action, parameters)
         if action == "lobby" and self.lobby is None:
             return False
-        if action == "lobby" and self.lobby_refusal() is not None:
-            return True  # L then says why it waits
+        if self.refusal(action) is not None:
+            return True  # the key then says why it waits
         return self.at_rest() is not None
 
-    def lobby_refusal(self) -> str | None:
-        """Why L waits, for the message line: over the game's screen at rest with a round
-        open; ``None`` otherwise (while the reels move or autoplay runs L does nothing)."""
+    def refusal(self, action: str) -> str | None:
+        """Why the shell key of ``action`` waits, for the message line: over the game's
+        screen at rest with a round open; ``None`` otherwise (while the reels move or
+        autoplay runs the shell's keys do nothing)."""
         screen: GameScreen | None = self.main_screen
         top: object = self.screen
         if screen is None or top is not screen or screen.autoplay or screen.presenter.busy:
             return None
         state = screen.session.state
+        then = WAITING_KEYS[action]
         if state.phase is Phase.WIN_OFFERED:
-            return "Collect the win first, then L goes back to the lobby."
+            return f"Collect the win first, then {then}."
         if state.round is not None:
-            return "Finish the round first, then L goes back to the lobby."
+            return f"Finish the round first, then {then}."
         return None
+
+    def _say_refusal(self, action: str) -> None:
+        """Say on the message line why the key of ``action`` waits (the prompt after it)."""
+        reason = self.refusal(action)
+        screen: GameScreen | None = self.main_screen
+        if reason is not None and screen is not None:
+            prompt = rest_prompt(
+                screen.session, screen.views, summary=screen.summary_visible, autoplay=False
+            )
+            screen.message.say(f"{reason}  {prompt}")
 
     def action_lobby(self) -> None:
         """Back to the lobby (the game stays open with its credits); with a round open, say
@@ -240,23 +261,17 @@ class Shell(App[None]):
         if self.at_rest() is not None:
             self.pop_screen()
             return
-        reason = self.lobby_refusal()
-        screen: GameScreen | None = self.main_screen
-        if reason is not None and screen is not None:
-            prompt = rest_prompt(
-                screen.session, screen.views, summary=screen.summary_visible, autoplay=False
-            )
-            screen.message.say(f"{reason}  {prompt}")
+        self._say_refusal("lobby")
 
     def action_options(self) -> None:
         """Show the options of the game on top."""
         from slotterm.tui.screens.options_screen import OptionsScreen
 
         screen = self.at_rest()
-        if screen is not None:
-            self.push_screen(
-                OptionsScreen(screen.session.game, self.preferences), self._options_closed
-            )
+        if screen is None:
+            self._say_refusal("options")
+            return
+        self.push_screen(OptionsScreen(screen.session.game, self.preferences), self._options_closed)
 
     def _options_closed(self, chosen: Preferences | None) -> None:
         if chosen is None or chosen == self.preferences:
@@ -309,10 +324,12 @@ class Shell(App[None]):
         from slotterm.tui.screens.autoplay_screen import AutoplayScreen
 
         screen = self.at_rest()
-        if screen is not None:
-            settings = self.autoplay_control.settings
-            dialog = AutoplayScreen(screen.session.game, settings, screen.session.bet.total)
-            self.push_screen(dialog, self._autoplay_chosen)
+        if screen is None:
+            self._say_refusal("autoplay_settings")
+            return
+        settings = self.autoplay_control.settings
+        dialog = AutoplayScreen(screen.session.game, settings, screen.session.bet.total)
+        self.push_screen(dialog, self._autoplay_chosen)
 
     def ask_autoplay(self) -> None:
         """Hook for a game whose autoplay key opens the settings (Lucky Witch's A): start at
