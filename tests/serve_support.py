@@ -1,5 +1,5 @@
-"""Helpers for the ``slotterm serve`` tests: a free port, the server as a child process,
-its game processes, and a page's websocket that makes it start one.
+"""Helpers for the ``slotterm serve`` tests: the server as a child process on a port of
+its own, its game processes, and a page's websocket that makes it start one.
 
 The page's websocket is aiohttp's client (textual-serve's own dependency).
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -27,14 +28,43 @@ WAIT = 60.0
 """Seconds a step may take before the test gives up (a busy two-core machine)."""
 POLL = 0.05
 """Seconds between two looks at a state that is not there yet."""
+LISTEN = "0A"
+"""A listening socket's state in ``/proc/net/tcp``."""
+
+
+PORTS = range(20000, 32768)
+"""Where :func:`free_port` looks: below Linux's ephemeral range (32768-60999), which the
+kernel hands to outgoing connections (Chromium's, the games'), so only another test's
+server can take one of these between the look and the server's own bind."""
+TRIES = 8
+"""Servers :func:`start_serve` starts at most, each on a new port, when the one before
+found its port taken."""
 
 
 def free_port() -> int:
-    """A TCP port nobody listens on at this moment (on 127.0.0.1)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A TCP port nobody listens on at this moment (on 127.0.0.1), from :data:`PORTS`."""
+    while True:
+        port = random.choice(PORTS)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+
+
+def start_serve(args: list[str], env: dict[str, str], folder: Path) -> ServeProcess:
+    """``slotterm serve ARGS --port N`` listening on a free port N (``server.port``).
+
+    A port is free only at the moment it is looked at: when another process takes it
+    before the server binds it, the server says so (status 2, "already in use") and a
+    new server is started on another port (at most :data:`TRIES`)."""
+    for _ in range(TRIES):
+        port = free_port()
+        server = ServeProcess([*args, "--port", str(port)], env, folder, port=port)
+        if server.wait_listening():
+            return server
+    raise AssertionError(f"no free port for the server in {TRIES} tries: {server.stderr}")
 
 
 def wait_until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
@@ -49,7 +79,9 @@ def wait_until(check: Callable[[], bool], what: str, timeout: float = WAIT) -> N
 class ServeProcess:
     """``python -m slotterm serve ARGS`` in its own process group, its output in files."""
 
-    def __init__(self, args: list[str], env: dict[str, str], folder: Path) -> None:
+    def __init__(self, args: list[str], env: dict[str, str], folder: Path, *, port: int) -> None:
+        self.port = port
+        """The port ``args`` give it (``--port``)."""
         self.out_path = folder / "serve.out"
         self.err_path = folder / "serve.err"
         with self.out_path.open("wb") as out, self.err_path.open("wb") as err:
@@ -73,16 +105,20 @@ class ServeProcess:
         """What the server wrote on stderr so far."""
         return self.err_path.read_text(errors="replace")
 
-    def wait_listening(self, port: int) -> None:
-        """Return once the server accepts connections on 127.0.0.1:``port``."""
+    def wait_listening(self) -> bool:
+        """Wait until the server itself listens on :attr:`port` (not merely someone: the
+        socket must be one of its own); ``False`` if it ended because the port was taken
+        in the meantime, a failure if it ended for any other reason."""
 
         def listening() -> bool:
             if self.process.poll() is not None:
+                if self.process.returncode == 2 and "already in use" in self.stderr:
+                    return True
                 raise AssertionError(f"the server ended early: {self.stdout}{self.stderr}")
-            with socket.socket() as probe:
-                return probe.connect_ex(("127.0.0.1", port)) == 0
+            return listens_on(self.process.pid, self.port)
 
-        wait_until(listening, f"the server on port {port}")
+        wait_until(listening, f"the server on port {self.port}")
+        return self.process.poll() is None
 
     def games(self) -> list[int]:
         """The pids of the server's game processes (its children)."""
@@ -131,6 +167,27 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def listens_on(pid: int, port: int) -> bool:
+    """Whether process ``pid`` has a TCP socket listening on ``port`` (Linux ``/proc``:
+    the socket inodes among its open files, against the kernel's table of listeners)."""
+    inodes: set[str] = set()
+    with contextlib.suppress(OSError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                target = os.readlink(fd)
+                if target.startswith("socket:["):
+                    inodes.add(target[len("socket:[") : -1])
+    for table in ("tcp", "tcp6"):
+        with contextlib.suppress(OSError):
+            for row in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+                fields = row.split()
+                local, state, inode = fields[1], fields[3], fields[9]
+                here = int(local.rpartition(":")[2], 16) == port
+                if state == LISTEN and here and inode in inodes:
+                    return True
+    return False
 
 
 class PageConnection:

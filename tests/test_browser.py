@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from slotterm.session.opening import LOCK_NAME
-from tests.serve_support import POLL, WAIT, ServeProcess, free_port, wait_until
+from tests.serve_support import POLL, WAIT, ServeProcess, start_serve, wait_until
 
 INSTALL_HINT = (
     "no Chromium to drive: install Debian's browser with `apt-get install -y chromium` "
@@ -121,11 +121,9 @@ def serve(user_dirs: dict[str, str], tmp_path: Path) -> Iterator[Callable[..., s
     servers: list[ServeProcess] = []
 
     def start(*args: str) -> str:
-        port = free_port()
-        server = ServeProcess([*args, "--port", str(port)], user_dirs, tmp_path)
+        server = start_serve(list(args), user_dirs, tmp_path)
         servers.append(server)
-        server.wait_listening(port)
-        return f"http://127.0.0.1:{port}/"
+        return f"http://127.0.0.1:{server.port}/"
 
     yield start
     for server in servers:
@@ -166,6 +164,26 @@ class Page:
         """The screen once it shows ``wanted``."""
         return self.wait_for(lambda screen: wanted in screen, repr(wanted))
 
+    def settled(
+        self, check: Callable[[str], bool], what: str, key: Callable[[str], object] = str
+    ) -> str:
+        """The screen once ``check(screen)`` holds on two looks :data:`POLL` apart that show
+        the same ``key(screen)`` (the whole text by default): a frame xterm.js has finished
+        parsing, not one that is still arriving.  Fails with the screen after :data:`WAIT`."""
+        deadline = time.monotonic() + WAIT
+        last: str | None = None
+        while True:
+            screen = self.text()
+            if check(screen):
+                if last is not None and key(screen) == key(last):
+                    return screen
+                last = screen
+            else:
+                last = None
+            if time.monotonic() > deadline:
+                raise AssertionError(f"gave up waiting for {what}; the page shows:\n{screen}")
+            self.page.wait_for_timeout(POLL * 1000)
+
     def press(self, key: str) -> None:
         """A key, typed as a player does: no click anywhere first."""
         self.page.keyboard.press(key)
@@ -175,30 +193,47 @@ class Page:
         self.page.close()
 
 
-def box(screen: str, title: str, row: int = 1) -> str:
-    """The text in row ``row`` of the box titled ``title`` (``╭─ Credits ───╮``)."""
+def box(screen: str, title: str, row: int = 1) -> str | None:
+    """The text in row ``row`` of the box titled ``title`` (``╭─ Credits ───╮``), or
+    ``None`` while no such box (or row) is drawn."""
     lines = screen.splitlines()
     for number, line in enumerate(lines):
         found = line.find(f"─ {title} ─")
-        if found < 0:
+        if found < 0 or number + row >= len(lines):
             continue
         left = line.rfind("╭", 0, found)
         right = line.find("╮", found)
         return lines[number + row][left + 1 : right].strip()
-    raise AssertionError(f"no {title} box on the screen:\n{screen}")
+    return None
 
 
-def cents(amount: str) -> int:
-    """``1,000.00`` -> 100000."""
-    match = re.fullmatch(r"(\d{1,3}(?:,\d{3})*)\.(\d\d)", amount)
-    assert match, f"not an amount: {amount!r}"
-    return int(match[1].replace(",", "")) * 100 + int(match[2])
+def cents(amount: str | None) -> int | None:
+    """``1,000.00`` -> 100000; ``None`` for anything that is not a whole amount (a row
+    still drawing, or not there)."""
+    match = re.fullmatch(r"(\d{1,3}(?:,\d{3})*)\.(\d\d)", amount or "")
+    return int(match[1].replace(",", "")) * 100 + int(match[2]) if match else None
+
+
+def _credits(screen: str) -> int | None:
+    """The Credits box's amount, or ``None`` while it is not (fully) on the screen."""
+    return cents(box(screen, "Credits"))
+
+
+def _bet_boxes(screen: str) -> tuple[int, int, int] | None:
+    """The Bet box's total and per-line bet and the Lines box's count, or ``None`` while
+    one of them is not (fully) drawn."""
+    bet = cents(box(screen, "Bet"))
+    per_line = cents((box(screen, "Bet", row=2) or "").removesuffix(" per line"))
+    lines = box(screen, "Lines")
+    if bet is None or per_line is None or lines is None or not lines.isdigit():
+        return None
+    return bet, per_line, int(lines)
 
 
 def test_the_game_plays_in_the_browser(browser: Any, serve: Callable[..., str]) -> None:
     tab = Page(browser, serve("book-of-spells"))  # a demo session
     try:
-        screen = tab.wait_text("Press Space to spin")
+        screen = tab.settled(_at_rest, "the game at rest")
         assert "Book of Spells" in screen
         assert tab.page.evaluate(
             "() => document.activeElement.classList.contains('xterm-helper-textarea')"
@@ -207,26 +242,25 @@ def test_the_game_plays_in_the_browser(browser: Any, serve: Callable[..., str]) 
             tab.page.screenshot(path=shot)
 
         tab.press("p")  # the first key of the page, with no click anywhere
-        table = tab.wait_text("paytable")
-        assert "Line pays" in table and "The 9 lines" in table
+        table = tab.settled(lambda s: "Line pays" in s and "The 9 lines" in s, "the paytable")
+        assert "paytable" in table
         tab.press("Escape")
-        screen = tab.wait_for(lambda s: "paytable" not in s and "─ Credits ─" in s, "the game")
-
-        credits = cents(box(screen, "Credits"))
-        bet = cents(box(screen, "Bet"))
-        per_line = cents(box(screen, "Bet", row=2).removesuffix(" per line"))
-        lines = int(box(screen, "Lines"))
+        screen = tab.settled(
+            lambda s: "paytable" not in s and _at_rest(s) and _bet_boxes(s) is not None,
+            "the game with its boxes",
+        )
+        credits = _credits(screen)
+        boxes = _bet_boxes(screen)
+        assert credits is not None and boxes is not None
+        bet, per_line, lines = boxes
         assert bet == per_line * lines  # the boxes agree with one another
         tab.press("Space")  # a spin
-        after = tab.wait_for(lambda s: _credits(s) not in (None, credits), "a spin")
+        after = tab.settled(
+            lambda s: _credits(s) not in (None, credits), "the bet taken", key=_credits
+        )
         assert _credits(after) == credits - bet  # the bet is taken, the box shows it
     finally:
         tab.close()
-
-
-def _credits(screen: str) -> int | None:
-    """The Credits box's amount, or ``None`` while the box is not on the screen."""
-    return cents(box(screen, "Credits")) if "─ Credits ─" in screen else None
 
 
 def test_a_second_tab_is_told_the_save_is_in_use(
@@ -236,13 +270,14 @@ def test_a_second_tab_is_told_the_save_is_in_use(
     first = Page(browser, url)
     second: Page | None = None
     try:
-        start = cents(box(first.wait_text("Press Space to spin"), "Credits"))
+        start = _credits(first.settled(_at_rest, "the game at rest", key=_step))
         first.press("Space")
         first.wait_for(lambda s: _credits(s) not in (None, start), "a spin")
         left = _credits(_play_to_rest(first))  # a win collected, a feature played out
+        assert left is not None
 
         second = Page(browser, url)
-        told = second.wait_text("This save is already in use")
+        told = second.settled(lambda s: "This save is already in use" in s, "the notice")
         assert "open in another" in told
         assert "─ Credits ─" not in told  # no game behind it: the save is not touched
 
@@ -250,7 +285,7 @@ def test_a_second_tab_is_told_the_save_is_in_use(
         wait_until(lambda: not _save_locked(tmp_path / "saves"), "the first game to end")
         second.page.bring_to_front()
         second.press("r")  # try again: the page reloads with a new session
-        resumed = second.wait_text("─ Credits ─")
+        resumed = second.settled(_at_rest, "the resumed game at rest", key=_step)
         assert _credits(resumed) == left  # the same save, as the first left it
     finally:
         for tab in (first, second):
@@ -258,47 +293,99 @@ def test_a_second_tab_is_told_the_save_is_in_use(
                 tab.close()
 
 
+REST_PROMPT = "Press Space to spin."
+"""The message line's prompt at rest (drawn in the same frame as the Credits box)."""
+STEP_PROMPTS = re.compile(
+    r"Win [\d,]+\.\d\d! Space collects"  # a win counted up and waiting (not "Win!": counting)
+    r"|Press Space to continue\."  # a feature's summary
+    r"|Press Space to go on\."
+    r"|FREE SPINS! Press Space to"  # free spins won, to start
+    r"|Press Space for free spin \d+ of \d+\."  # the next free spin
+)
+"""The message line's prompts for a step that Space takes (the round waits for it)."""
+MOVING = ("Stop", "Skip")
+"""What the footer says Space does while a scene runs."""
+
+
 def _play_to_rest(tab: Page) -> str:
     """Play on until the machine rests between rounds (a win collected, a feature played to
     its end), so that what the save holds is what the Credits box says; the screen then.
 
-    The footer names what Space does now: ``Spin`` at rest; ``Stop`` / ``Skip`` while a
-    scene runs (wait); anything else (collect, a feature's step, continue) is pressed once,
-    then the step must be seen taken before the next look: what Space does, the Credits
-    box or the free-spin count changed.  Any change of the screen is not enough (a win's
-    lines keep cycling while it waits), and a second Space sent into one state would,
-    once the first had collected, spin again behind the test's back."""
+    The message line decides, not the footer: it is written in the same frame as the
+    Credits box, while the footer is redrawn one or more frames later (right after a
+    Space it may still name what Space did before).  Every look is at a settled screen
+    (:func:`_step` the same twice, :data:`POLL` apart), and the footer must agree with
+    the message line: at rest the prompt is :data:`REST_PROMPT` and the footer ``Spin``;
+    a step's prompt (:data:`STEP_PROMPTS`) with a footer naming a step is pressed once,
+    and the next look waits for the round to stand elsewhere (:func:`_step` changed, and
+    settled), so that one Space is never sent twice into the same step.
+    Anything else (the reels or a feature's show moving, a footer not caught up yet) is
+    waited out."""
     deadline = time.monotonic() + 4 * WAIT
     while True:
-        screen = tab.text()
-        does = _space_does(screen)
-        if does == "Spin" and _credits(screen) is not None:
+        screen = tab.settled(lambda s: _credits(s) is not None, "the Credits box", key=_step)
+        if _at_rest(screen):
             return screen
         assert time.monotonic() < deadline, f"the machine never came to rest:\n{screen}"
-        if does and does not in ("Spin", "Stop", "Skip"):
+        if _step_waits(screen):
             tab.press("Space")
-            tab.wait_for(partial(_moved_on, _step(screen)), "the Space to be taken")
+            tab.settled(partial(_moved_on, _step(screen)), "the Space to be taken", key=_step)
         else:
             tab.page.wait_for_timeout(POLL * 1000)
 
 
-def _moved_on(before: tuple[str, int | None, tuple[str, ...]], now: str) -> bool:
+def _moved_on(before: tuple[str, str, int | None, tuple[str, ...]], now: str) -> bool:
     """Whether the round on screen ``now`` stands elsewhere than at ``before``."""
     return _step(now) != before
 
 
+def _at_rest(screen: str) -> bool:
+    """Whether ``screen`` shows the machine at rest, every part drawn: the rest prompt on
+    the message line, the footer's Space spinning, the Credits box."""
+    return (
+        _message(screen).endswith(REST_PROMPT)
+        and _space_does(screen) == "Spin"
+        and _credits(screen) is not None
+    )
+
+
+def _step_waits(screen: str) -> bool:
+    """Whether ``screen`` shows a step waiting for Space (message line and footer agree)."""
+    does = _space_does(screen)
+    return (
+        STEP_PROMPTS.search(_message(screen)) is not None
+        and does not in ("", "Spin", *MOVING)
+        and _credits(screen) is not None
+    )
+
+
+def _footer_row(lines: list[str]) -> int | None:
+    """The index of the footer's row (the last one naming Quit), if drawn."""
+    return next((n for n in range(len(lines) - 1, -1, -1) if "Quit" in lines[n]), None)
+
+
+def _message(screen: str) -> str:
+    """The message line (the row above the footer), or "" while there is none."""
+    lines = screen.splitlines()
+    row = _footer_row(lines)
+    return lines[row - 1].strip() if row else ""
+
+
 def _space_does(screen: str) -> str:
     """The first word of what the footer says Space does now ("" when it names none)."""
-    footer = next((ln for ln in reversed(screen.splitlines()) if "Quit" in ln), "")
-    found = re.search(r"Space\s*(\w+)", footer)
+    lines = screen.splitlines()
+    row = _footer_row(lines)
+    found = re.search(r"Space\s*(\w+)", lines[row]) if row is not None else None
     return found[1] if found else ""
 
 
-def _step(screen: str) -> tuple[str, int | None, tuple[str, ...]]:
-    """Where the round stands on ``screen``: what Space does, the credits, the free-spin
-    count; each step a Space takes changes one of them, a win's cycling lines none."""
+def _step(screen: str) -> tuple[str, str, int | None, tuple[str, ...]]:
+    """Where the round stands on ``screen``: the message line (its amounts left out: a
+    win's count-up names it once counted), what Space does, the credits, the free-spin
+    count.  Each step a Space takes changes one of them; a win's cycling lines none."""
+    message = re.sub(r" ?[\d,]+\.\d\d", "", _message(screen))
     counts = tuple(re.findall(r"Free spin \d+ of \d+", screen))
-    return _space_does(screen), _credits(screen), counts
+    return message, _space_does(screen), _credits(screen), counts
 
 
 def _save_locked(root: Path) -> bool:

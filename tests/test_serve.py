@@ -25,7 +25,7 @@ from slotterm.commands.web_session import WEB_DRIVER
 from slotterm.games import get_game
 from slotterm.session.opening import LOCK_NAME, open_session
 from slotterm.session.settings import default_settings
-from tests.serve_support import WAIT, PageConnection, ServeProcess, alive, free_port, wait_until
+from tests.serve_support import WAIT, PageConnection, alive, start_serve, wait_until
 
 
 def _run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -214,10 +214,9 @@ def test_a_taken_port_is_one_line(user_dirs: dict[str, str], tmp_path: Path) -> 
 def test_serves_on_loopback_by_default_and_ctrl_c_ends_every_game(
     user_dirs: dict[str, str], tmp_path: Path
 ) -> None:
-    port = free_port()
-    server = ServeProcess(["book-of-spells", "--port", str(port)], user_dirs, tmp_path)
+    server = start_serve(["book-of-spells"], user_dirs, tmp_path)
+    port = server.port
     try:
-        server.wait_listening(port)
         assert f"http://127.0.0.1:{port}" in server.stdout
         assert "warning" not in server.stderr
         html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=WAIT).read().decode()
@@ -228,7 +227,7 @@ def test_serves_on_loopback_by_default_and_ctrl_c_ends_every_game(
             (game,) = server.games()
             # SIGINT to the server alone: it ends its games itself, and then itself
             assert server.interrupt(group=False) == 0
-            assert page.ended.is_set()  # the page was told the game is over
+            wait_until(page.ended.is_set, "the page to be told the game is over")
         wait_until(lambda: not alive(game), "the page's game to end")
         assert "Traceback" not in server.stdout + server.stderr, server.stdout + server.stderr
     finally:
@@ -236,10 +235,9 @@ def test_serves_on_loopback_by_default_and_ctrl_c_ends_every_game(
 
 
 def test_any_other_address_is_warned_about(user_dirs: dict[str, str], tmp_path: Path) -> None:
-    port = free_port()
-    server = ServeProcess(["--host", "0.0.0.0", "--port", str(port)], user_dirs, tmp_path)
+    server = start_serve(["--host", "0.0.0.0"], user_dirs, tmp_path)
+    port = server.port
     try:
-        server.wait_listening(port)
         (line,) = server.stderr.splitlines()
         assert line.startswith("slotterm: warning: serving on 0.0.0.0")
         assert "anyone who can reach" in line
@@ -259,13 +257,10 @@ def test_any_other_address_is_warned_about(user_dirs: dict[str, str], tmp_path: 
 def test_a_killed_server_leaves_no_game_holding_a_save(
     user_dirs: dict[str, str], tmp_path: Path
 ) -> None:
-    port = free_port()
     saves = tmp_path / "saves"
-    args = ["book-of-spells", "--port", str(port), "--save-dir", str(saves)]
-    server = ServeProcess(args, user_dirs, tmp_path)
+    server = start_serve(["book-of-spells", "--save-dir", str(saves)], user_dirs, tmp_path)
     try:
-        server.wait_listening(port)
-        with PageConnection(port):
+        with PageConnection(server.port):
             wait_until(lambda: len(server.games()) == 1, "the page's game process")
             (game,) = server.games()
             wait_until(lambda: any(saves.rglob(LOCK_NAME)), "the game to lock its save")
