@@ -6,19 +6,55 @@ same way: a widget owns a :class:`Pulse`, starts it when something is marked, re
 :attr:`Pulse.glowing` when it draws, and is called back to redraw on every beat
 (:class:`Pulsing` gives the widget its ``pulsing`` and ``glowing``).  With
 animations off nothing pulses (the frame is simply lit).
+
+The beats come from a real-time timer on the owner (:func:`timed_beats`); an app may be
+given another source of beats with :func:`beat_by` (the tests give one that beats only
+when they say, so a picture taken of a pulsing frame never depends on the time).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
-from textual.timer import Timer
+from textual.app import App
 from textual.widget import Widget
 
 PULSE_SECONDS = 0.3
 """One beat of the pulse (animated play only)."""
 PULSE_BEATS = 8
 """How many beats the frames pulse after a win is marked, then stay lit."""
+
+
+class Beats(Protocol):
+    """A running source of beats: what a :class:`Pulse` stops when it ends."""
+
+    def stop(self) -> None:
+        """No more beats."""
+
+
+BeatSource = Callable[[Widget, Callable[[], None]], Beats]
+"""Starts calling back (its second argument) once a beat for a pulse of ``owner``
+(its first), until the :class:`Beats` it returns is stopped."""
+
+
+def timed_beats(owner: Widget, beat: Callable[[], None]) -> Beats:
+    """A beat every :data:`PULSE_SECONDS` of real time, on ``owner``'s timers."""
+    return owner.set_interval(PULSE_SECONDS, beat)
+
+
+_sources: WeakKeyDictionary[App[Any], BeatSource] = WeakKeyDictionary()
+
+
+def beat_by(app: App[Any], source: BeatSource) -> None:
+    """Pulses that start in ``app`` from now on take their beats from ``source`` (rather
+    than :func:`timed_beats`)."""
+    _sources[app] = source
+
+
+def _source_for(owner: Widget) -> BeatSource:
+    return _sources.get(owner.app, timed_beats)
 
 
 def animated(widget: Widget) -> bool:
@@ -30,13 +66,14 @@ def animated(widget: Widget) -> bool:
 
 
 class Pulse:
-    """A pulse of :data:`PULSE_BEATS` beats on ``owner``'s timers; ``redraw`` is called
-    after each beat (not on :meth:`start` or :meth:`stop`: the owner redraws then)."""
+    """A pulse of :data:`PULSE_BEATS` beats (from the app's source, :func:`beat_by`, or
+    ``owner``'s timers); ``redraw`` is called after each beat (not on :meth:`start` or
+    :meth:`stop`: the owner redraws then)."""
 
     def __init__(self, owner: Widget, redraw: Callable[[], None]) -> None:
         self._owner = owner
         self._redraw = redraw
-        self._timer: Timer | None = None
+        self._beating: Beats | None = None
         self._beats = 0
         self.glowing = False
         """True on the bright beat."""
@@ -44,20 +81,20 @@ class Pulse:
     @property
     def running(self) -> bool:
         """True while the pulse beats."""
-        return self._timer is not None
+        return self._beating is not None
 
     def start(self) -> None:
         """Start beating (when animations are on and it is not beating already)."""
-        if self._timer is not None or not animated(self._owner):
+        if self._beating is not None or not animated(self._owner):
             return
         self._beats = PULSE_BEATS
-        self._timer = self._owner.set_interval(PULSE_SECONDS, self._beat)
+        self._beating = _source_for(self._owner)(self._owner, self._beat)
 
     def stop(self) -> None:
         """Stop beating and go back to lit."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        if self._beating is not None:
+            self._beating.stop()
+            self._beating = None
         self.glowing = False
 
     def _beat(self) -> None:

@@ -4,8 +4,11 @@ and a scene clock that only the test moves (so no check races an animation)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 
 from slotterm.engine.actions import Bet, Limits, Spin, StartGamble
 from slotterm.engine.events import Transition
@@ -23,6 +26,7 @@ from slotterm.money import format_cents
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import GameSession, demo_session
 from slotterm.tui.app import SlotApp
+from slotterm.tui.pulse import Beats, beat_by
 from slotterm.tui.screens.main_screen import MainScreen
 
 GAME = get_game("book-of-spells")
@@ -77,10 +81,60 @@ class SceneClock:
         self.now += seconds
 
 
+class HeldPulses:
+    """The winning frames' pulses in a test: they beat only when the test calls
+    :meth:`beat`, so a pulsing frame stays lit (the look it starts with) however slow the
+    machine is."""
+
+    def __init__(self) -> None:
+        self._beats: list[_HeldBeats] = []
+
+    def __call__(self, owner: Widget, beat: Callable[[], None]) -> Beats:
+        """Hold a pulse's beats (a :data:`~slotterm.tui.pulse.BeatSource`)."""
+        held = _HeldBeats(self, beat)
+        self._beats.append(held)
+        return held
+
+    @property
+    def running(self) -> int:
+        """How many pulses are waiting for beats."""
+        return len(self._beats)
+
+    def beat(self) -> None:
+        """One beat for every running pulse."""
+        for held in list(self._beats):
+            held.beat()
+
+    def _drop(self, held: _HeldBeats) -> None:
+        if held in self._beats:
+            self._beats.remove(held)
+
+
+class _HeldBeats:
+    """One pulse's beats under :class:`HeldPulses`."""
+
+    def __init__(self, pulses: HeldPulses, beat: Callable[[], None]) -> None:
+        self._pulses = pulses
+        self.beat = beat
+
+    def stop(self) -> None:
+        """The pulse ended: it gets no more beats."""
+        self._pulses._drop(self)
+
+
+def hold_pulses(app: App[Any]) -> HeldPulses:
+    """Let the pulses that start in ``app`` from now on beat only by hand (:class:`HeldPulses`)."""
+    pulses = HeldPulses()
+    beat_by(app, pulses)
+    return pulses
+
+
 def freeze_scenes(app: SlotApp) -> SceneClock:
-    """Put the main screen's scenes on a :class:`SceneClock` (before the keys that start them)."""
+    """Put the main screen's scenes on a :class:`SceneClock`, and hold the pulses of the
+    winning frames (:func:`hold_pulses`), before the keys that start them."""
     clock = SceneClock()
     main(app).presenter.clock = clock
+    hold_pulses(app)
     return clock
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.tui.main_support import SceneClock
+from tests.tui.main_support import SceneClock, hold_pulses
 from tests.tui.pick_support import SIZE, PickApp, at_rest, bonus_session, pick_screen
 
 # Seed 3's shelf: stop, 8, 5, 1, 2, win_all, 2, 3, 5, 1, 5, 5 (bottle 1 is Stop).
@@ -53,6 +53,7 @@ def test_pick_game(snap_compare: Any, game: str, moment: str) -> None:
 def test_spell_book_during_the_opening_with_the_imp_to_come(snap_compare: Any) -> None:
     app = PickApp(bonus_session("spell_book", seed=29))  # seed 29 brings the imp
     app.animation_level = "full"
+    pulses = hold_pulses(app)  # the opening book's gold frame stays lit, whatever the time
 
     async def open_book(pilot: Pilot[None]) -> None:
         screen = await at_rest(pilot, app)
@@ -61,6 +62,7 @@ def test_spell_book_during_the_opening_with_the_imp_to_come(snap_compare: Any) -
         await pilot.press("enter")
         await pilot.pause()
         assert pick_screen(app).presenter.busy
+        assert pulses.running == 1 and screen.cells[2].pulsing and not screen.cells[2].glowing
 
     assert snap_compare(app, terminal_size=SIZE, run_before=open_book)
 
