@@ -7,6 +7,11 @@ comes here (:func:`quit_game`): Q on any screen, Ctrl+Q, Ctrl+C and the palette'
 (the app's quit action).  A screen on top that asks by itself (the too-small notice, where
 a dialog would not fit: :class:`AsksBeforeQuitting`) is asked instead.  Quit signals
 (SIGTERM, SIGHUP) still end the game at once.
+
+In a demo, a spin (or any show) still being shown is first finished, to the picture it
+lands on, and only then is the question decided: whether the dialog comes must never tell
+the player, over reels still spinning, that the spin wins; and the reels under the
+dialog show their resting picture, not a frozen mid-motion frame.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from textual.widgets import Static
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.tui.keymap import both_cases
+from slotterm.tui.presenter import Presenter
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.widgets.key_bar import KeyBar
 
@@ -55,7 +61,10 @@ class AsksBeforeQuitting(Protocol):
 
 def quit_game(app: App[Any], session: GameSession | None) -> None:
     """Every way out: leave at once, or ask first when the open round of a demo would be
-    lost (in a :class:`QuitConfirm`, or by the screen on top when it asks by itself)."""
+    lost (in a :class:`QuitConfirm`, or by the screen on top when it asks by itself); a
+    demo's show under way is finished first (see the module docstring)."""
+    if session is not None and session.persist is None:
+        finish_show(app)
     if not round_would_be_lost(session):
         app.exit()
         return
@@ -71,6 +80,14 @@ def quit_game(app: App[Any], session: GameSession | None) -> None:
             app.exit()
 
     app.push_screen(QuitConfirm(), callback=answered)
+
+
+def finish_show(app: App[Any]) -> None:
+    """End the show under way on the game's main screen at once (each scene on its final
+    picture, as the skip key does), so the screen is at rest with the outcome it shows."""
+    presenter = getattr(getattr(app, "main_screen", None), "presenter", None)
+    if isinstance(presenter, Presenter) and presenter.busy:
+        presenter.skip_show()
 
 
 class QuitConfirm(ModalScreen[bool]):
