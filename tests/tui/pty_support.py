@@ -24,6 +24,9 @@ COLS, ROWS = 100, 32
 WAIT = 30.0
 """Seconds a step may take before the test gives up: a deadline, long enough for a
 child started on a busy machine (nothing waits for it when the game is quick)."""
+QUIET = 0.2
+"""Seconds with nothing more from the child after which :meth:`PtyGame.wait_steady` takes
+the screen as drawn whole (a frame reaches the pty in chunks)."""
 
 
 class PtyGame:
@@ -55,15 +58,18 @@ class PtyGame:
         """The whole screen as one string."""
         return "\n".join(self.lines())
 
-    def pump(self, timeout: float) -> None:
-        """Read what the game wrote within ``timeout`` seconds into the emulator."""
+    def pump(self, timeout: float) -> bool:
+        """Read what the game wrote within ``timeout`` seconds into the emulator (True if
+        anything came)."""
         ready, _, _ = select.select([self.fd], [], [], timeout)
         if ready:
             try:
                 data = os.read(self.fd, 65536)
             except OSError:  # the child closed the terminal
-                return
+                return False
             self.stream.feed(data)
+            return bool(data)
+        return False
 
     def send(self, keys: bytes) -> None:
         """Type raw bytes."""
@@ -78,6 +84,15 @@ class PtyGame:
             if self.process.poll() is not None:
                 pytest.fail(f"the game ended while waiting for {what}:\n{self.text()}")
             self.pump(0.05)
+
+    def wait_steady(self, condition: Callable[[], bool], what: str) -> None:
+        """Like :meth:`wait_for`, and then nothing more may come for :data:`QUIET` seconds
+        with ``condition()`` still true: the frame it holds in is read whole, not half."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            self.wait_for(condition, what, max(0.0, deadline - time.monotonic()))
+            if not self.pump(QUIET) and condition():
+                return
 
     def box(self, title: str) -> str:
         """The value shown in the box titled ``title`` (the line under its top edge)."""

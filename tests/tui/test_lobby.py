@@ -12,7 +12,7 @@ import pytest
 from textual.binding import Binding
 
 from slotterm.cli import build_parser
-from slotterm.engine.actions import Spin
+from slotterm.engine.actions import Collect, Spin
 from slotterm.engine.records import Phase
 from slotterm.games import get_game
 from slotterm.money import format_cents
@@ -284,26 +284,34 @@ def test_the_lobby_in_a_real_terminal(user_dirs: dict[str, str], tmp_path: Path)
     argv = [sys.executable, "-m", "slotterm", "--seed", "4", "--save-dir", str(saves)]
     game = PtyGame(argv, env, tmp_path)
     start = format_cents(default_settings(BOOK).start_credits)
+    # the same seed in-process: its first spin wins, so the screen can wait for the win
+    # offered (never on screen before the spin) rather than for a prompt it showed already
+    twin = open_session(BOOK, default_settings(BOOK), root=None, seed=4, demo=True).session
+    twin.act(Spin(twin.bet, limits=twin.limits))
+    assert twin.phase is Phase.WIN_OFFERED, "seed 4's first spin no longer wins"
+    twin.act(Collect())
+    credits = format_cents(twin.state.credits)
     try:
         both = f"Credits {start}"
         game.wait_for(lambda: game.text().count(both) == 2, "the lobby with both games")
         game.send(b"\r")
         game.wait_for(lambda: game.box("Credits") == start, "Book of Spells")
-        game.send(b" ")  # one spin; collect whatever it won
-        game.wait_for(lambda: game.box("Credits") != start, "the spin's bet taken")
-        settled = ("Press Space to spin", "Space collects")
-        game.wait_for(lambda: any(s in game.text() for s in settled), "the reels at rest")
-        if settled[1] in game.text():
-            game.send(b"7")
-            game.wait_for(lambda: settled[0] in game.text(), "the round closed")
-        credits = game.box("Credits")
+        game.send(b" ")  # one spin; it wins (the twin says so), 7 collects it
+        game.wait_for(lambda: "Space collects" in game.text(), "the win offered")
+        game.send(b"7")
+        rest = "Press Space to spin"  # the message line, drawn below the Credits box
+        game.wait_for(
+            lambda: game.box("Credits") == credits and rest in game.text(), "the win collected"
+        )
         game.send(b"l")
         shown = (f"Credits {credits}", f"Credits {start}")
         game.wait_for(lambda: all(s in game.text() for s in shown), "the lobby with both credits")
         game.send(b"2")
         game.wait_for(lambda: "Coin size" in game.text(), "Lucky Witch")
-        game.wait_for(lambda: "Press Space to spin" in game.text(), "Lucky Witch at rest")
-        assert game.box("Credits") == start
+        game.wait_for(
+            lambda: rest in game.text() and game.box("Credits") == start,
+            "Lucky Witch at rest with its own credits",
+        )
         game.send(b"q")
         deadline = time.monotonic() + WAIT  # a deadline only: the child ends at once
         while game.process.poll() is None and time.monotonic() < deadline:

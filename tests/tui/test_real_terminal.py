@@ -85,8 +85,11 @@ def test_play_a_round_in_a_real_terminal(started: tuple[PtyGame, GameSession]) -
     assert round_ is not None
     win, bet = round_.gamble[0].stake, round_.bet.total
     start = format_cents(round_.credits_before)
-    game.wait_for(lambda: game.box("Credits") == start, "the machine with its credits")
-    assert game.box("Bet") == format_cents(bet)
+    staked = format_cents(bet)  # both boxes waited for: the first frame may come in chunks
+    game.wait_for(
+        lambda: game.box("Credits") == start and game.box("Bet") == staked,
+        "the machine with its credits and bet",
+    )
 
     # bet up and down with the kitty keypad's + and −
     game.send(KITTY_KP_ADD)
@@ -112,8 +115,10 @@ def test_play_a_round_in_a_real_terminal(started: tuple[PtyGame, GameSession]) -
     twin.act(Collect())
     assert twin.state.credits == round_.credits_before - bet + 2 * win
     credits = format_cents(twin.state.credits)
-    game.wait_for(lambda: game.box("Credits") == credits, "the collected credits")
-    assert "Gamble: double or nothing" not in game.text()
+    game.wait_for(
+        lambda: game.box("Credits") == credits and "Gamble: double or nothing" not in game.text(),
+        "the collected credits, the gamble screen gone",
+    )
 
     # a plain Space spins again; the twin says what comes, Enter collects a win
     spun = twin.act(Spin(twin.bet, limits=twin.limits)).state
