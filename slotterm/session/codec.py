@@ -42,6 +42,7 @@ from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.action_codec import decode_bet, decode_limits, encode_bet, encode_limits
 from slotterm.session.errors import SaveError, SaveFormatError
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, RoundTimes
+from slotterm.session.left_round import Seen, decode_seen
 from slotterm.session.round_codec import decode_round, encode_round, round_bounds
 from slotterm.session.save_fields import (
     MAX_TEXT,
@@ -77,6 +78,7 @@ class SessionRecord:
     round_times: dict[int, RoundTimes]
     stats: StatsLedger
     rng: RandomSource
+    seen: Seen | None = None
 
 
 # --- encoding --------------------------------------------------------------------------------
@@ -170,6 +172,8 @@ def writable(session: GameSession, head: Json) -> str | None:
         _decode_bet_steps(head["bet_steps"])
         decode_round_times(head["round_times"], record.history, state)
         check_ledger(record)
+        if "seen" in head:
+            decode_seen(head["seen"], state, record.history, "save.seen")
     except RecordError as exc:
         return str(exc)
     return None
@@ -196,6 +200,7 @@ def _dumps(value: object) -> str:
 def encode_head(session: GameSession) -> Json:
     """Everything but the history, as a JSON-ready dict."""
     state = session.state
+    seen = {} if session.seen is None else {"seen": list(session.seen)}
     return {
         "game": session.game.id,
         "state": {
@@ -216,6 +221,7 @@ def encode_head(session: GameSession) -> Json:
         },
         "stats": encode_stats(session.ledger),
         "rng": encode_rng(session.rng),
+        **seen,
     }
 
 
@@ -304,6 +310,7 @@ def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
         round_times=round_times,
         stats=decode_stats(need(doc, "stats", "save")),
         rng=decode_rng(need(doc, "rng", "save")),
+        seen=None if "seen" not in doc else decode_seen(doc["seen"], state, history, "save.seen"),
     )
     check_ledger(record)
     return record

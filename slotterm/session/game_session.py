@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -25,6 +26,7 @@ from slotterm.engine.round import apply, refusal
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SeededSource
 from slotterm.session.errors import SaveError
+from slotterm.session.left_round import NOTHING_SEEN, Seen, left_round_note, seen_mark
 from slotterm.session.stats import (
     SessionStatistics,
     StatsLedger,
@@ -79,7 +81,10 @@ class GameSession:
     message for the player about how the session was loaded (a damaged copy recovered, a
     pending win collected), ``currency`` the operator's currency label, ``clock`` the time
     source (injectable for tests), ``save_warning`` why the last save reached only one of
-    the two copies (``None`` when both hold it).
+    the two copies (``None`` when both hold it), ``seen`` the last step the player saw
+    shown to its end (:mod:`slotterm.session.left_round`; ``None`` from a save older than
+    the mark), ``resume_note`` what became of a round left while it was shown, for the
+    player on start (``None``: nothing to say).
     """
 
     game: GameDefinition
@@ -97,6 +102,8 @@ class GameSession:
     load_notice: str | None = None
     currency: str = ""
     save_warning: str | None = None
+    seen: Seen | None = None
+    resume_note: str | None = None
 
     def __post_init__(self) -> None:
         if not self.bet_steps:
@@ -148,6 +155,28 @@ class GameSession:
             checkpoint.restore(self)
             raise
         return transition
+
+    def mark_seen(self) -> None:
+        """The show of every step so far came to rest: the player saw it.
+
+        The mark is saved at once only when a restart would otherwise tell the player about
+        a step he saw (:func:`~slotterm.session.left_round.left_round_note`); else it goes
+        into the next save.  A failed save is not the player's concern here: the next
+        start would tell him about a step he saw, nothing worse.
+        """
+        mark = seen_mark(self.state, self.history)
+        if mark == self.seen:
+            return
+        told = self.left_round()
+        self.seen = mark
+        if told is not None:
+            with suppress(SaveError):
+                self._persist()
+
+    def left_round(self) -> str | None:
+        """What the steps the player did not see shown did, for him on the next start
+        (:func:`~slotterm.session.left_round.left_round_note`; ``None``: nothing to say)."""
+        return left_round_note(self.game, self.state, self.history, self.seen)
 
     def bet_refusal(self, bet: Bet) -> str | None:
         """Why ``bet`` cannot be selected now, or ``None``.
@@ -291,4 +320,5 @@ def demo_session(
         bet_steps=steps,
         start_credits=credits,
         clock=clock,
+        seen=NOTHING_SEEN,
     )

@@ -142,6 +142,8 @@ def open_session(
                 collected = credit_waiting_win(session)
             if collected:
                 notices.append(collected)
+            else:  # nothing settled: what became of a step left while it was shown
+                session.resume_note = session.left_round()
         session.load_notice = " ".join(notices) or None
         return OpenedSession(session, store, lock)
     except BaseException:
@@ -216,6 +218,7 @@ def _resume(
         stats=record.stats,
         round_times=dict(record.round_times),
         currency=settings.currency,
+        seen=record.seen,
     )
 
 

@@ -164,6 +164,7 @@ class GambleScreen(ModalScreen[str | None]):
         )
         self._show_stakes(self.session.state.recent_cards)
         self._on_change()
+        self.session.mark_seen()  # the card is face up: a restart need not tell it
         if not step.won:
             self._ended = True
             self._say(f"{label}: the win of {format_cents(step.stake)} is lost.")

@@ -109,7 +109,7 @@ class MachineScreen(Screen[None]):
         self._autoplay = Autoplay(self, self._autoplay_step)
         self.quick = False
         self.summary_visible = False
-        self._note = opening_note(session)
+        self._note = session.resume_note or opening_note(session)
         self._save_warning_shown: str | None = None
 
     # --- layout -----------------------------------------------------------------------
@@ -159,6 +159,7 @@ class MachineScreen(Screen[None]):
         if self.views.show_summary(shown_round(self.session)):
             self.summary_visible = True
         self._sync()
+        self.session.mark_seen()  # shown to its end: a restart need not tell it again
         self._schedule_autoplay()
 
     def _sync(self) -> None:
