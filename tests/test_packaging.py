@@ -2,6 +2,9 @@
 
 One test, so that the build runs once whichever xdist worker takes it:
 
+* the checkout is copied into ``tmp_path`` (no ``.venv``, ``.git``, caches or build
+  output) and built there, so the build's ``egg_info`` never rewrites the checkout's
+  ``slotterm.egg-info`` while another worker reads the editable install's metadata;
 * ``python -m build`` makes the sdist, then the wheel from the unpacked sdist (so the sdist
   is enough to build from);
 * the sdist holds every file of ``tests/`` (every ``tests/**/test_*.py`` among them, the
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import email
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -40,6 +44,17 @@ SDIST_TREES = ("tests", "saves", "tools", "benchmarks")
 """Folders the sdist carries whole: the tests and everything they read."""
 SDIST_FILES = ("pyproject.toml", "MANIFEST.in", "README.md", "LICENSE", ".ci/run")
 BUILD_TIMEOUT = 180.0
+LEFT_OUT = (
+    ".git",
+    ".venv*",
+    ".*_cache",
+    ".hypothesis",
+    "__pycache__",
+    "*.egg-info",
+    "build",
+    "dist",
+)
+"""What the copy built from leaves out of the checkout: none of it goes in a package."""
 
 
 def _run(argv: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -64,18 +79,25 @@ def _tree_files(root: Path, folder: str) -> set[str]:
     return found
 
 
-def _check_sdist(sdist: Path) -> set[str]:
-    """The sdist's files (relative to its top folder), checked against this tree."""
+def _copy_checkout(into: Path) -> Path:
+    """A copy of the checkout to build from (without :data:`LEFT_OUT`)."""
+    shutil.copytree(ROOT, into, ignore=shutil.ignore_patterns(*LEFT_OUT), symlinks=True)
+    return into
+
+
+def _check_sdist(sdist: Path, source: Path) -> set[str]:
+    """The sdist's files (relative to its top folder), checked against ``source``, the tree
+    it was built from."""
     top = f"slotterm-{VERSION}/"
     with tarfile.open(sdist) as archive:
         names = {n.removeprefix(top) for n in archive.getnames() if n.startswith(top)}
     test_files = {
-        name for name in _tree_files(ROOT, "tests") if re.search(r"/test_[^/]*\.py$", name)
+        name for name in _tree_files(source, "tests") if re.search(r"/test_[^/]*\.py$", name)
     }
     assert len(test_files) >= 40  # the suite, not a stub of it
     assert not test_files - names, f"test files missing from the sdist: {test_files - names}"
     for folder in SDIST_TREES:
-        missing = _tree_files(ROOT, folder) - names
+        missing = _tree_files(source, folder) - names
         assert not missing, f"missing from the sdist: {sorted(missing)[:10]}"
     assert not set(SDIST_FILES) - names
     assert any(n.startswith("tests/golden/") for n in names)
@@ -173,12 +195,13 @@ def _play_and_quit(slotterm_exe: Path, env: dict[str, str], cwd: Path) -> None:
 def test_build_install_and_run(tmp_path: Path, user_dirs: dict[str, str]) -> None:
     env = {k: v for k, v in user_dirs.items() if not k.startswith(("PYTHON", "TEXTUAL", "NO_"))}
     dist = tmp_path / "dist"
-    _run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], env, tmp_path)
+    source = _copy_checkout(tmp_path / "checkout")
+    _run([sys.executable, "-m", "build", "--outdir", str(dist), str(source)], env, tmp_path)
     sdist, wheel = (
         dist / f"slotterm-{VERSION}.tar.gz",
         dist / f"slotterm-{VERSION}-py3-none-any.whl",
     )
-    test_files = _check_sdist(sdist)
+    test_files = _check_sdist(sdist, source)
     _check_wheel(wheel)
 
     collecting = _collect_from_sdist(sdist, tmp_path / "unpacked", env)  # meanwhile: install
