@@ -17,7 +17,10 @@ from slotterm.engine.policy import next_action
 from slotterm.session.game_session import GameSession
 
 AUTOPLAY_PAUSE = 0.6
-"""Seconds between autoplay rounds at normal speed."""
+"""Seconds between autoplay rounds at normal speed, without the player's settings."""
+SHORTEST_WAIT = 0.01
+"""The shortest timer set: a pause of 0 s waits this long (Textual's timer cannot take 0:
+it divides by its interval when it fires late)."""
 
 
 def feature_waits(session: GameSession) -> bool:
@@ -59,13 +62,17 @@ class Autoplay:
             self._timer.stop()
             self._timer = None
 
-    def schedule(self, *, animate: bool, speed: float, pause: float = AUTOPLAY_PAUSE) -> None:
-        """Run the next step after ``pause`` seconds (the player's pause between spins;
-        shorter at a higher ``speed``; at once without animations); once, and nothing if
-        off or already pending."""
+    def schedule(self, *, animate: bool, speed: float, pause: float | None = None) -> None:
+        """Run the next step after a pause; once, and nothing if off or already pending.
+
+        ``pause`` is the player's "seconds between spins": it is waited exactly, whatever
+        the animations and quick spin (a player who chose 2 s gets 2 s).  ``None`` (no
+        settings: a bare host) takes the default pace, :data:`AUTOPLAY_PAUSE` shortened
+        at a higher ``speed``, and next to nothing without animations."""
         if self.on and self._timer is None:
-            wait = pause / speed if animate else 0.02
-            self._timer = self._host.set_timer(wait, self._fire)
+            if pause is None:
+                pause = AUTOPLAY_PAUSE / speed if animate else 0.02
+            self._timer = self._host.set_timer(max(pause, SHORTEST_WAIT), self._fire)
 
     def _fire(self) -> None:
         self._timer = None

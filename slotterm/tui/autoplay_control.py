@@ -7,7 +7,7 @@ the run, if one is going).  The main screen calls, with its app and session:
 * :func:`autoplay_stop_reason` at rest before every autoplay step: a sentence when the
   run must stop (then the screen stops autoplay and shows it), else ``None``;
 * :func:`autoplay_stopped` when autoplay switches off (the stop key, or a stop reason);
-* :func:`autoplay_pause` for the seconds to wait between spins;
+* :func:`autoplay_pause` for the player's seconds to wait between spins;
 * :func:`autoplay_badge` for the badge that shows the spins left;
 * :func:`autoplay_plays_features` whether autoplay plays a feature's steps itself;
 * :func:`asks_first` whether the game's autoplay key opens the settings.
@@ -30,7 +30,7 @@ from slotterm.session.autoplay_settings import (
     save_autoplay_settings,
 )
 from slotterm.session.game_session import GameSession
-from slotterm.tui.autoplay import AUTOPLAY_PAUSE, feature_waits
+from slotterm.tui.autoplay import feature_waits
 
 
 class AutoplayControl:
@@ -119,10 +119,11 @@ def autoplay_stopped(app: App[Any]) -> None:
         control.run = None
 
 
-def autoplay_pause(app: App[Any]) -> float:
-    """Hook: seconds between two autoplay spins (the settings' pause, else the default)."""
+def autoplay_pause(app: App[Any]) -> float | None:
+    """Hook: the player's seconds between two autoplay spins (``None`` without settings:
+    :meth:`~slotterm.tui.autoplay.Autoplay.schedule` then keeps its default pace)."""
     control = control_of(app)
-    return AUTOPLAY_PAUSE if control is None else control.settings.pause
+    return None if control is None else control.settings.pause
 
 
 def autoplay_badge(app: App[Any], session: GameSession) -> str:

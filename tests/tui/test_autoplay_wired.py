@@ -22,7 +22,7 @@ from slotterm.session.autoplay_settings import (
     autoplay_path,
     save_autoplay_settings,
 )
-from slotterm.tui.autoplay import Autoplay
+from slotterm.tui.autoplay import AUTOPLAY_PAUSE, SHORTEST_WAIT, Autoplay
 from slotterm.tui.screens.autoplay_screen import AutoplayScreen
 from slotterm.tui.widgets.message_line import MessageLine
 from tests.tui.shell_support import SIZE, at_rest, demo, shell_app, wait_for
@@ -146,23 +146,41 @@ async def test_stop_on_any_win_stops_at_the_first_winning_round(
         assert f"Autoplay stopped: a win of {format_cents(rounds[first][0])}." in message_text(app)
 
 
-async def test_the_players_pause_is_passed_to_the_schedule(
+class QuickTimers:
+    """Stands in for the screen as the autoplay's timer host: records each delay asked
+    for and sets the screen's real timer at once (the test waits for states, not time)."""
+
+    def __init__(self, host: Widget, delays: list[float]) -> None:
+        self.host = host
+        self.delays = delays
+
+    def set_timer(self, delay: float, callback: Any) -> Any:
+        self.delays.append(delay)
+        return self.host.set_timer(SHORTEST_WAIT, callback)
+
+
+async def test_the_players_pause_is_waited_with_animations_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pauses: list[float] = []
+    # QA2 #11: with TEXTUAL_ANIMATIONS=none 50 rounds played in 2 s: the timer was 0.02 s
+    delays: list[float] = []
     original = Autoplay.schedule
 
     def schedule(self: Autoplay, **options: Any) -> None:
-        pauses.append(options["pause"])
+        if not isinstance(self._host, QuickTimers):
+            self._host = cast(Widget, QuickTimers(self._host, delays))
         original(self, **options)
 
     monkeypatch.setattr(Autoplay, "schedule", schedule)
     keep_settings(tmp_path, AutoplaySettings(spins=2, pause=3.0))
     session = demo()
-    app = shell_app(tmp_path, session=session)
+    app = shell_app(tmp_path, session=session)  # animations off
     async with app.run_test(size=SIZE) as pilot:
+        assert not app.main_screen.presenter.animate
         await run_from_dialog(pilot, app)
-    assert pauses and all(p == 3.0 for p in pauses)
+        await wait_for(pilot, lambda: not app.main_screen.autoplay)
+    assert session.state.rounds_played == 2
+    assert delays and all(d == 3.0 for d in delays)
 
 
 class TimerHost:
@@ -178,10 +196,19 @@ class TimerHost:
 
 @pytest.mark.parametrize(
     ("animate", "speed", "pause", "wait"),
-    [(True, 1.0, 2.0, 2.0), (True, 4.0, 2.0, 0.5), (True, 1.0, 0.0, 0.0), (False, 1.0, 5.0, 0.02)],
+    [
+        (True, 1.0, 2.0, 2.0),
+        (True, 4.0, 2.0, 2.0),  # quick spin does not shorten the player's pause
+        (True, 1.0, 0.0, SHORTEST_WAIT),  # Textual's timers cannot take 0
+        (False, 1.0, 5.0, 5.0),  # QA2 #11: nor does "no animations" drop it
+        (False, 4.0, 0.5, 0.5),
+        (True, 1.0, None, AUTOPLAY_PAUSE),  # no settings: the default pace
+        (True, 4.0, None, AUTOPLAY_PAUSE / 4),
+        (False, 1.0, None, 0.02),
+    ],
 )
 def test_the_schedule_waits_the_pause(
-    animate: bool, speed: float, pause: float, wait: float
+    animate: bool, speed: float, pause: float | None, wait: float
 ) -> None:
     host = TimerHost()
     autoplay = Autoplay(cast(Widget, host), lambda: None)
