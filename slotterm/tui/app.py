@@ -19,9 +19,10 @@ selected (on the screen, or in the palette's field) Ctrl+C still copies it, as T
 SIGTERM, SIGHUP and SIGQUIT end the game at once, without asking (every step of a saved
 game is already saved; a demo's round is lost, as the signal asked): the
 driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
-process exits with the conventional status, 128 + the signal's number.  A terminal hung up
-without a SIGHUP (the game not its session's process) is noticed by
-:class:`~slotterm.tui.hangup.HangupWatch` and ends the game as SIGHUP would.
+process exits with the conventional status, 128 + the signal's number.  The driver,
+:class:`~slotterm.tui.driver.TerminalDriver`, keeps a terminal gone away from blocking or
+spinning the game, and notices it even when no SIGHUP comes (the game not its session's
+leader): that ends the game as SIGHUP would.
 
 Pasted text is not play (a bracketed paste is ignored), and keys that piled up while the
 game was busy with an earlier key are dropped beyond :data:`BACKLOG` of them, so a blob
@@ -32,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import signal
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
@@ -41,12 +41,14 @@ from textual import events
 from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
+from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
 from textual.widgets import Input, TextArea
 
 from slotterm.session.game_session import GameSession
+from slotterm.tui.driver import TerminalDriver, TerminalGone
 from slotterm.tui.features.registry import stylesheets
-from slotterm.tui.hangup import HangupWatch, terminal_fds
 from slotterm.tui.lobby import GameShelf
 from slotterm.tui.palette import GameCommands
 from slotterm.tui.screens.dialog_css import window_stylesheets
@@ -191,9 +193,16 @@ class SlotApp(Shell):
             with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
                 loop.add_signal_handler(number, self._quit_on_signal, number)
                 self._handled.append(number)
-        if not self.is_headless:  # a terminal closed without a SIGHUP ends the game too
-            hangup = functools.partial(self._quit_on_signal, signal.SIGHUP)
-            HangupWatch(terminal_fds((0, 1)), loop, hangup).start()
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, but on a terminal :class:`TerminalDriver`, which notices the
+        terminal going away (the web driver of ``slotterm serve`` is left as it is)."""
+        driver = super().get_driver_class()
+        return TerminalDriver if driver is LinuxDriver else driver
+
+    def on_terminal_gone(self, event: TerminalGone) -> None:
+        """The terminal went away without a SIGHUP reaching the game: end as SIGHUP does."""
+        self._quit_on_signal(signal.SIGHUP)
 
     def on_unmount(self) -> None:
         """Give the signals back to whoever had them."""

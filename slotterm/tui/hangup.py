@@ -35,6 +35,16 @@ def terminal_fds(fds: Iterable[int]) -> list[int]:
     return found
 
 
+def hung_up(fd: int) -> bool:
+    """Whether the terminal on ``fd`` is hung up or closed now (asked without waiting)."""
+    poller = select.poll()
+    poller.register(fd, 0)
+    try:
+        return any(mask & GONE for _, mask in poller.poll(0))
+    except OSError:
+        return True
+
+
 class HangupWatch:
     """Call ``on_hangup`` (on ``loop``) once any of ``fds`` is hung up or closed."""
 
