@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, output_is_utf
-from slotterm.dates import player_time
+from slotterm.commands.history_table import table_lines
 from slotterm.engine.features import free_spins, mystery_bonus
-from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
 from slotterm.games import get_game
@@ -110,31 +109,22 @@ def feature_text(round_: Round, game: GameDefinition) -> str:
 
 def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
     from rich.console import Console
-    from rich.table import Table
 
     record = loaded.record
-    table = Table(title=f"{record.game_id} — {history_title(len(record.history))}")
-    for name in ("Round", "Started", "Bet", "Credits before", "Feature", "Gamble", "Paid"):
-        justify = "right" if name in ("Round", "Bet", "Credits before", "Paid") else "left"
-        wrap = name in ("Feature", "Gamble")  # dates and amounts stay on one line
-        table.add_column(name, justify=justify, no_wrap=not wrap)  # type: ignore[arg-type]
-    for r in reversed(record.history):
-        times = record.round_times.get(r.number)
-        feature = feature_text(r, game)
-        gamble = " ".join(f"{card_label(g.card)}{'✓' if g.won else '✗'}" for g in r.gamble)
-        table.add_row(
-            str(r.number),
-            "" if times is None else player_time(times.started_at),
-            format_cents(r.bet.total),
-            format_cents(r.credits_before),
-            feature,
-            gamble,
-            format_cents(r.paid),
-        )
-    console = Console()
-    console.print(table)
+    console = Console(highlight=False)
+    lines = table_lines(
+        record,
+        game,
+        lambda r: feature_text(r, game),
+        title=f"{record.game_id} — {history_title(len(record.history))}",
+        width=console.width,
+        ascii_only=console.options.ascii_only,
+    )
+    for n, line in enumerate(lines):  # the title, the column heads in bold, the rounds
+        style = "italic" if n == 0 else "bold" if n == 1 else None
+        console.print(line, style=style, markup=False, soft_wrap=True)
     state = record.state
     line = f"Credits: {format_cents(state.credits)} {record.currency}".rstrip()
     if state.round is not None:
         line += f" — round {state.round.number} is open ({state.phase.value})"
-    console.print(line)
+    console.print(line, markup=False, soft_wrap=True)
