@@ -5,6 +5,9 @@ Textual lays out and renders the machine under it on every change, even when the
 covers every cell.  :func:`cover_if_full` makes the screen opaque in exactly that case (the
 dialogs here are 100 % wide up to a maximum width, and 100 % high), which saves most of the
 time it takes to open a help or paytable screen.
+
+Such a window's text scrolls, and its footer says with which keys
+(:data:`SCROLL_BINDINGS`): ↑/↓ a line, PgUp/PgDn a page.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
 COVERING = "-covering"
@@ -25,6 +29,23 @@ def cover_if_full(screen: Screen[Any], max_width: int | None, width: int) -> Non
     screen.set_class(max_width is None or width <= max_width, COVERING)
 
 
+SCROLL_BINDINGS: list[BindingType] = [
+    # priority: the focused text's own (hidden) arrow keys would otherwise hide these
+    Binding("up", "scroll_text('up')", "Scroll", key_display="↑/↓ PgUp/PgDn", priority=True),
+    Binding("down", "scroll_text('down')", "Scroll down", show=False, priority=True),
+    Binding("pageup", "scroll_text('page_up')", "Page up", show=False, priority=True),
+    Binding("pagedown", "scroll_text('page_down')", "Page down", show=False, priority=True),
+]
+"""The scrolling keys of a window's text, named in its footer after the key that closes it."""
+SCROLLS = {
+    "up": "action_scroll_up",
+    "down": "action_scroll_down",
+    "page_up": "action_page_up",
+    "page_down": "action_page_down",
+}
+"""The scroller's action for each way :meth:`WindowOverMachine.action_scroll_text` scrolls."""
+
+
 class WindowOverMachine(ModalScreen[None]):
     """A window as wide as the terminal up to :attr:`MAX_WIDTH`, opaque exactly when it
     covers all of it: checked when it is built (:meth:`cover`, from ``compose``), when the
@@ -36,6 +57,13 @@ class WindowOverMachine(ModalScreen[None]):
     """The window's widest (``None``: always the whole terminal)."""
     SCROLLER: ClassVar[str | None] = None
     """The selector of the window's scrolling part, if it has one."""
+
+    def action_scroll_text(self, how: str) -> None:
+        """Scroll the window's text ``how``: ``"up"``, ``"down"``, ``"page_up"`` or
+        ``"page_down"``."""
+        if self.SCROLLER is None or how not in SCROLLS:
+            return
+        getattr(self.query_one(self.SCROLLER), SCROLLS[how])()
 
     def cover(self, width: int | None = None) -> None:
         """Opaque (or not) for a terminal ``width`` columns wide (default: today's)."""

@@ -15,7 +15,7 @@ from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.screens.covering import WindowOverMachine
+from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.widgets.help_text import MarkdownText
 from slotterm.tui.widgets.key_bar import KeyBar
@@ -81,6 +81,7 @@ class HelpScreen(WindowOverMachine):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,h,H,9,q,Q", "close", "Close", key_display="Esc/H"),
+        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, game: GameDefinition) -> None:

@@ -115,7 +115,7 @@ def wild_rules(game: GameDefinition) -> str:
     return (
         f"The {name} is wild for the {_names(game, ordered)} only. A line win it helps to "
         f"complete is {times}, once, however many of them stand on the line. "
-        f"A line made of the {name} alone pays its own amounts below, never {times}. "
+        f"A line made of the {name} alone pays its own amounts above, never {times}. "
         "A line pays only its best win."
     )
 

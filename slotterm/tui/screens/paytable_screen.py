@@ -21,7 +21,7 @@ from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.art.model import ArtSize
 from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.screens.covering import WindowOverMachine
+from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.paytable_coins import (
     PayColumns,
@@ -92,7 +92,7 @@ def wild_scatter_rules(game: GameDefinition, bet: Bet) -> str:
     starts = "".join(f", and {rule}" for rule in FeatureViews(game).scatter_rules())
     parts.append(
         f"Anywhere on the reels, {fewest} or more pay a multiple of the total bet "
-        f"(below), added to the line wins{starts}."
+        f"(above), added to the line wins{starts}."
     )
     return " ".join(parts)
 
@@ -146,6 +146,7 @@ class PaytableScreen(WindowOverMachine):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,p,P,8,q,Q", "close", "Close", key_display="Esc/P"),
+        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, game: GameDefinition, bet: Bet) -> None:
