@@ -306,11 +306,24 @@ def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
 
 
 def _play_options(play: argparse.ArgumentParser) -> None:
-    play.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
-    play.add_argument("--config", default=None, help="operator settings TOML file")
-    play.add_argument("--demo", action="store_true", help="throwaway session, never saved")
     play.add_argument(
-        "--seed", type=_non_negative_int, default=None, help="reproducible test session"
+        "--save-dir",
+        default=None,
+        help="folder for the saves and the remembered options and autoplay settings "
+        "(default: the saves in the user data dir, the settings in the user config dir)",
+    )
+    play.add_argument("--config", default=None, help="operator settings TOML file")
+    play.add_argument(
+        "--demo",
+        action="store_true",
+        help="throwaway session: nothing saved; it starts with the remembered options and "
+        "autoplay settings, and changes to them last for this demo only",
+    )
+    play.add_argument(
+        "--seed",
+        type=_non_negative_int,
+        default=None,
+        help="reproducible test session, with its own remembered settings beside its saves",
     )
     play.add_argument(
         "--force",

@@ -49,13 +49,25 @@ def run_play(args: argparse.Namespace) -> int:
             session = opened.session
             if session.load_notice:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
-        from slotterm.session.player_file import config_folder
         from slotterm.tui.app import SlotApp
 
-        SlotApp(session, force=force, shelf=shelf, player_folder=config_folder()).run()
+        app = SlotApp(session, force=force, shelf=shelf, player_folder=settings_folder_of(args))
+        if args.demo:  # a demo starts from the remembered settings and writes nothing
+            app.keep_settings_for_this_run()
+        app.run()
     finally:
         shelf.close()
     return 0
+
+
+def settings_folder_of(args: argparse.Namespace) -> Path:
+    """Where ``play``'s options and autoplay settings are remembered: the player's config
+    folder, ``--save-dir DIR``, or beside the seeded saves for ``--seed``
+    (:func:`~slotterm.session.player_file.settings_folder`)."""
+    from slotterm.session.player_file import settings_folder
+
+    save_dir = Path(args.save_dir) if args.save_dir else None
+    return settings_folder(save_dir=save_dir, seed=args.seed)
 
 
 def forced_feature(force: str | None, game: GameDefinition) -> str | None:

@@ -1,9 +1,10 @@
 """Autoplay settings (DESIGN.md §2 "autoplay") and the rule that says when a run stops.
 
-:class:`AutoplaySettings` is remembered in ``autoplay.toml`` in the player's config
-folder.  :class:`AutoplayRun` is pure: the screen starts one with the state at the start
-and asks :meth:`AutoplayRun.stop_reason` at rest before every autoplay step; it answers
-with a :class:`StopReason` when the run must end.  A run always stops when a feature waits
+:class:`AutoplaySettings` is remembered in ``autoplay.toml`` in the settings folder
+(:func:`~slotterm.session.player_file.settings_folder`), beside the options.
+:class:`AutoplayRun` is pure: the screen starts one with the state at the start and
+asks :meth:`AutoplayRun.stop_reason` at rest before every autoplay step; it answers with
+a :class:`StopReason` when the run must end.  A run always stops when a feature waits
 for the player (the Mystery bonus), when the credits cannot cover the bet, and when its
 spins are played; the player's stop key ends it too (the screen's own business).
 """

@@ -1,4 +1,10 @@
-"""The player's own small settings files (options, autoplay settings) in the config folder.
+"""The player's own small settings files (options, autoplay settings) and where they live.
+
+:func:`settings_folder` says which folder a session's remembered settings are in: the
+player's config folder for his own session, the save folder for ``--save-dir DIR``, and
+the ``seeded`` folder beside the saves for a seeded test session, so testers and tests
+never read or change the player's own.  A ``--demo`` reads them from where the same
+command without ``--demo`` would, and writes nothing (the app is told not to keep them).
 
 A file is one flat TOML table of simple values.  Reading never fails: a file that cannot
 be read or parsed, an unknown key or a value of the wrong kind is reported in one line
@@ -32,6 +38,24 @@ def config_folder() -> Path:
     from platformdirs import user_config_dir
 
     return Path(user_config_dir("slotterm"))
+
+
+SEEDED_FOLDER = "seeded"
+"""The folder of the seeded sessions under a save root (as :mod:`slotterm.session.opening`
+lays it out); their remembered settings are kept in it."""
+
+
+def settings_folder(*, save_dir: Path | None, seed: int | None) -> Path:
+    """Where a session's remembered settings live: ``<root>/seeded`` for a seeded session
+    (``root`` is ``save_dir`` or the player's data folder), else ``save_dir``, else the
+    player's config folder (:func:`config_folder`)."""
+    if seed is not None:
+        if save_dir is None:
+            from slotterm.session.opening import default_save_root
+
+            save_dir = default_save_root()
+        return save_dir / SEEDED_FOLDER
+    return config_folder() if save_dir is None else save_dir
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,9 @@
-"""The player's options (DESIGN.md §2 "options"), remembered in the config folder.
+"""The player's options (DESIGN.md §2 "options"), remembered in the settings folder.
 
-``options.toml`` in ``platformdirs.user_config_dir("slotterm")`` holds them for every
-game; a game ignores the ones it has no use for (values in coins are Lucky Witch's, the
+``options.toml`` in the settings folder (the player's config folder,
+``platformdirs.user_config_dir("slotterm")``, or the one beside the saves that
+:func:`~slotterm.session.player_file.settings_folder` names) holds them for every game;
+a game ignores the ones it has no use for (values in coins are Lucky Witch's, the
 gamble switch Book of Spells').  The screens read a :class:`Preferences`; the options
 screen changes them only between rounds.
 """

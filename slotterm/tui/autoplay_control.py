@@ -34,11 +34,13 @@ from slotterm.tui.autoplay import feature_waits
 
 
 class AutoplayControl:
-    """The remembered settings and the run in progress (``folder``: where they are kept;
-    ``None`` keeps them for this program only)."""
+    """The remembered settings and the run in progress (``folder``: where they are read
+    and kept; ``None``: the defaults, kept for this program only; ``keeps`` False reads
+    them from ``folder`` but keeps changes for this program only, as a demo does)."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, *, keeps: bool = True) -> None:
         self.folder = folder
+        self.keeps = keeps
         self.problem: str | None = None
         """What was wrong with the settings file, to tell the player once."""
         self.settings = AutoplaySettings()
@@ -50,7 +52,7 @@ class AutoplayControl:
     def remember(self, settings: AutoplaySettings) -> str | None:
         """Keep ``settings`` (and write them); the reason when they could not be written."""
         self.settings = settings
-        if self.folder is None:
+        if self.folder is None or not self.keeps:
             return None
         try:
             save_autoplay_settings(settings, _path(self.folder))

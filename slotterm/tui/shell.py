@@ -121,6 +121,8 @@ class Shell(App[None]):
                 f"The theme {self.preferences.theme!r} is not available; the default is used."
             )
             self.preferences = replace(self.preferences, theme="")
+        self.keeps_settings = True
+        """False (:meth:`keep_settings_for_this_run`): changes are never written."""
         self.autoplay_control = AutoplayControl(player_folder)
         """The autoplay settings and the run in progress."""
         if self.autoplay_control.problem:
@@ -278,7 +280,7 @@ class Shell(App[None]):
             return
         self.preferences = chosen
         self.apply_preferences()
-        if self.player_folder is not None:
+        if self.player_folder is not None and self.keeps_settings:
             try:
                 save_preferences(chosen, options_path(self.player_folder))
             except OSError as exc:
@@ -286,6 +288,12 @@ class Shell(App[None]):
                     f"The options apply now but could not be saved ({exc.strerror or exc}).",
                     severity="warning",
                 )
+
+    def keep_settings_for_this_run(self) -> None:
+        """The options and autoplay settings read from the player folder are kept, changed,
+        for this program only and never written (a demo saves nothing)."""
+        self.keeps_settings = False
+        self.autoplay_control.keeps = False
 
     def _theme_changed(self, theme: Theme) -> None:
         """Remember the theme the player chose (the palette's "Theme" command)."""
