@@ -150,18 +150,21 @@ class SaveStore:
     def _recover(
         self, damaged: list[tuple[int, str]], good: int, now: datetime, readonly: bool
     ) -> str:
+        # Player's words first (what happened, what it cost), then the detail, short: the
+        # file's name, not its path, so a window wraps the line between words.
         index, reason = damaged[0]
         bad = self.copies[index]
-        where = ""
+        kept = ""
         if not readonly:
             try:
                 aside = self._set_aside([bad], now)
-                where = f"; the damaged file was kept as {aside / bad.name}"
+                kept = f" It was moved into the folder {aside.name}, beside the save."
             except OSError as exc:
-                where = f"; the damaged file could not be moved aside ({exc.strerror or exc})"
+                kept = f" It could not be moved aside: {exc.strerror or exc}."
         return (
-            f"The save copy {bad} was damaged ({reason}). The game was restored from the "
-            f"other copy, {self.copies[good].name} (save #{self._sequence}){where}."
+            "One of the two copies of your save was damaged, so the game goes on from the "
+            f"other copy, {self.copies[good].name}: nothing was lost. The damaged copy: "
+            f"{bad.name}, {reason}.{kept}"
         )
 
     def _unreadable(self, damaged: list[tuple[int, str]]) -> SaveUnreadable:

@@ -117,10 +117,11 @@ credited.")."""
 
 
 def opening_note(session: GameSession) -> str:
-    """The message line's first note: the load notice when short, else where to read it."""
+    """The message line's first note: the load notice when short (a longer one is shown in
+    a window, :mod:`~slotterm.tui.screens.save_note`, and not here)."""
     notice = session.load_notice
     if notice:
-        return notice if len(notice) <= NOTE_ROOM else "Please read the note about your save."
+        return notice if len(notice) <= NOTE_ROOM else ""
     if session.state.round is not None:
         return "Welcome back: your round goes on."
     return ""

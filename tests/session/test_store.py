@@ -48,6 +48,28 @@ def test_copies_are_mirrors_of_the_latest_state(tmp_path: Path) -> None:
     assert not list(folder(tmp_path).glob("*.tmp"))
 
 
+def test_the_damaged_copy_note_is_in_the_players_words(tmp_path: Path) -> None:
+    """qa2 finding 29: no path broken mid-word, no nested brackets, no "save #6"."""
+    opened = open_seeded(tmp_path)
+    play_until(opened.session, 3)
+    opened.close()
+    where = folder(tmp_path)
+    (where / "session-a.save").write_bytes((where / "session-a.save").read_bytes()[:100])
+    notice = open_seeded(tmp_path).session.load_notice or ""
+    said, _, detail = notice.partition(" The damaged copy: ")
+    assert said == (
+        "One of the two copies of your save was damaged, so the game goes on from the "
+        "other copy, session-b.save: nothing was lost."
+    )
+    (aside,) = where.glob("set-aside-*")
+    assert detail.startswith("session-a.save, cut short (") and f" {aside.name}, " in detail
+    assert str(tmp_path) not in notice and "#" not in notice
+    depth = 0
+    for char in notice:  # brackets never inside brackets
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        assert depth in (0, 1), notice
+
+
 @pytest.mark.parametrize("bad", [0, 1])
 def test_one_bad_copy_costs_nothing_and_says_so(tmp_path: Path, bad: int) -> None:
     opened = open_seeded(tmp_path)
@@ -67,7 +89,7 @@ def test_one_bad_copy_costs_nothing_and_says_so(tmp_path: Path, bad: int) -> Non
     assert resumed.session.phase is phase and resumed.session.open_round == open_round
     assert digest(resumed.session) == latest
     notice = resumed.session.load_notice or ""
-    assert damaged.name in notice and "damaged" in notice and "restored" in notice
+    assert damaged.name in notice and "damaged" in notice and "nothing was lost" in notice
     kept = list(folder(tmp_path).glob(f"set-aside-*/{damaged.name}"))
     assert len(kept) == 1 and kept[0].read_bytes() == data[: len(data) // 2]
     # the next save writes both copies again

@@ -137,21 +137,6 @@ async def test_load_notice_is_shown() -> None:
         assert "Recovered from the backup copy." in message(app)
 
 
-async def test_a_long_load_notice_is_shown_whole_in_a_note_that_wraps() -> None:
-    session = session_for(1)
-    notice = (
-        "The save copy /tmp/some/long/folder/session-a.save was damaged (the checksum does"
-        " not match). The game was restored from the other copy, session-b.save (save #12)."
-    )
-    session.load_notice = notice
-    app = make_app(session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert [n.message for n in app._notifications] == [notice]
-        assert "note about your save" in message(app)
-        assert len(message(app)) <= 78
-
-
 async def test_an_open_round_says_it_resumes() -> None:
     session = session_for(1)
     session.act(Spin(session.bet))

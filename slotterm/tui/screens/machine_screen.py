@@ -58,6 +58,7 @@ from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.scenes import AnnounceScene
 from slotterm.tui.screens.quit_confirm import quit_game
+from slotterm.tui.screens.save_note import show_save_note
 from slotterm.tui.shell import preferences_of
 from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
@@ -130,13 +131,11 @@ class MachineScreen(Screen[None]):
         self.reels.border_title = self.session.game.name
         self.views.close()
         show_recorded_spin(self.stage, self.views, self.session)
-        if self.session.load_notice and self._note != self.session.load_notice:
-            # Too long for the message line: a note that wraps, up long enough to read.
-            self.app.notify(
-                self.session.load_notice, title="Your save", severity="warning", timeout=30
-            )
         self._rest()
         self.call_after_refresh(self._resume_gamble)
+        if self.session.load_notice and self._note != self.session.load_notice:
+            # Too long for the message line: a window the player closes, over all the rest.
+            self.call_after_refresh(show_save_note, self.app, self.session)
 
     def on_screen_resume(self) -> None:
         """Back on top (from a modal or the size notice): re-read the session, carry on."""
