@@ -1,5 +1,6 @@
 """Helpers for the ``slotterm serve`` tests: the server as a child process on a port of
-its own, its game processes, and a page's websocket that makes it start one.
+its own, its game processes, a page's websocket that makes it start one, and one game
+process run as the server runs it.
 
 The page's websocket is aiohttp's client (textual-serve's own dependency).
 
@@ -11,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
+import select
 import signal
 import socket
 import subprocess
@@ -24,10 +27,14 @@ from pathlib import Path
 
 import aiohttp
 
+from slotterm.commands.web_session import WEB_DRIVER
+
 WAIT = 60.0
 """Seconds a step may take before the test gives up (a busy two-core machine)."""
 POLL = 0.05
 """Seconds between two looks at a state that is not there yet."""
+KEPT = 1 << 16
+"""Bytes of a game's output :meth:`WebChild.pump` keeps."""
 LISTEN = "0A"
 """A listening socket's state in ``/proc/net/tcp``."""
 
@@ -190,13 +197,80 @@ def listens_on(pid: int, port: int) -> bool:
     return False
 
 
+class WebChild:
+    """``python -m slotterm.commands.web_session ARGS`` as textual-serve runs it: pipes,
+    the web driver named in ``TEXTUAL_DRIVER``; its screen output collected as text."""
+
+    def __init__(self, args: list[str], env: dict[str, str], cwd: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "slotterm.commands.web_session", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**env, "TEXTUAL_DRIVER": WEB_DRIVER, "COLUMNS": "100", "ROWS": "32"},
+            cwd=cwd,
+        )
+        self.raw = b""
+
+    def read_until(self, wanted: bytes) -> None:
+        """Read the child's stdout until ``wanted`` is in it (deadline :data:`WAIT`)."""
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        deadline = time.monotonic() + WAIT
+        while wanted not in self.raw:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no {wanted!r} in the output: {self.raw[-400:]!r}")
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    err = self.process.stderr.read() if self.process.stderr else b""
+                    raise AssertionError(f"the child ended: {err.decode(errors='replace')}")
+                self.raw += chunk
+
+    def pump(self) -> None:
+        """Read what the child has written by now, as the server keeps doing (so that a
+        child writing a lot is never held up by a full pipe); only the last
+        :data:`KEPT` bytes are kept."""
+        assert self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        while select.select([fd], [], [], 0)[0]:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                return
+            self.raw = (self.raw + chunk)[-KEPT:]
+
+    def send_meta(self, meta: dict[str, object]) -> None:
+        """One meta packet, as the server sends it (``M``, length, JSON)."""
+        self._send(b"M", json.dumps(meta).encode())
+
+    def send_keys(self, keys: bytes) -> None:
+        """Keys typed in the page (a data packet: ``D``, length, the terminal's bytes)."""
+        self._send(b"D", keys)
+
+    def _send(self, kind: bytes, payload: bytes) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(kind + len(payload).to_bytes(4, "big") + payload)
+        self.process.stdin.flush()
+
+    def quit(self) -> int:
+        """Tell the app to quit as the server does when the page goes; its exit status."""
+        self.send_meta({"type": "quit"})
+        status = self.process.wait(timeout=WAIT)
+        assert self.process.stderr is not None
+        self.stderr = self.process.stderr.read().decode(errors="replace")
+        return status
+
+
 class PageConnection:
     """A websocket to the server's ``/ws`` as a page opens it (aiohttp's client, on its own
     thread): the server starts a game for it and keeps it while the connection lasts; the
     client answers the server's close as a browser does."""
 
-    def __init__(self, port: int) -> None:
-        self.url = f"ws://127.0.0.1:{port}/ws?width=100&height=32"
+    def __init__(self, port: int, size: tuple[int, int] = (100, 32)) -> None:
+        width, height = size
+        self.url = f"ws://127.0.0.1:{port}/ws?width={width}&height={height}"
         self.loop = asyncio.new_event_loop()
         self.opened = threading.Event()
         self.ended = threading.Event()

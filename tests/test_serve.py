@@ -6,26 +6,29 @@ The browser itself is in ``tests/test_browser.py``.
 
 from __future__ import annotations
 
-import json
 import os
-import select
 import shlex
 import shutil
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from slotterm.commands.serve import child_command, is_loopback, page_address
-from slotterm.commands.web_session import WEB_DRIVER
 from slotterm.games import get_game
 from slotterm.session.opening import LOCK_NAME, open_session
 from slotterm.session.settings import default_settings
-from tests.serve_support import WAIT, PageConnection, alive, start_serve, wait_until
+from tests.serve_support import (
+    WAIT,
+    PageConnection,
+    WebChild,
+    alive,
+    start_serve,
+    wait_until,
+)
 
 
 def _run(args: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -55,54 +58,6 @@ def test_play_on_pipes_is_still_refused(
     assert done.stderr.count("\n") == 1
     assert "play needs an interactive terminal" in done.stderr
     assert not (tmp_path / "saves").exists()  # refused before touching anything
-
-
-class WebChild:
-    """``python -m slotterm.commands.web_session ARGS`` as textual-serve runs it: pipes,
-    the web driver named in ``TEXTUAL_DRIVER``; its screen output collected as text."""
-
-    def __init__(self, args: list[str], env: dict[str, str], cwd: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "slotterm.commands.web_session", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={**env, "TEXTUAL_DRIVER": WEB_DRIVER, "COLUMNS": "100", "ROWS": "32"},
-            cwd=cwd,
-        )
-        self.raw = b""
-
-    def read_until(self, wanted: bytes) -> None:
-        """Read the child's stdout until ``wanted`` is in it (deadline :data:`WAIT`)."""
-        assert self.process.stdout is not None
-        fd = self.process.stdout.fileno()
-        deadline = time.monotonic() + WAIT
-        while wanted not in self.raw:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"no {wanted!r} in the output: {self.raw[-400:]!r}")
-            ready, _, _ = select.select([fd], [], [], left)
-            if ready:
-                chunk = os.read(fd, 65536)
-                if not chunk:
-                    err = self.process.stderr.read() if self.process.stderr else b""
-                    raise AssertionError(f"the child ended: {err.decode(errors='replace')}")
-                self.raw += chunk
-
-    def send_meta(self, meta: dict[str, object]) -> None:
-        """One meta packet, as the server sends it (``M``, length, JSON)."""
-        assert self.process.stdin is not None
-        payload = json.dumps(meta).encode()
-        self.process.stdin.write(b"M" + len(payload).to_bytes(4, "big") + payload)
-        self.process.stdin.flush()
-
-    def quit(self) -> int:
-        """Tell the app to quit as the server does when the page goes; its exit status."""
-        self.send_meta({"type": "quit"})
-        status = self.process.wait(timeout=WAIT)
-        assert self.process.stderr is not None
-        self.stderr = self.process.stderr.read().decode(errors="replace")
-        return status
 
 
 def test_the_game_starts_on_the_web_driver(user_dirs: dict[str, str], tmp_path: Path) -> None:

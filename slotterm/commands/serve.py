@@ -10,6 +10,8 @@ The server listens on 127.0.0.1 unless told otherwise; any other address is anno
 a warning, since whoever can reach it can play (and, with ``--save-dir``, play the save).
 Ctrl+C (SIGINT) or SIGTERM ends every game (each as Q: saved) and then the server; a port
 that is taken or an address that cannot be used is one line on stderr and status 2.
+Each page's game has a bounded screen and ends with its page
+(:mod:`slotterm.commands.serve_session`).
 """
 
 from __future__ import annotations
@@ -22,22 +24,25 @@ import ipaddress
 import logging
 import shlex
 import shutil
+import signal
 import socket
 import sys
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
-from textual_serve.server import Server
+from textual_serve.server import Server, log, to_int
 
 from slotterm.cli import UsageError
+from slotterm.commands.serve_session import QUIT_WAIT, TERM_WAIT, GameService
 from slotterm.games import get_game
 
 PAGE_FOLDER = Path(__file__).with_name("serve_page")
 """The folder of the page template (``app_index.html``, textual-serve's name for it)."""
 PORT_MAX = 65535
-SHUTDOWN_WAIT = 10.0
-"""Seconds the server waits at most for its games to end when it stops."""
+SHUTDOWN_WAIT = QUIT_WAIT + TERM_WAIT + 2.0
+"""Seconds the server waits at most for its games to end when it stops (each is told to
+quit, then sent SIGTERM, then SIGKILL: :mod:`slotterm.commands.serve_session`)."""
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -162,6 +167,8 @@ class GameServer(Server):
         """What is served, for the start line."""
         self._connections: dict[asyncio.Task[Any], asyncio.Event] = {}
         """Each page's handler, and the event set when it has ended."""
+        self._services: set[GameService] = set()
+        """The games not ended yet."""
 
     def initialize_logging(self) -> None:
         """textual-serve's log, without a line for every request (problems still show)."""
@@ -179,22 +186,56 @@ class GameServer(Server):
         )
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """One page's game, remembered until it ends."""
+        """One page's game (a :class:`~slotterm.commands.serve_session.GameService`: its
+        size clamped, its end bounded), remembered until it has ended; the page's
+        connection is closed once the game is over."""
         task = asyncio.current_task()
         assert task is not None
         ended = self._connections[task] = asyncio.Event()
+        websocket = web.WebSocketResponse(heartbeat=15)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        service: GameService | None = None
+
+        async def close() -> None:  # the game has exited: the page is told
+            await websocket.close()
+
         try:
-            response: web.WebSocketResponse = await super().handle_websocket(request)
-            return response
+            await websocket.prepare(request)
+            service = GameService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            self._services.add(service)
+            await service.start(width, height)
+            await self._process_messages(websocket, service)
+        except asyncio.CancelledError:  # the server stops
+            pass
+        except Exception as error:  # as textual-serve: in the log, the server goes on
+            log.exception(error)
         finally:
-            del self._connections[task]
-            ended.set()
+            try:
+                if service is not None:
+                    await service.stop()
+                    self._services.discard(service)
+                await websocket.close()
+            finally:
+                del self._connections[task]
+                ended.set()
+        return websocket
 
     async def on_shutdown(self, app: web.Application) -> None:
         """End every game now: each handler is cancelled, which tells its game to quit and
-        waits for it (at most :data:`SHUTDOWN_WAIT` seconds in all)."""
+        waits for it (at most :data:`SHUTDOWN_WAIT` seconds in all); a game still there
+        then is killed."""
         waits = [asyncio.ensure_future(ended.wait()) for ended in self._connections.values()]
         for task in list(self._connections):
             task.cancel()
         if waits:
             await asyncio.wait(waits, timeout=SHUTDOWN_WAIT)
+        for service in self._services:
+            service.signal(signal.SIGKILL)

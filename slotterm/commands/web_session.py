@@ -13,16 +13,25 @@ once the other one is closed.
 The process ends with its server: it asks the kernel for a SIGTERM when its parent dies
 (Linux), which the game takes as Q (every step is already saved) and which releases the
 save's lock, so a killed server leaves no game holding a save.
+
+SIGTERM always ends the session, whoever sends it: it is taken by a thread of its own
+(:func:`_end_on_sigterm`), which hands it to the game (the game's own handler quits as Q)
+and, should the game be too busy to act on it within :data:`TERM_GRACE` seconds, ends the
+process itself; a saved game loses nothing (each step is saved as it happens), and the
+save's lock goes with the process.
 """
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import contextlib
 import ctypes
 import os
 import signal
 import sys
+import threading
+import time
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -34,6 +43,8 @@ from textual.widgets import Static
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
 """The ``TEXTUAL_DRIVER`` value ``textual-serve`` gives the apps it runs."""
 
+TERM_GRACE = 3.0
+"""Seconds the game has to quit after SIGTERM before the process ends without it."""
 _PR_SET_PDEATHSIG = 1
 """``prctl`` option: the signal this process gets when its parent dies (Linux)."""
 
@@ -57,6 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from slotterm.cli import UsageError, build_parser
     from slotterm.commands.play import run_play
 
+    _end_on_sigterm()
     _end_with_parent()
     words = list(sys.argv[1:] if argv is None else argv)
     if not web_driver_active():
@@ -81,6 +93,29 @@ def _end_with_parent() -> None:
         libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGTERM), 0, 0, 0)
         if os.getppid() == 1:  # the parent died before the request: end now
             os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _end_on_sigterm() -> None:
+    """Take SIGTERM on a thread of its own (:func:`_on_sigterm`): blocked here, before any
+    other thread starts, so that every thread has it blocked and the kernel keeps it for
+    that thread's ``sigwait``, however busy the main thread is."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    threading.Thread(target=_on_sigterm, name="sigterm", daemon=True).start()
+
+
+def _on_sigterm() -> None:
+    """Wait for SIGTERM, hand it to the main thread as if it had arrived there (the game's
+    handler, once it has one, quits as Q), and end the process if it is still running
+    :data:`TERM_GRACE` seconds later (at once when nothing handles the signal yet)."""
+    signal.sigwait({signal.SIGTERM})
+    status = 128 + int(signal.SIGTERM)
+    if signal.getsignal(signal.SIGTERM) in (signal.SIG_DFL, signal.SIG_IGN, None):
+        os._exit(status)  # no game yet (or a notice): nothing is left to do
+    _thread.interrupt_main(signal.SIGTERM)
+    time.sleep(TERM_GRACE)
+    os._exit(status)
 
 
 def notice_title(reason: str) -> str:
