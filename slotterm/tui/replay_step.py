@@ -13,6 +13,7 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, Window
 from slotterm.engine.records import Round, SpinResult
 from slotterm.money import format_cents
+from slotterm.tui.player_words import symbol_name
 
 Position = tuple[int, int]
 """(reel, row) in the window, row 0 at the top."""
@@ -60,10 +61,11 @@ def winning_positions(game: GameDefinition, window: Window, ev: Evaluation) -> f
     return frozenset(marks)
 
 
-def win_details(ev: Evaluation) -> list[str]:
-    """Each regular win of one spin as a line of text."""
+def win_details(game: GameDefinition, ev: Evaluation) -> list[str]:
+    """Each regular win of one spin as a line of text (the symbols by their names)."""
     lines = [
-        f"Line {w.line}: {w.count} × {w.symbol} pays {format_cents(w.win)}" for w in ev.line_wins
+        f"Line {w.line}: {w.count} × {symbol_name(game, w.symbol)} pays {format_cents(w.win)}"
+        for w in ev.line_wins
     ]
     if ev.scatter_win is not None:
         s = ev.scatter_win
@@ -85,7 +87,7 @@ def spin_step(
     ev = result.evaluation
     window = result.window if addition is None else addition.window
     marks = winning_positions(game, result.window, ev)
-    found = win_details(ev)
+    found = win_details(game, ev)
     if addition is not None:
         marks |= addition.marks
         found += addition.details

@@ -107,7 +107,7 @@ def test_the_mystery_bonus_in_history_replay_and_paytable() -> None:
     (step,) = view.replay_steps(closed, credits=123)
     assert step.title == "Mystery bonus: Secret Vault"
     assert "Vaults chosen: 1, 2, 3." in step.details
-    assert f"Vault 1 opened: {record.layout[0]}x." in step.details
+    assert f"Vault 1 opened: {record.layout[0]}× bet." in step.details
     assert step.details[-1] == f"Prize: {format_cents(prize)}."
     assert step.win == closed.base_win + prize
     heading, text = view.paytable_rules(closed.bet)

@@ -129,9 +129,8 @@ def test_replay_marks_line_win_cells(played: GameSession) -> None:
     win = won.base.evaluation.line_wins[0]
     line = GAME.lines[win.line - 1]
     assert {(reel, line[reel]) for reel in range(win.count)} <= step.marks
-    assert f"Line {win.line}: {win.count} × {win.symbol} pays {format_cents(win.win)}" in (
-        step.details
-    )
+    name = next(s.name for s in GAME.symbols if s.id == win.symbol)  # the player's name
+    assert f"Line {win.line}: {win.count} × {name} pays {format_cents(win.win)}" in step.details
 
 
 def test_round_features_summary(played: GameSession) -> None:

@@ -227,7 +227,7 @@ class ExpandingSymbolView(ModifierView):
         if state is None:
             return []
         name = symbol_art(state).name
-        text = f"The Magic Book chose {name} ({state}) as the special symbol."
+        text = f"The Magic Book chose {name} as the special symbol."
         step = ReplayStep(
             title="Magic Book",
             window=None,
@@ -242,14 +242,15 @@ class ExpandingSymbolView(ModifierView):
         self, state: Any, extra: Any, window: Window
     ) -> tuple[list[str], SpinAddition | None]:
         """The special symbol named first; an expansion fills its reels and is listed."""
-        notes = [f"Special symbol: {state}."]
+        notes = [f"Special symbol: {symbol_art(state).name}."]
         if not isinstance(extra, Expansion):
             return notes, None
         rows = self.game.rows
         first = extra.wins[0]
         reels = ", ".join(str(r + 1) for r in extra.reels)
         detail = (
-            f"{first.symbol} expands on reels {reels}: {format_cents(first.win)} on each of "
+            f"{symbol_art(first.symbol).name} expands on reels {reels}: "
+            f"{format_cents(first.win)} on each of "
             f"{len(extra.wins)} lines"
         )
         marks = frozenset((reel, row) for reel in extra.reels for row in range(rows))

@@ -20,6 +20,7 @@ from slotterm.tui.art.pick_items import CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.keymap import both_cases
+from slotterm.tui.player_words import times_bet, times_bet_list
 
 
 def hints_on(app: object) -> bool:
@@ -137,8 +138,8 @@ class PumpkinScreen(PickScreen):
     @classmethod
     def replay_lines(cls, record: Any, total_bet: int) -> tuple[str, ...]:
         """The pumpkins opened (given up, kept), and all five."""
-        opened = [f"{i + 1} ({record.layout[i]}x)" for i in record.opened]
+        opened = [f"{i + 1} ({times_bet(record.layout[i])})" for i in record.opened]
         lines = [f"Opened: {', '.join(opened) or 'none'}; given up: {record.given_up}."]
         if record.kept:
-            lines.append(f"The pumpkins held: {' '.join(f'{a}x' for a in record.layout)}.")
+            lines.append(f"The pumpkins held: {times_bet_list(record.layout)}.")
         return tuple(lines)

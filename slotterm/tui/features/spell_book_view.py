@@ -19,6 +19,7 @@ from slotterm.money import format_cents
 from slotterm.tui.art.pick_items import CLOSED, IMP, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
+from slotterm.tui.player_words import times_bet, times_bet_list
 
 
 class SpellBookScreen(PickScreen):
@@ -102,9 +103,8 @@ class SpellBookScreen(PickScreen):
         """The book opened, the imp, and the other books."""
         if record.opened is None:
             return ("No book opened yet.",)
-        imp = f"; the imp added {record.imp}x" if record.imp is not None else ""
-        books = " ".join(f"{b}x" for b in record.books)
+        imp = f"; the imp added {times_bet(record.imp)}" if record.imp is not None else ""
         return (
-            f"Book {record.opened + 1} opened: {record.books[record.opened]}x{imp}.",
-            f"The books held: {books}.",
+            f"Book {record.opened + 1} opened: {times_bet(record.books[record.opened])}{imp}.",
+            f"The books held: {times_bet_list(record.books)}.",
         )

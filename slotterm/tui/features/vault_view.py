@@ -13,6 +13,7 @@ from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
 from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
+from slotterm.tui.player_words import times_bet, times_bet_list
 
 
 class VaultScreen(PickScreen):
@@ -80,6 +81,8 @@ class VaultScreen(PickScreen):
         chosen = ", ".join(str(i + 1) for i in record.chosen) or "none"
         lines = [f"Vaults chosen: {chosen}."]
         if record.opened is not None:
-            lines.append(f"Vault {record.opened + 1} opened: {record.layout[record.opened]}x.")
-            lines.append(f"The vaults held: {' '.join(f'{a}x' for a in record.layout)}.")
+            lines.append(
+                f"Vault {record.opened + 1} opened: {times_bet(record.layout[record.opened])}."
+            )
+            lines.append(f"The vaults held: {times_bet_list(record.layout)}.")
         return tuple(lines)

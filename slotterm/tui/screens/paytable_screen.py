@@ -77,14 +77,14 @@ def line_symbols(game: GameDefinition) -> tuple[str, ...]:
 def wild_scatter_rules(game: GameDefinition, bet: Bet) -> str:
     """The wild/scatter symbol's rules in our own words, with amounts at ``bet``."""
     wild = next(s for s in game.symbols if s.kind.is_scatter)
-    parts = [f"{wild.name} ({wild.id}) is wild and scatter at once."]
+    parts = [f"{wild.name} is wild and scatter at once."]
     if wild.kind.is_wild:
         parts.append("On a line it stands in for any other symbol to complete a win.")
         if game.wild_only_pays_as is not None:
             top = max(game.paytable[game.wild_only_pays_as])
             pay = game.line_pay(game.wild_only_pays_as, top) * bet.bet_per_line
             parts.append(
-                f"A line made of {wild.id}s alone pays like the same number of "
+                f"A line made of {wild.name} symbols alone pays like the same number of "
                 f"{symbol_art(game.wild_only_pays_as).name} symbols: {top} of them pay "
                 f"{format_cents(pay)}."
             )
