@@ -14,6 +14,7 @@ from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL
 from slotterm.tui.art.pick_items import CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
+from slotterm.tui.player_words import times_bet
 
 
 class PotionScreen(PickScreen):
@@ -88,8 +89,8 @@ class PotionScreen(PickScreen):
         """The bottles opened in order, and the whole shelf."""
         names = {WIN_ALL: "Win All", STOP: "Stop"}
         opened = ", ".join(
-            f"{i + 1}: {names.get(str(record.layout[i]), f'{record.layout[i]}x')}"
+            f"{i + 1}: {names.get(str(record.layout[i])) or times_bet(record.layout[i])}"
             for i in record.opened
         )
-        shelf = " ".join(names.get(str(c), f"{c}x") for c in record.layout)
+        shelf = ", ".join(names.get(str(c)) or times_bet(c) for c in record.layout)
         return (f"Bottles opened: {opened or 'none'}.", f"The shelf: {shelf}.")
