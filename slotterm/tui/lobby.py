@@ -11,6 +11,7 @@ beside another slotterm playing that game, and only opening it is refused then.
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +26,8 @@ from slotterm.session.game_session import GameSession, utc_now
 from slotterm.session.opening import (
     PENDING_LIMIT,
     OpenedSession,
+    SaveRolledBack,
+    SessionInUse,
     default_save_root,
     session_folder,
 )
@@ -35,7 +38,52 @@ from slotterm.tui.features.registry import FeatureViews
 
 
 class GameUnavailable(Exception):
-    """A game cannot be opened now; the message (one line) says why."""
+    """A game cannot be opened now; the message says why (a line, or for a save that
+    cannot be trusted, :func:`untrusted_save_text`'s few lines).
+
+    ``afresh`` is True when starting the game afresh would open it: its save cannot be
+    trusted, and setting that save aside (as ``--reset-save`` does) clears the way.
+    """
+
+    def __init__(self, message: str, *, afresh: bool = False) -> None:
+        super().__init__(message)
+        self.afresh = afresh
+
+
+WHY_WIDTH = 78
+"""The longest line of :func:`untrusted_save_text` (the lobby's width at 80 columns)."""
+
+
+def untrusted_save_text(game: GameDefinition, problem: SaveUnreadable) -> str:
+    """A save that cannot be trusted, for the player: what happened in his words, what R
+    does, then the technical reason, shortened to one line."""
+    if isinstance(problem, SaveRolledBack):
+        what = f"{game.name}: the save was put back or removed since it was last played"
+    else:
+        what = f"{game.name}: the save is damaged and cannot be read"
+    why = problem.reasons.split("; nothing was changed")[0]
+    inner = re.fullmatch(r"no save copy can be trusted \((.*)\)", why)
+    why = re.sub(r"[\w.-]+\.save and [\w.-]+\.save\b", "both copies", inner[1] if inner else why)
+    why = f"Why: {why}"
+    if len(why) > WHY_WIDTH:
+        why = why[: WHY_WIDTH - 1] + "…"
+    return (
+        f"{what}.\nNothing was changed. R sets the save aside (its files kept) and starts "
+        f"afresh.\n{why}"
+    )
+
+
+def refusal(game: GameDefinition, refused: Exception) -> GameUnavailable:
+    """Why ``game`` cannot be opened, from the one-line error its opening raised (the save
+    problem that error was made from, if any, is its context)."""
+    problem = refused.__cause__ or refused.__context__
+    if (
+        isinstance(problem, SaveUnreadable)
+        and not isinstance(problem, SessionInUse)
+        and problem.folder is not None  # the save's own copies, not its lock file
+    ):
+        return GameUnavailable(untrusted_save_text(game, problem), afresh=True)
+    return GameUnavailable(f"{game.name}: {refused}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +147,12 @@ class ShelfGame:
     peek: Callable[[], SavedState]
     opened: OpenedSession | None = None
     mark: SessionMark | None = None
+    open_afresh: Callable[[], OpenedSession] | None = None
+    """Opens a new session, the old save set aside (``None``: the game cannot)."""
+    refused: GameUnavailable | None = None
+    """Why the last try to open it failed (``None``: it did not)."""
+    afresh: bool = False
+    """The next opening starts afresh (:meth:`GameShelf.start_afresh`)."""
 
 
 class GameShelf:
@@ -136,9 +190,33 @@ class GameShelf:
         """The session of ``game_id``, opened now if it was not (:class:`GameUnavailable`)."""
         entry = self.find(game_id)
         if entry.opened is None:
-            entry.opened = entry.open()
+            opener = entry.open_afresh if entry.afresh and entry.open_afresh else entry.open
+            entry.afresh = False
+            try:
+                entry.opened = opener()
+            except GameUnavailable as refused:
+                entry.refused = refused
+                raise
+            entry.refused = None
             entry.mark = mark_of(entry.opened.session)
         return entry.opened.session
+
+    def can_start_afresh(self, game_id: str) -> bool:
+        """True when ``game_id`` was refused for a save that cannot be trusted, and can
+        be started afresh (:meth:`start_afresh`)."""
+        entry = self.find(game_id)
+        refused = entry.refused
+        return (
+            entry.opened is None
+            and entry.open_afresh is not None
+            and bool(refused and refused.afresh)
+        )
+
+    def start_afresh(self, game_id: str) -> None:
+        """Make the next opening of ``game_id`` (:meth:`session`) set its save aside (the
+        files kept, never deleted) and start a new session, as ``--reset-save`` does."""
+        if self.can_start_afresh(game_id):
+            self.find(game_id).afresh = True
 
     def adopt(self, game_id: str, opened: OpenedSession) -> None:
         """Take a session opened before the program started (``slotterm GAME``)."""
@@ -231,11 +309,14 @@ def shelf_for(
     def entry(game: GameDefinition) -> ShelfGame:
         own = argparse.Namespace(**{**vars(args), "game": game.id})
 
-        def opener() -> OpenedSession:
+        def opener(namespace: argparse.Namespace = own) -> OpenedSession:
             try:
-                return open_game(own, None)
+                return open_game(namespace, None)
             except UsageError as exc:
-                raise GameUnavailable(f"{game.name}: {exc}") from None
+                raise refusal(game, exc) from None
+
+        def afresh() -> OpenedSession:
+            return opener(argparse.Namespace(**{**vars(own), "reset_save": True}))
 
         def peek() -> SavedState:
             try:
@@ -246,6 +327,8 @@ def shelf_for(
                 return SavedState(credits=start, waiting=False, note="demo, not saved")
             return peek_save(game, root, args.seed, start, utc_now())
 
-        return ShelfGame(game=game, open=opener, peek=peek)
+        return ShelfGame(
+            game=game, open=opener, peek=peek, open_afresh=None if args.demo else afresh
+        )
 
     return GameShelf([entry(get_game(game_id)) for game_id in game_ids()])

@@ -2,6 +2,8 @@
 
 ↑ / ↓ (or 1 / 2 for a game by its number) move the highlight, Enter / Space opens the
 highlighted game, Q quits.  From a game, between rounds, L (or Escape) comes back here.
+When a game was refused because its save cannot be trusted, R sets that save aside (its
+files kept, never deleted) and starts the game afresh, as ``--reset-save`` does.
 """
 
 from __future__ import annotations
@@ -57,6 +59,18 @@ def state_text(state: SavedState) -> Text:
     return text
 
 
+def note_text(note: str) -> Text:
+    """The note under the cards: its first line as the stylesheet says (bold, in the
+    error colour), the lines after it plain, a technical "Why:" line dimmed."""
+    text = Text()
+    for index, line in enumerate(note.split("\n")):
+        if index:
+            text.append("\n")
+        style = "" if index == 0 else "not bold dim" if line.startswith("Why: ") else "not bold"
+        text.append(line, style=style)
+    return text
+
+
 class LobbyScreen(Screen[None]):
     """The games of the program; ``open_game`` opens one and returns why not, if it cannot."""
 
@@ -68,6 +82,7 @@ class LobbyScreen(Screen[None]):
         Binding("enter,space", "choose", "Play", key_display="Enter"),
         Binding("1", "pick(0)", "Game 1", show=False),
         Binding("2", "pick(1)", "Game 2", show=False),
+        Binding("r,R", "start_afresh", "Start afresh", key_display="R"),
         Binding("q,Q", "quit", "Quit", key_display="Q"),
     ]
 
@@ -112,7 +127,14 @@ class LobbyScreen(Screen[None]):
             on = index == self.highlighted
             card.update(card_text(self.shelf, game_id, index + 1, on))
             card.set_class(on, "highlighted")
-        self.query_one("#lobby-note", Static).update(Text(self.note))  # $error, bold
+        self.query_one("#lobby-note", Static).update(note_text(self.note))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """R is there only when the highlighted game can be started afresh."""
+        if action == "start_afresh":
+            return self.shelf.can_start_afresh(self.highlighted_id)
+        return True
 
     @property
     def highlighted_id(self) -> str:
@@ -136,6 +158,12 @@ class LobbyScreen(Screen[None]):
         problem = self._open_game(self.highlighted_id)
         self.note = problem or ""
         self.show()
+
+    def action_start_afresh(self) -> None:
+        """Set the highlighted game's untrusted save aside and open it afresh."""
+        if self.shelf.can_start_afresh(self.highlighted_id):
+            self.shelf.start_afresh(self.highlighted_id)
+            self.action_choose()
 
     def action_quit(self) -> None:
         """Leave slotterm (every game's save is already written)."""
