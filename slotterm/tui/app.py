@@ -6,7 +6,7 @@ session too, straight on that game, with the lobby one key away); started with a
 alone it is that game only, as the tests build it.  Between rounds, L (or Escape) goes
 back to the lobby, O opens the options, G the autoplay settings (the shell keys of
 :mod:`slotterm.tui.shell`).  Ctrl+P opens Textual's command palette with the game's own
-commands (:mod:`slotterm.tui.palette`) and Textual's, the colour theme among them.
+commands (:mod:`slotterm.tui.palette`), the colour theme and Quit (no developer commands).
 
 Every way out asks first when a ``--demo`` round would be lost (a win waiting, a gamble or
 a feature under way), as Q does (:func:`~slotterm.tui.screens.quit_confirm.quit_game`):

@@ -2,13 +2,15 @@
 
 Over a game's machine the palette offers what its keys do: the paytable, the help, the
 history, the statistics, quick spin, the options, the autoplay settings and the lobby,
-beside Textual's own commands (the colour theme, quit...); over the lobby, a command to
-play each game.  A command obeys the same rule as its key: one that waits (a screen while
-the reels move, the options in a round) is left out of the list shown before anything is
-typed, and found by a search it says why ("Not now: ...") and does nothing but say so.  A
-command is checked again when it runs, since the round may have moved on under the
-palette.  Textual's "Quit" is the app's quit action, which does what Q does (a demo with a
-round open asks first: :func:`~slotterm.tui.screens.quit_confirm.quit_game`).
+beside the colour theme and Quit (the only other commands,
+:meth:`~slotterm.tui.shell.Shell.get_system_commands`: none of Textual's developer
+commands); over the lobby, a command to play each game.  A command obeys the same rule as
+its key: one that waits (a screen while the reels move, the options in a round) is left
+out of the list shown before anything is typed, and found by a search it says why ("Not
+now: ...") and does nothing but say so.  A command is checked again when it runs, since
+the round may have moved on under the palette.  The palette's "Quit" is the app's quit
+action, which does what Q does (a demo with a round open asks first:
+:func:`~slotterm.tui.screens.quit_confirm.quit_game`).
 """
 
 from __future__ import annotations
