@@ -162,8 +162,10 @@ class GameSession:
         The mark is saved at once only when a restart would otherwise tell the player about
         a step he saw (:func:`~slotterm.session.left_round.left_round_note`); else it goes
         into the next save.  A failed save is not the player's concern here: the next
-        start would tell him about a step he saw, nothing worse.
+        start would tell him about a step he saw, nothing worse.  A :attr:`resume_note` is
+        said by then (the screen read it before its first rest): it is not said twice.
         """
+        self.resume_note = None
         mark = seen_mark(self.state, self.history)
         if mark == self.seen:
             return

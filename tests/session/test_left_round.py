@@ -108,6 +108,8 @@ def test_the_mark_goes_into_the_folder_and_comes_back_on_open(tmp_path: Path) ->
         assert again.session.seen == (0, 0)
         assert again.session.resume_note is not None
         assert again.session.resume_note.startswith("The spin you left")
+        again.session.mark_seen()  # the machine at rest, the note on its message line
+        assert again.session.resume_note is None  # a game screen built again says nothing
     finally:
         again.close()
 
