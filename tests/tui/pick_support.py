@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -258,3 +259,12 @@ async def play_to_end(pilot: Pilot[Any], app: Any, game: str) -> None:
     assert (taken if isinstance(taken, tuple) else (taken,)) == picks
     if game == "secret_vault":
         assert record.opened == 4
+
+
+async def mash(pilot: Pilot[Any], app: App[Any], *keys: str) -> None:
+    """Press ``keys`` as a mashing player does: all queued at once (as a terminal hands
+    over keys typed in a burst), then wait until the app has handled them."""
+    for key in keys:
+        char = {"enter": "\r", "space": " "}.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, char))
+    await pilot.pause()

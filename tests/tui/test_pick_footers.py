@@ -3,7 +3,8 @@
 * Pumpkin: "Y Keep" and "N Pick again" only while an opened pumpkin awaits the decision
   (not before any is open, not while one is opening, not once one is kept).
 * Every pick game, once over: no "Move" or "Open" (they do nothing then), only the key
-  back to the reels (and Q, which always quits); and that key does go back.
+  back to the reels (and Q, which always quits); and that key does go back, once the
+  result has held (no Enter on the footer while it holds).
 
 The footer is read from the key bar's own key widgets (what the player sees).
 """
@@ -108,7 +109,12 @@ async def test_enter_during_the_last_reveal_skips_it_and_only_then_goes_back() -
         assert MOVE not in shown and OPEN not in shown, shown
         await pilot.press("enter")  # skips the reveal, and only that
         await pilot.pause()
-        assert app.screen is screen and not screen.presenter.busy
+        assert app.screen is screen and screen.holding  # the result holds
+        assert not {key for key, _ in footer(app) if key == "Enter"}, footer(app)
+        await pilot.press("enter")  # a second Enter mashed into the hold: nothing
+        await pilot.pause()
+        assert app.screen is screen
+        await at_rest(pilot, app)  # the hold over: now Enter goes back
         assert ("Enter", "Back to the reels") in footer(app), footer(app)
         await pilot.press("enter")
         await pilot.pause()

@@ -47,6 +47,7 @@ from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep
 from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.screens.side_screens import GambleClosed
 from slotterm.tui.widgets.feature_banner import BannerPart, FeatureBanner
 
 BREW_SECONDS = 1.8
@@ -131,9 +132,13 @@ class Cauldron(Static):
         screen = PICK_SCREENS[game](session, frame_index)
         self.app.push_screen(screen, self._played)
 
-    def _played(self, _: None) -> None:
+    def _played(self, note: str | None) -> None:
+        """The pick game's screen closed: the machine's message line says what it paid
+        (posted as a screen over the machine that closed the round does)."""
         self._playing = None
         self.display = False
+        if note and self.is_attached:
+            self.screen.post_message(GambleClosed(note))
 
 
 class BrewScene(Scene):

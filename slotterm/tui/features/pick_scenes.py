@@ -1,13 +1,18 @@
-"""The reveal scenes of the pick screens: an item opening, the game's final reveal.
+"""The scenes of the pick screens: an item opening, the items not taken showing what
+they held, the game's final reveal, and the hold after a skip or at the end.
 
-They mask what they are about to show and leave the screen's record picture when they
-finish or are skipped (:mod:`slotterm.tui.features.pick_screen`).
+The reveals mask what they are about to show and leave the screen's record picture when
+they finish or are skipped (:mod:`slotterm.tui.features.pick_screen`); a hold keeps the
+picture still while the keys that pick or go back wait.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from slotterm.engine.events import Event
+from slotterm.engine.features.pick_game import ItemOpened, ItemsRevealed, PickGameEnded
 from slotterm.tui.art.pick_items import CLOSED
 from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.presenter import Scene
@@ -72,3 +77,87 @@ class EndScene(Scene):
         """Reveal everything and the prize."""
         self.screen.holding_end = False
         self.screen.draw()
+
+
+REVEAL_SECONDS = 1.0
+"""How long the items not taken take to show what they held (Secret Vault's nine)."""
+
+
+SKIP_HOLD_SECONDS = 0.4
+"""How long the picture a skip jumped to holds before a key picks again."""
+
+
+RESULT_HOLD_SECONDS = 1.0
+"""How long the game's result holds before a key goes back to the reels."""
+
+
+class RevealScene(Scene):
+    """The items not taken show what they held, one after another (Secret Vault: the
+    nine vaults not chosen open and close for good)."""
+
+    duration = REVEAL_SECONDS
+    stoppable = True
+    skippable = True
+
+    def __init__(self, screen: PickScreen, items: tuple[int, ...]) -> None:
+        self.screen, self.items = screen, items
+        self._shown = 0
+
+    def begin(self) -> None:
+        """Mask every item still to show."""
+        self.screen.masked.update(self.items)
+        self._shown = 0
+        self.screen.draw()
+
+    def update(self, elapsed: float) -> None:
+        """Unmask the items whose turn has come."""
+        due = min(len(self.items), int(elapsed / self.duration * (len(self.items) + 1)))
+        if due > self._shown:
+            self.screen.masked.difference_update(self.items[self._shown : due])
+            self._shown = due
+            self.screen.draw()
+
+    def finish(self) -> None:
+        """Every item shows what it held."""
+        self.screen.masked.difference_update(self.items)
+        self.screen.draw()
+
+
+class HoldScene(Scene):
+    """The picture just shown holds still for a moment: after a skip (so the keys mashed
+    to hurry the reveal pick nothing) and at the end (the result stays up until a key
+    pressed after it).  The keys that pick or go back wait for it; nothing else moves.
+
+    It runs on the presenter's clock like any scene (tests move that clock), and with
+    animations off it ends at once, as every scene does."""
+
+    stoppable = False
+    skippable = False
+
+    def __init__(self, screen: PickScreen, seconds: float) -> None:
+        self.screen, self.duration = screen, seconds
+
+    def begin(self) -> None:
+        """The keys wait."""
+        self.screen.holding = True
+        self.screen.draw()
+
+    def finish(self) -> None:
+        """The keys work again (the screen's rest draws what they do)."""
+        self.screen.holding = False
+
+
+def reveal_scenes(screen: PickScreen, events: Sequence[Event]) -> list[Scene]:
+    """The scenes that show a step's ``events`` on ``screen`` (its own game's only): an
+    item opening, the items not taken showing what they held, the final reveal and the
+    result's hold after it."""
+    name = screen.game.name
+    scenes: list[Scene] = []
+    for event in events:
+        if isinstance(event, ItemOpened) and event.game == name:
+            scenes.append(OpenScene(screen, event.index))
+        elif isinstance(event, ItemsRevealed) and event.game == name:
+            scenes.append(RevealScene(screen, tuple(i for i, _ in event.items)))
+        elif isinstance(event, PickGameEnded) and event.game == name:
+            scenes += [EndScene(screen), HoldScene(screen, RESULT_HOLD_SECONDS)]
+    return scenes

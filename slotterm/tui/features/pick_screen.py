@@ -13,6 +13,12 @@ stays saved).  Once the game is over, Enter / Space go back to the machine.  The
 offers only the keys that work now (:meth:`PickScreen.check_action`): once the game is
 over, the moving and opening keys give way to the key back to the reels.
 
+A key pressed while a reveal runs never picks: Enter, Space or an item's key only skips
+the reveal to its final picture, which then holds for a moment (:class:`HoldScene`) while
+the keys that pick or go back wait, so keys mashed to hurry a reveal open nothing the
+player did not see asked for.  The game's result always holds so (skipped or not): only
+a key pressed after it goes back to the reels.
+
 Each game subclasses :class:`PickScreen` (``potion_view``, ``pumpkin_view``,
 ``spell_book_view``, ``vault_view``) and says what each item looks like.
 """
@@ -25,7 +31,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Center, Grid
 from textual.screen import Screen
 from textual.widget import Widget
@@ -33,31 +39,28 @@ from textual.widgets import Static
 
 from slotterm.engine.actions import ActionRefused, FeatureAction
 from slotterm.engine.events import Event
-from slotterm.engine.features.pick_game import (
-    ItemOpened,
-    Pick,
-    PickGame,
-    PickGameEnded,
-)
+from slotterm.engine.features.pick_game import Pick, PickGame, PickGameEnded
 from slotterm.engine.records import EndReason, Round
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.art.model import ArtSet
 from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
 from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
-from slotterm.tui.features.pick_cell import ITEM_KEYS, ItemLook, PickCell, prize_text
-from slotterm.tui.features.pick_scenes import EndScene, OpenScene
-from slotterm.tui.keymap import both_cases
+from slotterm.tui.features.pick_cell import ItemLook, PickCell, prize_text
+from slotterm.tui.features.pick_keys import PICK_BINDINGS, key_works, paid_note
+from slotterm.tui.features.pick_scenes import (
+    RESULT_HOLD_SECONDS,
+    SKIP_HOLD_SECONDS,
+    HoldScene,
+    reveal_scenes,
+)
 from slotterm.tui.presenter import Presenter, Scene
 from slotterm.tui.widgets.key_bar import KeyBar
 
-_PLAY_ACTIONS = frozenset({"move", "move_row", "pick"})
-"""The actions that play the board besides the open key: moving the highlight, an item's
-own key."""
 
-
-class PickScreen(Screen[None]):
-    """A pick game (``game_name`` in the engine) on a board of ``columns`` columns."""
+class PickScreen(Screen[str | None]):
+    """A pick game (``game_name`` in the engine) on a board of ``columns`` columns; it
+    closes with what the game paid in the player's words (:meth:`paid_note`)."""
 
     CSS_PATH = "pick_screen.tcss"
     game_name: ClassVar[str] = ""
@@ -70,20 +73,7 @@ class PickScreen(Screen[None]):
     """Rows of item-sized tiles a game shows under the board (the Spell Book's imp): the fit
     keeps room for them as for rows of items."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Move", key_display="←→↑↓"),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("up", "move_row(-1)", "Move", show=False),
-        Binding("down", "move_row(1)", "Move", show=False),
-        Binding("enter,space", "skip", "Skip", key_display="Enter"),
-        Binding("enter,space", "open_highlighted", "Open", key_display="Enter"),
-        Binding("enter,space", "back", "Back to the reels", key_display="Enter"),
-        *(
-            Binding(both_cases(key), f"pick({i})", f"Pick {key}", show=False)
-            for i, key in enumerate(ITEM_KEYS)
-        ),
-        Binding(both_cases("q"), "quit", "Quit", key_display="Q"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = PICK_BINDINGS
 
     def __init__(self, session: GameSession, frame_index: int) -> None:
         super().__init__()
@@ -100,6 +90,10 @@ class PickScreen(Screen[None]):
         """Items a scene is opening (drawn closed until it finishes)."""
         self.holding_end = False
         """The final reveal is waiting for its scene."""
+        self.holding = False
+        """A :class:`HoldScene` runs: the keys that pick or go back wait."""
+        self.ended: PickGameEnded | None = None
+        """How the game ended (once it has, on this screen)."""
         self.presenter = Presenter(self, self._rest, self.refresh_bindings)
         self.note = ""
         self.highlight = next(iter(self.selectable(self.record)), 0)
@@ -260,6 +254,8 @@ class PickScreen(Screen[None]):
             status, prompt = "Opening…", ""
         else:
             status, prompt = self.status(record), self.instructions(record)
+        if self.holding:  # the keys wait: no prompt names them yet
+            prompt = ""
         self.query_one("#pick-status", Static).update(status)
         self.query_one("#pick-message", Static).update(f"{self.note}  {prompt}".strip())
 
@@ -272,20 +268,16 @@ class PickScreen(Screen[None]):
     # --- the keys -------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys that work now (the others leave the footer): Enter skips a reveal
-        while one runs; moving and opening while an item may be taken; once the game is
-        over and shown, only the key back to the reels (and Q); a game's own keys as
-        :meth:`game_key_works` says."""
-        busy, over = self.presenter.busy, self.finished
-        if action == "skip":
-            return busy
-        if action == "back":
-            return over and not busy
-        if action == "open_highlighted":
-            return not busy and not over and bool(self.selectable(self.record))
-        if action in _PLAY_ACTIONS:
-            return not over and (busy or bool(self.selectable(self.record)))
-        return action == "quit" or self.game_key_works(action)
+        """The keys that work now, as :func:`.pick_keys.key_works` says (the others leave
+        the footer); a game's own keys as :meth:`game_key_works` says."""
+        works = key_works(
+            action,
+            busy=self.presenter.busy,
+            holding=self.holding,
+            over=self.finished,
+            can_take=bool(self.selectable(self.record)),
+        )
+        return self.game_key_works(action) if works is None else works
 
     def game_key_works(self, action: str) -> bool:
         """True when a key a game adds (its own ``BINDINGS``) works now."""
@@ -294,8 +286,13 @@ class PickScreen(Screen[None]):
     # --- acting -------------------------------------------------------------------------
 
     def take(self, action: FeatureAction) -> None:
-        """Ask the session to take ``action`` (saved first), then show what happened."""
-        self.presenter.finish_all()
+        """Ask the session to take ``action`` (saved first), then show what happened.
+
+        Only at rest: while a scene runs (a reveal or a hold) nothing is taken, a reveal
+        is at most skipped (:meth:`skip`)."""
+        if self.presenter.busy:
+            self.skip()
+            return
         self.note = ""
         if self.finished:
             self._rest()
@@ -310,22 +307,35 @@ class PickScreen(Screen[None]):
             self.note = f"Could not save, nothing was played: {error}."
             self._rest()
             return
-        choices = self.selectable(self.record)
-        if choices and self.highlight not in choices:  # on to the next item still there
-            after = [i for i in choices if i > self.highlight]
-            self.highlight = after[0] if after else choices[0]
+        self._follow()
+        for event in transition.events:
+            if isinstance(event, PickGameEnded) and event.game == self.game.name:
+                self.ended = event
         self.presenter.play(self.scenes(transition.events))
         self.refresh_bindings()
 
+    def _follow(self) -> None:
+        """The highlight on to the next item that may be taken (when it is on none)."""
+        choices = self.selectable(self.record)
+        if choices and self.highlight not in choices:
+            after = [i for i in choices if i > self.highlight]
+            self.highlight = after[0] if after else choices[0]
+
+    def skip(self) -> None:
+        """Skip the reveal that runs to the record's picture, which then holds for a moment
+        (the result longer); nothing during a hold.  The key that skipped picks nothing."""
+        if not self.presenter.busy or self.holding:
+            return
+        self.presenter.finish_all()
+        self.masked.clear()
+        self.holding_end = False
+        seconds = RESULT_HOLD_SECONDS if self.finished else SKIP_HOLD_SECONDS
+        self.presenter.play([HoldScene(self, seconds)])
+        self.refresh_bindings()
+
     def scenes(self, events: Sequence[Event]) -> list[Scene]:
-        """The reveal scenes of a step's events (of this game only)."""
-        scenes: list[Scene] = []
-        for event in events:
-            if isinstance(event, ItemOpened) and event.game == self.game.name:
-                scenes.append(OpenScene(self, event.index))
-            elif isinstance(event, PickGameEnded) and event.game == self.game.name:
-                scenes.append(EndScene(self))
-        return scenes
+        """The reveal scenes of a step's events (:func:`.pick_scenes.reveal_scenes`)."""
+        return reveal_scenes(self, events)
 
     def action_move(self, step: int) -> None:
         """Move the highlight to the previous / next item that may be taken."""
@@ -336,10 +346,9 @@ class PickScreen(Screen[None]):
         self._move(lambda i: (i + step * self.columns) % len(self.cells), forward=step > 0)
 
     def _move(self, nxt: Callable[[int], int], *, forward: bool) -> None:
-        self.presenter.finish_all()
+        """Move the highlight (a reveal or a hold running goes on: moving picks nothing)."""
         choices = self.selectable(self.record)
         if self.finished or not choices:
-            self._rest()
             return
         spot = self.highlight
         for _ in range(len(self.cells)):
@@ -347,34 +356,39 @@ class PickScreen(Screen[None]):
             if spot in choices:
                 break
         self.highlight = spot if spot in choices else choices[0 if forward else -1]
-        self._rest()
+        self.draw()
 
     def action_open_highlighted(self) -> None:
-        """Open the highlighted item (or, once the game is over, go back to the reels)."""
-        if self.finished and not self.presenter.busy:
-            self.dismiss(None)
-            return
-        if self.presenter.busy:
-            self.presenter.finish_all()
-            self._rest()
-            return
+        """Open the highlighted item (while a reveal runs: skip it, and only that)."""
         self.take(self.pick_action(self.highlight))
 
     def action_skip(self) -> None:
-        """Skip the reveal that runs to the record's picture (the next press acts)."""
-        self.presenter.finish_all()
-        self._rest()
+        """Skip the reveal that runs (:meth:`skip`)."""
+        self.skip()
 
     def action_back(self) -> None:
-        """Once the game is over: go back to the reels (a reveal still running is skipped
-        first, as by the open key)."""
-        self.action_open_highlighted()
+        """Once the game is over and its result has held: go back to the reels (a reveal
+        still running is only skipped)."""
+        if self.presenter.busy:
+            self.skip()
+        elif self.finished:
+            self.dismiss(self.paid_note())
+
+    def paid_note(self) -> str:
+        """What the game paid, for the machine's message line (:func:`.pick_keys.paid_note`)."""
+        multiple = None if self.ended is None else self.ended.multiple
+        return paid_note(self.game.title, self.game.pay(self.record), multiple, self.total_bet)
 
     def action_pick(self, index: int) -> None:
-        """Open item ``index`` directly (its key)."""
+        """Open item ``index`` directly (its key; while a reveal runs: skip it, and only
+        that).  The highlight goes with the pick, then on to the next item."""
+        if self.presenter.busy:
+            self.skip()
+            return
         if index >= len(self.cells):
             return
-        self.highlight = index
+        if index in self.selectable(self.record):
+            self.highlight = index
         self.take(self.pick_action(index))
 
     def action_quit(self) -> None:

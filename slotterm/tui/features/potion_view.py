@@ -79,9 +79,10 @@ class PotionScreen(PickScreen):
         if record.layout[record.opened[-1]] == WIN_ALL:
             return "WIN ALL: every bottle on the shelf pays."
         closed = len(record.layout) - len(record.opened)
+        left = "the 1 bottle" if closed == 1 else f"each of the {closed} bottles"
         return (
             f"STOP: the {self.found(record)}× bet found, plus {self.potion.stop_bonus}× bet "
-            f"for each of the {closed} bottles left closed."
+            f"for {left} left closed."
         )
 
     @classmethod

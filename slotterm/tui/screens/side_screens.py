@@ -42,7 +42,8 @@ class SessionChanged(Message):
 
 
 class GambleClosed(Message):
-    """The gamble screen closed; ``note`` says how the round ended (``None``: still open)."""
+    """The gamble screen (or a pick game's, :mod:`slotterm.tui.features.mystery_bonus_view`)
+    closed; ``note`` says how the round ended (``None``: still open)."""
 
     def __init__(self, note: str | None) -> None:
         super().__init__()
