@@ -22,12 +22,12 @@ from slotterm.engine.model import GameDefinition
 from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveUnreadable
+from slotterm.session.folder_lock import SessionInUse
 from slotterm.session.game_session import GameSession, utc_now
 from slotterm.session.opening import (
     PENDING_LIMIT,
     OpenedSession,
     SaveRolledBack,
-    SessionInUse,
     default_save_root,
     session_folder,
 )
