@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from slotterm import __version__
+from slotterm.cli_words import first_word_refusal, misplaced_command, version_refusal
 from slotterm.games import game_ids
 
 if TYPE_CHECKING:
@@ -67,7 +68,9 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        """Print ``slotterm: error: ...`` on one line and exit 2."""
+        """Print ``slotterm: error: ...`` on one line and exit 2 (a command word out of
+        place is said so: :func:`~slotterm.cli_words.misplaced_command`)."""
+        message = misplaced_command(message, COMMANDS) or message
         self.exit(EXIT_USAGE, one_line(f"{self.prog}: error: {message}") + "\n")
 
 
@@ -204,8 +207,9 @@ def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full ``slotterm`` argument parser."""
+def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
+    """The full ``slotterm`` argument parser (``play_prog``: the name the play command's
+    errors start with, when the user did not type ``play``)."""
     parser = _Parser(
         prog="slotterm",
         description="A video slot in your terminal, with exact published maths.",
@@ -215,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     subs = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     play = subs.add_parser("play", help="play the game (the default command)")
+    if play_prog is not None:
+        play.prog = play_prog
     _game_arg(play, optional=True)
     _play_options(play)
     play.set_defaults(game=None)  # no GAME: the lobby (slotterm.tui.lobby)
@@ -353,9 +359,11 @@ def _normalise(argv: Sequence[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run slotterm; returns the process exit status."""
-    args_in = _normalise(sys.argv[1:] if argv is None else argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    args_in = _normalise(given)
+    implicit = len(args_in) > len(given)  # "play" inserted: the user typed no command
     if args_in[0] == "play":  # the game owns the terminal: its output is not guarded
-        return _main(args_in)
+        return _main(args_in, implicit=implicit)
     real = sys.stdout
     if real is None:  # started with stdout closed (``>&-``): every command here writes
         _say("slotterm: error: cannot write the output: stdout is closed")
@@ -363,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     guarded = GuardedOutput(_safe_encoding(real))
     sys.stdout = guarded
     try:
-        status = _main(args_in)
+        status = _main(args_in, implicit=implicit)
         guarded.flush()
     except SystemExit:  # rich's console exits 1 after a broken pipe
         if not guarded.broken:
@@ -386,8 +394,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _main(args_in: list[str]) -> int:
-    parser = build_parser()
+def _main(args_in: list[str], *, implicit: bool = False) -> int:
+    refused = version_refusal(args_in)
+    if refused is None and implicit and len(args_in) > 1:
+        refused = first_word_refusal(args_in[1], COMMANDS, game_ids())
+    if refused is not None:
+        _say(f"{ERROR_PREFIX}{refused}")
+        return EXIT_USAGE
+    parser = build_parser(play_prog="slotterm" if implicit else None)
     try:
         args = parser.parse_args(args_in)
     except SystemExit as exc:  # --help, or a parser error already said in one line

@@ -70,14 +70,17 @@ class Request:
 
 def parse_grid(game: GameDefinition, grid: str | Sequence[Sequence[str]]) -> Window:
     """A window from rows top first: text ``"A,K,.../.../..."`` or a list of rows."""
+    as_lists = f"a list of {game.rows} rows, each a list of {game.reels} symbols"
     if isinstance(grid, str):
         rows: list[list[str]] = [row.split(",") for row in grid.split("/")]
+        shape = f"{game.rows} rows separated by '/'"
     elif isinstance(grid, list) and all(isinstance(row, list) for row in grid):
         rows = [list(row) for row in grid]
+        shape = f"{game.rows} rows, each a list of {game.reels} symbols"
     else:
-        raise RequestError("grid must be text like 'A,K,Q,J,TEN/...' or a list of rows")
+        raise RequestError(f"grid must be text like 'A,K,Q,J,TEN/...' or {as_lists}")
     if len(rows) != game.rows:
-        raise RequestError(f"the grid needs {game.rows} rows separated by '/', got {len(rows)}")
+        raise RequestError(f"the grid needs {shape}, got {len(rows)}")
     for n, row in enumerate(rows, 1):
         if len(row) != game.reels:
             raise RequestError(f"grid row {n} needs {game.reels} symbols, got {len(row)}")
