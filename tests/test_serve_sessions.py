@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 from textual_serve.download_manager import DownloadManager
 
-from slotterm.commands import serve_session
+from slotterm.commands import serve, serve_session
 from slotterm.commands.serve_session import MAX_HEIGHT, MAX_WIDTH, GameService, clamp_size
 from slotterm.engine.actions import Spin
 from slotterm.games import get_game
@@ -93,30 +94,68 @@ while True:  # never reads its stdin: the quit it is told goes unheard
 """A stand-in game that hears no quit; on SIGTERM it notes it, then ends or not."""
 
 
+def _deaf_service(tmp_path: Path, term: str) -> tuple[GameService, Path]:
+    """A :class:`GameService` running :data:`DEAF_GAME`, and the file it writes its marks to."""
+    marks = tmp_path / "marks"
+    script = tmp_path / "deaf.py"
+    script.write_text(DEAF_GAME)
+    return _service(f"exec {sys.executable} {script} {marks} {term}"), marks
+
+
+async def _started(service: GameService, marks: Path) -> None:
+    """Start ``service`` and return once its stand-in game has its SIGTERM handler."""
+    await service.start(100, 32)
+    deadline = time.monotonic() + WAIT
+    while not (marks.exists() and marks.read_text().startswith("ready")):
+        assert time.monotonic() < deadline, "the stand-in game never started"
+        await asyncio.sleep(0.05)
+
+
+async def _ended(service: GameService) -> int:
+    """The stand-in game's exit status once it has ended (deadline :data:`WAIT`)."""
+    assert service._process is not None
+    return await asyncio.wait_for(service._process.wait(), WAIT)
+
+
 @pytest.mark.parametrize(("term", "ends_by"), [("obeys", 0), ("ignores", -signal.SIGKILL)])
 def test_a_game_deaf_to_quit_gets_sigterm_then_sigkill(
     term: str, ends_by: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(serve_session, "QUIT_WAIT", 0.2)
     monkeypatch.setattr(serve_session, "TERM_WAIT", 0.2)
-    marks = tmp_path / "marks"
-    script = tmp_path / "deaf.py"
-    script.write_text(DEAF_GAME)
-    service = _service(f"exec {sys.executable} {script} {marks} {term}")
+    service, marks = _deaf_service(tmp_path, term)
 
-    async def run() -> int | None:
-        await service.start(100, 32)
-        deadline = time.monotonic() + WAIT
-        while not (marks.exists() and marks.read_text().startswith("ready")):
-            assert time.monotonic() < deadline, "the stand-in game never started"
-            await asyncio.sleep(0.05)
+    async def run() -> int:
+        await _started(service, marks)
         await asyncio.wait_for(service.stop(), WAIT)
-        assert service._process is not None
-        return await asyncio.wait_for(service._process.wait(), WAIT)
+        return await _ended(service)
 
     try:
         assert asyncio.run(run()) == ends_by
         assert marks.read_text() == "ready\nTERM\n"  # SIGTERM came first, once
+    finally:
+        if service.pid is not None and alive(service.pid):
+            service.signal(signal.SIGKILL)
+
+
+def test_a_game_left_when_the_server_stops_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever is still running once the server has waited for its games is killed: no
+    game is left behind, orphaned."""
+    monkeypatch.setattr(serve, "SHUTDOWN_WAIT", 0.1)
+    service, marks = _deaf_service(tmp_path, "ignores")
+    server = serve.GameServer("true", templates_path=serve.PAGE_FOLDER)
+
+    async def run() -> int:
+        await _started(service, marks)
+        server._services.add(service)  # its handler gone, its stop not done
+        await server.on_shutdown(web.Application())
+        return await _ended(service)
+
+    try:
+        assert asyncio.run(run()) == -signal.SIGKILL
+        assert marks.read_text() == "ready\n"  # killed outright, not asked
     finally:
         if service.pid is not None and alive(service.pid):
             service.signal(signal.SIGKILL)
