@@ -33,6 +33,8 @@ WAIT = 60.0
 """Seconds a step may take before the test gives up (a busy two-core machine)."""
 POLL = 0.05
 """Seconds between two looks at a state that is not there yet."""
+GAME_MODULE = b"slotterm.commands.web_session"
+"""What a game process's command line names (``python -m ...``)."""
 KEPT = 1 << 16
 """Bytes of a game's output :meth:`WebChild.pump` keeps."""
 LISTEN = "0A"
@@ -131,6 +133,19 @@ class ServeProcess:
         """The pids of the server's game processes (its children)."""
         return children(self.process.pid)
 
+    def wait_game(self) -> int:
+        """The pid of the server's one game process, once it runs the game: a child is
+        the server's own copy (its sid, its environment) until it has exec'd, then a
+        shell (``sh -c "exec setsid python -m ..."``), then ``setsid``, then Python."""
+
+        def started() -> bool:
+            games = self.games()
+            return len(games) == 1 and command_line(games[0])[1:3] == [b"-m", GAME_MODULE]
+
+        wait_until(started, "the page's game process")
+        (game,) = self.games()
+        return game
+
     def interrupt(self, *, group: bool) -> int:
         """SIGINT (Ctrl+C) to the server's process group or to the server alone; its exit
         status once it has ended."""
@@ -165,6 +180,14 @@ def children(pid: int) -> list[int]:
         with contextlib.suppress(OSError):
             found += [int(word) for word in (task / "children").read_text().split()]
     return found
+
+
+def command_line(pid: int) -> list[bytes]:
+    """Process ``pid``'s arguments (none once it has ended)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return []
 
 
 def alive(pid: int) -> bool:

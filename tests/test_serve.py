@@ -178,8 +178,7 @@ def test_serves_on_loopback_by_default_and_ctrl_c_ends_every_game(
         assert 'src="static/js/textual.js"' in html  # slotterm's page: relative addresses
         assert "googleapis" not in html  # no font fetched from the internet
         with PageConnection(port) as page:
-            wait_until(lambda: len(server.games()) == 1, "the page's game process")
-            (game,) = server.games()
+            game = server.wait_game()
             # SIGINT to the server alone: it ends its games itself, and then itself
             assert server.interrupt(group=False) == 0
             wait_until(page.ended.is_set, "the page to be told the game is over")
@@ -198,8 +197,7 @@ def test_any_other_address_is_warned_about(user_dirs: dict[str, str], tmp_path: 
         assert "anyone who can reach" in line
         assert f"on http://127.0.0.1:{port}/ (open it" in server.stdout
         with PageConnection(port) as page:
-            wait_until(lambda: len(server.games()) == 1, "the page's game process")
-            (game,) = server.games()
+            game = server.wait_game()
             assert os.getsid(game) != os.getsid(server.process.pid)  # Ctrl+C is not for it
             assert server.interrupt(group=True) == 0  # Ctrl+C in the server's terminal
             wait_until(page.ended.is_set, "the page's connection to end")
@@ -216,8 +214,7 @@ def test_a_killed_server_leaves_no_game_holding_a_save(
     server = start_serve(["book-of-spells", "--save-dir", str(saves)], user_dirs, tmp_path)
     try:
         with PageConnection(server.port):
-            wait_until(lambda: len(server.games()) == 1, "the page's game process")
-            (game,) = server.games()
+            game = server.wait_game()
             wait_until(lambda: any(saves.rglob(LOCK_NAME)), "the game to lock its save")
             server.process.kill()  # no shutdown at all: the games are told by the kernel
             server.process.wait(timeout=WAIT)

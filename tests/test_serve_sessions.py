@@ -161,11 +161,6 @@ def test_a_game_left_when_the_server_stops_is_killed(
             service.signal(signal.SIGKILL)
 
 
-def _command_line(pid: int) -> bytes:
-    """Process ``pid``'s command line (the server's own until the child has exec'd)."""
-    return Path(f"/proc/{pid}/cmdline").read_bytes()
-
-
 def _environment(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     return dict(item.decode().partition("=")[::2] for item in raw if item)
@@ -177,9 +172,7 @@ def test_a_huge_page_gets_a_bounded_game_that_ends_with_it(
     server = start_serve(["book-of-spells"], user_dirs, tmp_path)
     try:
         with PageConnection(server.port, size=(99999, 99999)):
-            wait_until(lambda: len(server.games()) == 1, "the page's game process")
-            (game,) = server.games()
-            wait_until(lambda: b"web_session" in _command_line(game), "the game to start")
+            game = server.wait_game()
             environment = _environment(game)
             assert (environment["COLUMNS"], environment["ROWS"]) == (
                 str(MAX_WIDTH),
