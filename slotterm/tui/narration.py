@@ -120,8 +120,8 @@ def opening_note(session: GameSession) -> str:
     """The message line's first note: the load notice when short (a longer one is shown in
     a window, :mod:`~slotterm.tui.screens.save_note`, and not here)."""
     notice = session.load_notice
-    if notice:
-        return notice if len(notice) <= NOTE_ROOM else ""
+    if notice and len(notice) <= NOTE_ROOM:
+        return notice
     if session.state.round is not None:
         return "Welcome back: your round goes on."
     return ""

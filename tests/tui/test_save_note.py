@@ -93,3 +93,17 @@ async def test_a_round_saved_mid_gamble_shows_the_note_over_the_gamble() -> None
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GambleScreen))
         assert session.phase is Phase.GAMBLE
+
+
+async def test_a_round_that_goes_on_is_still_welcomed_back_under_a_long_note() -> None:
+    session = session_for(winning_seed(gamble=True))
+    session.act(Spin(session.bet, limits=session.limits))
+    assert session.phase is Phase.WIN_OFFERED  # the round is open: its win waits
+    session.load_notice = NOTICE
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveNote))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
+        await settle(pilot, app)
+        assert "Welcome back" in message(app)
