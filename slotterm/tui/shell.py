@@ -188,7 +188,7 @@ class Shell(App[None]):
         """The palette's commands besides the game's: only what a player needs, the colour
         theme and Quit (the app's quit action, which does what Q does); none of Textual's
         developer commands (the keys panel, maximize, screenshot)."""
-        yield SystemCommand("Theme", "Change the colours (remembered)", self.action_change_theme)
+        yield SystemCommand("Theme", "Change the colours of the screens", self.action_change_theme)
         yield SystemCommand(
             "Quit",
             "Leave the game, as Q does (a demo asks before a round is lost)",
