@@ -11,7 +11,7 @@ from slotterm.engine.actions import Spin, StartGamble
 from slotterm.engine.records import Phase
 from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.screens.main_screen import MainScreen
-from slotterm.tui.screens.save_note import SaveNote, show_save_note
+from slotterm.tui.screens.save_note import SaveNote, paths_on_their_own_lines, show_save_note
 from tests.tui.main_support import make_app, message, session_for, settle, winning_seed
 from tests.tui.modal_support import wait_for, widget_text
 
@@ -107,3 +107,35 @@ async def test_a_round_that_goes_on_is_still_welcomed_back_under_a_long_note() -
         await wait_for(pilot, lambda: isinstance(app.screen, MainScreen))
         await settle(pilot, app)
         assert "Welcome back" in message(app)
+
+
+PATH = "/tmp/a-rather-long-folder/of-saves/seeded/book-of-spells/seed-78/set-aside-20261201T1955"
+"""A path wider than the note's lines (the old files of ``--reset-save``)."""
+
+
+def test_a_path_is_cut_after_a_slash_only() -> None:
+    text = paths_on_their_own_lines(f"The old save files are kept in {PATH}. Good luck!", 30)
+    lines = text.splitlines()
+    assert lines[0] == "The old save files are kept in"
+    path_lines = lines[1:-1]
+    assert "".join(path_lines) == f"{PATH}."  # its full stop kept with it
+    assert all(len(line) <= 30 for line in path_lines)
+    assert all(line.endswith("/") for line in path_lines[:-1])
+    assert lines[-1] == "Good luck!"
+
+
+async def test_a_path_in_the_window_wraps_at_its_slashes() -> None:
+    session = session_for(1)
+    session.load_notice = f"A new session was started; the old save files are kept in {PATH}."
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SaveNote))
+        await pilot.pause()
+        drawn = [
+            line.strip()
+            for line in widget_text(app.screen.query_one("#save-note-text")).splitlines()
+        ]
+        start = next(n for n, line in enumerate(drawn) if line.startswith("/tmp/"))
+        end = next(n for n, line in enumerate(drawn) if line.endswith("."))
+        assert "".join(drawn[start : end + 1]) == f"{PATH}."
+        assert all(line.endswith("/") for line in drawn[start:end]), drawn
