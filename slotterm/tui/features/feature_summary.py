@@ -55,7 +55,7 @@ class FeatureSummary(Static):
         text = Text(justify="center", end="")
         if level:
             text.append(f"★  {level}: {times} × your bet  ★\n", "bold")
-        text.append(f"{spins} free spins played\n")
+        text.append(f"{spins} free spin{'' if spins == 1 else 's'} played\n")
         if extra is not None:
             text.append_text(extra)
             text.append("\n")
