@@ -44,6 +44,9 @@ class AutoplayControl:
         self.problem: str | None = None
         """What was wrong with the settings file, to tell the player once."""
         self.settings = AutoplaySettings()
+        self.chosen = folder is not None
+        """True once the settings are the player's (read from his folder, or set in the
+        dialog); before, autoplay keeps its default pace (:meth:`pause`)."""
         if folder is not None:
             loaded = load_autoplay_settings(_path(folder))
             self.settings, self.problem = loaded.value, loaded.problem
@@ -52,6 +55,7 @@ class AutoplayControl:
     def remember(self, settings: AutoplaySettings) -> str | None:
         """Keep ``settings`` (and write them); the reason when they could not be written."""
         self.settings = settings
+        self.chosen = True
         if self.folder is None or not self.keeps:
             return None
         try:
@@ -59,6 +63,10 @@ class AutoplayControl:
         except OSError as exc:
             return f"the autoplay settings could not be saved ({exc.strerror or exc})"
         return None
+
+    def pause(self) -> float | None:
+        """The player's seconds between spins (``None`` until he has settings)."""
+        return self.settings.pause if self.chosen else None
 
     def begin(self, session: GameSession) -> None:
         """A run starts now, with the current settings."""
@@ -122,10 +130,11 @@ def autoplay_stopped(app: App[Any]) -> None:
 
 
 def autoplay_pause(app: App[Any]) -> float | None:
-    """Hook: the player's seconds between two autoplay spins (``None`` without settings:
-    :meth:`~slotterm.tui.autoplay.Autoplay.schedule` then keeps its default pace)."""
+    """Hook: the player's seconds between two autoplay spins (``None`` without his
+    settings, :meth:`AutoplayControl.pause`: :meth:`~slotterm.tui.autoplay.Autoplay.schedule`
+    then keeps its default pace)."""
     control = control_of(app)
-    return None if control is None else control.settings.pause
+    return None if control is None else control.pause()
 
 
 def autoplay_badge(app: App[Any], session: GameSession) -> str:

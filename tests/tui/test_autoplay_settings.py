@@ -202,3 +202,14 @@ def test_snapshot(snap_compare: Any) -> None:
     settings = AutoplaySettings(spins=None, stop_on_win_at_least=50_00, stop_on_feature=False)
     app = ModalHost(lambda: AutoplayScreen(witch.game, settings, witch.bet.total))
     assert snap_compare(app, terminal_size=(100, 32), press=["down", "down", "down"])
+
+
+async def test_an_app_without_a_player_folder_keeps_the_default_pace_until_he_chooses() -> None:
+    from slotterm.tui.app import SlotApp
+
+    session = demo()
+    app = SlotApp(session)  # no folder: no settings of the player's yet
+    async with app.run_test(size=SIZE):
+        assert autoplay_pause(app) is None  # the schedule's default pace
+        app.autoplay_control.remember(AutoplaySettings(pause=3.0))
+        assert autoplay_pause(app) == 3.0  # chosen in the dialog: waited exactly
