@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.simulate_support import SIMULATE_KEYS
+
 GRID = "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
 
 BAD_INPUT = {
@@ -219,32 +221,6 @@ def test_good_commands_exit_0_with_nothing_on_stderr(user_dirs: dict[str, str]) 
         assert done.returncode == 0, done.stderr
         assert done.stderr == ""
         json.loads(done.stdout)
-
-
-SIMULATE_KEYS = {
-    "game",
-    "spins",
-    "seed",
-    "lines",
-    "workers",
-    "seconds",
-    "rtp",
-    "rtp_ci99",
-    "ci99_half_width",
-    "sd",
-    "hit_frequency",
-    "feature_frequency",
-    "free_spins_per_feature",
-    "capped_rounds",
-    "top_win_x_total_bet",
-    "exact_rtp",
-    "exact_inside_ci99",
-    "exact_note",
-    "rtp_base_lines",
-    "rtp_scatter",
-    "rtp_free_spins",
-}
-"""The keys of Book of Spells' ``simulate --json`` report (the golden files pin them)."""
 
 
 def test_simulate_reports_the_bonus_for_lucky_witch_only(

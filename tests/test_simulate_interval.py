@@ -10,7 +10,7 @@ import pytest
 
 from slotterm.cli import main
 from slotterm.commands.simulate import MIN_ROUNDS_FOR_INTERVAL
-from tests.test_cli import SIMULATE_KEYS
+from tests.simulate_support import SIMULATE_KEYS
 
 BOS = "book-of-spells"
 
