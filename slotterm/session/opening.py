@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import IO
 
 from slotterm.dates import player_date
 from slotterm.engine import policy
@@ -29,10 +28,10 @@ from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.errors import SaveUnreadable
+from slotterm.session.folder_lock import FolderLock, lock_folder
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session, utc_now
 from slotterm.session.highwater import HighWater
 from slotterm.session.round_codec import MAX_STEPS
-from slotterm.session.safeio import open_lock
 from slotterm.session.settings import Settings
 from slotterm.session.store import LoadResult, SaveStore
 
@@ -40,10 +39,6 @@ PENDING_LIMIT = timedelta(days=90)
 """A round left unfinished longer than this is settled on load (:func:`collect_if_pending`)."""
 
 LOCK_NAME = "session.lock"
-
-
-class SessionInUse(SaveUnreadable):
-    """Another slotterm process has this save open."""
 
 
 class SaveRolledBack(SaveUnreadable):
@@ -70,7 +65,7 @@ class OpenedSession:
 
     session: GameSession
     store: SaveStore | None
-    lock: IO[bytes] | None = None
+    lock: FolderLock | None = None
 
     def close(self) -> None:
         """Release the folder lock."""
@@ -103,7 +98,7 @@ def open_session(
     older than its mark raises :class:`SaveRolledBack` unless ``reset``.
 
     Raises :class:`SaveUnreadable` when no save copy can be trusted (nothing touched),
-    :class:`SessionInUse` when another process has it open, and
+    :class:`~slotterm.session.folder_lock.SessionInUse` when another process has it open, and
     :class:`~slotterm.session.errors.SaveError` when a new session cannot be written.
     """
     rng: RandomSource = SeededSource(seed) if seed is not None else SecureSource()
@@ -113,7 +108,7 @@ def open_session(
     folder.mkdir(parents=True, exist_ok=True)
     lock_path = folder / LOCK_NAME
     lock_is_new = not os.path.lexists(lock_path)
-    lock = _lock(lock_path)
+    lock = lock_folder(lock_path)
     try:
         store = SaveStore(folder, game, seed=seed, mark=HighWater(folder, state_root))
         notices = []
@@ -145,6 +140,7 @@ def open_session(
             else:  # nothing settled: what became of a step left while it was shown
                 session.resume_note = session.left_round()
         session.load_notice = " ".join(notices) or None
+        lock.sign()  # the holder named for a second slotterm refused the lock
         return OpenedSession(session, store, lock)
     except BaseException:
         lock.close()
@@ -307,30 +303,6 @@ def credit_waiting_win(session: GameSession) -> str | None:
         return None
     session.act(Collect())
     return f"Round {round_.number}'s waiting win of {format_cents(round_.win)} was credited."
-
-
-def _lock(path: Path) -> IO[bytes]:
-    folder = path.parent
-    try:
-        fd = open_lock(path)
-    except OSError as exc:
-        raise SaveUnreadable(
-            f"cannot use the lock file {path} ({exc.strerror or exc}); move it away, or use "
-            f"another --save-dir DIR"
-        ) from None
-    handle = os.fdopen(fd, "r+b")
-    if os.name == "posix":
-        import fcntl
-
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            raise SessionInUse(
-                f"the save in {folder} is open in another slotterm; close that one first "
-                f"(or use another --save-dir DIR)"
-            ) from None
-    return handle
 
 
 def _persist_to(store: SaveStore) -> Callable[[GameSession], None]:

@@ -8,7 +8,8 @@ import pytest
 
 from slotterm.session.crashpoints import CrashPlan
 from slotterm.session.errors import SaveUnreadable
-from slotterm.session.opening import SessionInUse, open_session
+from slotterm.session.folder_lock import SessionInUse
+from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
 from slotterm.session.store import COPY_NAMES, SaveStore
 from tests.session.helpers import GAME, START, Clock, folder, open_seeded
