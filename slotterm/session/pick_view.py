@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from slotterm.bet_words import times_bet
 from slotterm.engine.features.pick_game import Content, PickGame
 from slotterm.engine.features.pick_games.magic_potion import MagicPotion
 from slotterm.engine.features.pick_games.pumpkin import Pumpkin
@@ -113,8 +114,9 @@ def _multiple(game: PickGame, record: Any) -> int | None:
 
 
 def _holds(content: object) -> str:
+    """What an item held, as the game writes it ("10× bet", "win all"; "?" if unseen)."""
     if isinstance(content, int):
-        return f"{content}x"
+        return times_bet(content)
     return "?" if content is None else str(content).replace("_", " ")
 
 
@@ -124,8 +126,9 @@ _DONE_WORDS = {"give_up": "given up", "keep": "kept"}
 def pick_text(view: View) -> str:
     """One line for the history table.
 
-    ``"Pumpkin: 1 4x given up, 2 10x kept; others held 4x 10x 6x = 1.50"`` (what the
-    untouched items held only once the game is over).
+    ``"Pumpkin: 1 4× bet given up, 2 10× bet kept; others held 4× bet, 6× bet = 1.50"``
+    (what the untouched items held only once the game is over; amounts written as the
+    game writes them, :func:`~slotterm.bet_words.times_bet`).
     """
     words: list[str] = []
     for pick in view["picks"]:
@@ -136,12 +139,12 @@ def pick_text(view: View) -> str:
         elif words:
             words[-1] = f"{words[-1]} {_DONE_WORDS[pick['action']]}"
     if view["imp"]:
-        words.append(f"imp +{view['imp']}x")
+        words.append(f"imp +{times_bet(view['imp'])}")
     text = f"{view['title']}: {', '.join(words) or 'no pick yet'}"
     if view["multiple"] is None:
         return f"{text} (under way)"
     opened = {p["item"] for p in view["picks"] if p["action"] == "open"}
     others = [_holds(i["holds"]) for i in view["items"] if i["item"] not in opened]
     if others:
-        text += f"; others held {' '.join(others)}"
+        text += f"; others held {', '.join(others)}"
     return f"{text} = {view['prize']}"

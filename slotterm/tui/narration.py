@@ -14,7 +14,7 @@ from slotterm.engine.evaluate import window_at
 from slotterm.engine.events import CreditsAdded, Event, RoundClosed
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Window
-from slotterm.engine.records import Phase, Round
+from slotterm.engine.records import EndReason, Phase, Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import FeatureViews
@@ -149,8 +149,10 @@ def rest_prompt(
         amount = "" if counting else f" {format_cents(round_.win)}"
         if autoplay:
             return f"Win{amount}: autoplay collects it."
-        gamble = " · 5 gambles" if session.can(StartGamble()) else ""
-        return f"Win{amount}! Space collects{gamble}"
+        if session.can(StartGamble()):
+            return f"Win{amount}! Space collects · 5 gambles"
+        why = no_gamble_reason(session.game, round_)
+        return f"Win{amount}! Space collects" + (f" ({why})" if why else "")
     if state.phase is Phase.GAMBLE:
         return "Gamble open."
     if needs_top_up(session):
@@ -162,6 +164,30 @@ def rest_prompt(
         top = "; U tops up" if top_up_helps(session) else ""
         return f"Too few credits: {lowering_keys(session.game)}{top}."
     return "Press Space to spin."
+
+
+def no_gamble_reason(game: GameDefinition, round_: Round) -> str | None:
+    """Why a win waiting to be collected may not be gambled, in a few words (``None``
+    when the game has no gamble, or for a win of autoplay's, which it collects itself).
+
+    The checks follow :func:`~slotterm.engine.records.gamble_allowed`.
+    """
+    if not game.gamble or round_.win <= 0:
+        return None
+    limit = round_.limits.gamble_limit
+    if round_.ended_by is EndReason.LIMIT:
+        return "no gamble after the free-spin limit"
+    if round_.ended_by is EndReason.CAP:
+        return "no gamble at the maximum win"
+    if round_.gamble_closed:
+        return "gamble limit reached"
+    if limit == 0:
+        return "gamble off"
+    if limit is not None and round_.win > limit:
+        return "over the gamble limit"
+    if round_.autoplay and not round_.frames:
+        return "no gamble on an autoplay win"
+    return None
 
 
 def banner_round(session: GameSession, *, summary: bool) -> Round | None:
@@ -178,11 +204,15 @@ def credits_while_shown(session: GameSession, events: Sequence[Event]) -> int:
 
 
 def event_note(events: Sequence[Event], views: FeatureViews) -> str | None:
-    """What just happened, for the message line (``None`` when nothing worth saying)."""
+    """What just happened, for the message line (``None`` when nothing worth saying).
+
+    A round's win is "Collected" in a game with a gamble, where the player collects it;
+    in a game without (Lucky Witch) it goes to the credits as the round ends: "Won"."""
+    paid_word = "Collected" if views.game.gamble else "Won"
     note = None
     for event in events:
         if isinstance(event, RoundClosed) and event.round.paid:
-            note = f"Collected {format_cents(event.round.paid)}."
+            note = f"{paid_word} {format_cents(event.round.paid)}."
         elif isinstance(event, RoundClosed):
             note = "The gamble was lost." if event.round.gamble else "No win this time."
         elif isinstance(event, CreditsAdded):

@@ -24,6 +24,7 @@ from slotterm.tui.celebration import CelebrationScene, FanfareScene, overlay_bes
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.narration import latest_window
+from slotterm.tui.player_words import symbol_name
 from slotterm.tui.presenter import Scene
 from slotterm.tui.scenes import AnnounceScene, SpinScene, WinShowScene, regular_items
 
@@ -86,9 +87,10 @@ def scenes_for(
 
 
 def anticipation_hint(game: GameDefinition) -> str:
-    """Under the reels while they keep the player waiting: " ✦ 2 BOOKS… ✦ "."""
-    names = "/".join(sorted(f"{symbol}S" for symbol in game.scatter_ids))
-    return f" ✦ {SCATTERS_NEEDED} {names}… ✦ "
+    """Under the reels while they keep the player waiting, the scatter by its player's
+    name (upper case, as in banners): " ✦ 2 × BOOK OF SPELLS… ✦ "."""
+    names = "/".join(sorted(symbol_name(game, symbol).upper() for symbol in game.scatter_ids))
+    return f" ✦ {SCATTERS_NEEDED} × {names}… ✦ "
 
 
 def _feature_spin(transition: Transition) -> bool:

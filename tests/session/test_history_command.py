@@ -78,7 +78,7 @@ def test_history_of_lucky_witch_in_text_and_json(
     out = capsys.readouterr().out
     assert "lucky-witch — 1 round" in out
     kept = pumpkin.opened[-1]
-    assert f"{kept + 1} {pumpkin.layout[kept]}x kept" in out  # the pick, with what it held
+    assert f"{kept + 1} {pumpkin.layout[kept]}× bet kept" in out  # the pick, with what it held
     args.json = True
     assert run_history(args) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -239,7 +239,7 @@ async def test_spin_passes_the_session_limits() -> None:
         await settle(pilot, app)
         round_ = app.session.state.round
         assert round_ is not None and round_.limits == Limits(gamble_limit=1, free_spin_limit=500)
-        assert "gamble" not in message(app)  # over the limit: no gamble offered
+        assert "5 gambles" not in message(app)  # over the limit: no gamble offered
         await pilot.press("5")
         assert on_main(app)
 

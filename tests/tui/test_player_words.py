@@ -4,7 +4,8 @@ reads (qa2 findings 19 and 5).
 A symbol is called by its game definition's display name everywhere: the reel captions
 and banners (upper case, the same name), the round replay ("5 × Queen", never "5 × Q"),
 the Magic Book's choice, the paytable.  A pick game's amounts are written "15× bet" in the
-replay as on the pick screen, never "15x"."""
+replay and the ``slotterm history`` table as on the pick screen, never "15x"; the
+anticipation hint names the scatter ("2 × BOOK OF SPELLS…", not "2 BOOKS…")."""
 
 from __future__ import annotations
 
@@ -12,13 +13,17 @@ import re
 
 import pytest
 
+from slotterm.commands.history import feature_text
 from slotterm.engine.actions import Bet, Spin
 from slotterm.engine.features.free_spins import record_of
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
 from slotterm.games import get_game
+from slotterm.session.game_session import GameSession
+from slotterm.tui.anticipation import SCATTERS_NEEDED
 from slotterm.tui.autoplay import autoplay_action
 from slotterm.tui.player_words import symbol_name
+from slotterm.tui.round_scenes import anticipation_hint
 from slotterm.tui.screens.paytable_screen import wild_scatter_rules
 from slotterm.tui.screens.round_replay_screen import replay_steps
 from slotterm.tui.symbols import symbol_art
@@ -84,8 +89,8 @@ def test_the_paytable_calls_the_book_by_its_name_only() -> None:
     assert "Book of Spells symbols alone" in text
 
 
-@pytest.mark.parametrize("pick_game", list(LABELS))
-def test_a_pick_games_replay_writes_its_amounts_as_the_game_does(pick_game: str) -> None:
+def _played_pick_game(pick_game: str) -> GameSession:
+    """A Lucky Witch session whose one round played ``pick_game`` to its end."""
     session = witch_session()
     session.act(Spin(session.bet, force=force(pick_game), limits=session.limits))
     for _ in range(50):  # the policy's picks until the round closes
@@ -95,6 +100,31 @@ def test_a_pick_games_replay_writes_its_amounts_as_the_game_does(pick_game: str)
         assert action is not None
         session.act(action)
     assert session.state.round is None
+    return session
+
+
+@pytest.mark.parametrize("pick_game", list(LABELS))
+def test_a_pick_games_replay_writes_its_amounts_as_the_game_does(pick_game: str) -> None:
+    session = _played_pick_game(pick_game)
     text = " ".join(_details(session.game, session.history[-1]))
     assert "× bet" in text, text
     assert not re.search(r"\d+x\b", text), text
+
+
+@pytest.mark.parametrize("pick_game", list(LABELS))
+def test_the_history_table_writes_a_pick_games_amounts_as_the_game_does(pick_game: str) -> None:
+    session = _played_pick_game(pick_game)
+    text = feature_text(session.history[-1], session.game)
+    assert "× bet" in text, text
+    assert not re.search(r"\d+x\b", text), text
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_the_anticipation_hint_names_the_scatter_as_the_paytable_does(
+    game: GameDefinition,
+) -> None:
+    (scatter,) = game.scatter_ids
+    name = _names(game)[scatter]
+    hint = anticipation_hint(game)
+    assert f"{SCATTERS_NEEDED} × {name.upper()}…" in hint, hint
+    assert f"{scatter}S" not in hint, hint  # the id made plural, as it was
