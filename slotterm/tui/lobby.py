@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
 from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents
@@ -35,6 +36,7 @@ from slotterm.session.settings import Settings
 from slotterm.session.stats import SessionMark
 from slotterm.session.store import SaveStore
 from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.limit_words import round_cap_parts
 
 
 class GameUnavailable(Exception):
@@ -153,6 +155,9 @@ class ShelfGame:
     """Why the last try to open it failed (``None``: it did not)."""
     afresh: bool = False
     """The next opening starts afresh (:meth:`GameShelf.start_afresh`)."""
+    limits: Limits | None = None
+    """The operator limits its rounds start with, before it is opened (``None``: unknown,
+    the game's own cap is shown)."""
 
 
 class GameShelf:
@@ -185,6 +190,11 @@ class GameShelf:
         if game_id not in self._peeked:
             self._peeked[game_id] = entry.peek()
         return self._peeked[game_id]
+
+    def limits(self, game_id: str) -> Limits | None:
+        """The operator limits of ``game_id``'s rounds: its session's once opened."""
+        entry = self.find(game_id)
+        return entry.opened.session.limits if entry.opened is not None else entry.limits
 
     def session(self, game_id: str) -> GameSession:
         """The session of ``game_id``, opened now if it was not (:class:`GameUnavailable`)."""
@@ -236,13 +246,14 @@ def mark_of(session: GameSession, now: datetime | None = None) -> SessionMark:
     return SessionMark(ledger=session.ledger, at=now or session.clock())
 
 
-def top_award(game: GameDefinition) -> str:
-    """The game's top award in words: its round cap."""
+def top_award(game: GameDefinition, limits: Limits | None = None) -> str:
+    """The game's top award in words: its round cap under the operator ``limits``."""
     parts = []
-    if game.max_win_x_total_bet is not None:
-        parts.append(f"{game.max_win_x_total_bet:,}× the bet")
-    if game.max_win_cents is not None:
-        parts.append(format_cents(game.max_win_cents))
+    times, cents = round_cap_parts(game, limits)
+    if times is not None:
+        parts.append(f"{times:,}× the bet")
+    if cents is not None:
+        parts.append(format_cents(cents))
     return "up to " + " or ".join(parts) + " a game"
 
 
@@ -283,13 +294,14 @@ class GameFacts:
     features: str
 
 
-def game_facts(game: GameDefinition) -> GameFacts:
-    """Lines, the published RTP, the top award and the features of ``game``."""
+def game_facts(game: GameDefinition, limits: Limits | None = None) -> GameFacts:
+    """Lines, the published RTP, the top award (under the operator ``limits``) and the
+    features of ``game``."""
     return GameFacts(
         name=game.name,
         lines=f"{len(game.lines)} lines",
         rtp=f"RTP {game.published_rtp * 100:.2f} %",
-        top=top_award(game),
+        top=top_award(game, limits),
         features=feature_words(game),
     )
 
@@ -327,8 +339,16 @@ def shelf_for(
                 return SavedState(credits=start, waiting=False, note="demo, not saved")
             return peek_save(game, root, args.seed, start, utc_now())
 
+        try:
+            limits: Limits | None = settings_for(own).limits
+        except UsageError:  # said when the game is opened
+            limits = None
         return ShelfGame(
-            game=game, open=opener, peek=peek, open_afresh=None if args.demo else afresh
+            game=game,
+            open=opener,
+            peek=peek,
+            open_afresh=None if args.demo else afresh,
+            limits=limits,
         )
 
     return GameShelf([entry(get_game(game_id)) for game_id in game_ids()])

@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 
+from slotterm.engine.actions import Limits
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
-from slotterm.money import format_cents
 from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.limit_words import free_spin_limit_help, gamble_limit_help, round_cap_help
 from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.widgets.help_text import MarkdownText
@@ -31,8 +32,10 @@ HELP_FILES = {"lucky-witch": "help_lucky_witch.md"}
 
 
 @cache
-def help_markdown(game: GameDefinition) -> str:
-    """The help text with the game's own figures (and its features') filled in."""
+def help_markdown(game: GameDefinition, limits: Limits | None = None) -> str:
+    """The help text with the game's own figures (and its features') filled in, and the
+    operator's limits in force (the session's ``limits``; ``None``: the game's own cap
+    and the general words)."""
     name = HELP_FILES.get(game.id, "help.md")
     source = resources.files("slotterm.tui").joinpath(name).read_text(encoding="utf-8")
     scatter = ", ".join(str(m) for _, m in sorted(game.scatter_pays.items()))
@@ -42,16 +45,17 @@ def help_markdown(game: GameDefinition) -> str:
         name=game.name,
         lines=len(game.lines),
         scatter=scatter,
-        max_win=max_win_text(game),
+        max_win=max_win_text(game, limits),
+        free_spin_limit=free_spin_limit_help(limits),
+        gamble_limit=gamble_limit_help(limits),
         rtp=format_rtp(game.published_rtp),
     )
 
 
-def max_win_text(game: GameDefinition) -> str:
-    """The round cap: ``"5,000"`` (× the total bet) or ``"250,000.00 in credits"``."""
-    if game.max_win_x_total_bet is not None:
-        return f"{game.max_win_x_total_bet:,}"
-    return f"{format_cents(game.max_win(0))} in credits"
+def max_win_text(game: GameDefinition, limits: Limits | None = None) -> str:
+    """The round cap in force: ``"5,000 times the total bet"`` (and the operator's
+    ``max_win`` when set) or ``"250,000.00 in credits"``."""
+    return round_cap_help(game, limits)
 
 
 def coin_values(game: GameDefinition) -> dict[str, str]:
@@ -84,9 +88,11 @@ class HelpScreen(WindowOverMachine):
         *SCROLL_BINDINGS,
     ]
 
-    def __init__(self, game: GameDefinition) -> None:
+    def __init__(self, game: GameDefinition, limits: Limits | None = None) -> None:
         super().__init__()
         self.game = game
+        self.limits = limits
+        """The session's operator limits the help states (``None``: the general words)."""
 
     def compose(self) -> ComposeResult:
         """The Markdown help in a scrolling frame."""
@@ -95,7 +101,7 @@ class HelpScreen(WindowOverMachine):
             dialog.border_title = f"{self.game.name}: help"
             dialog.border_subtitle = f"RTP {format_rtp(self.game.published_rtp)}"
             with VerticalScroll(id="help-scroll"):
-                yield MarkdownText(help_markdown(self.game), id="help-text")
+                yield MarkdownText(help_markdown(self.game, self.limits), id="help-text")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -31,7 +31,7 @@ def card_text(shelf: GameShelf, game_id: str, number: int, highlighted: bool) ->
     """One game's card: name, key facts, credits and whether a round waits; a line too
     long for the card wraps under its own start, not under the game's number."""
     entry = shelf.find(game_id)
-    facts = game_facts(entry.game)
+    facts = game_facts(entry.game, shelf.limits(game_id))
     state = shelf.state(game_id)
     marker = "▶ " if highlighted else "  "
     facts_text = Text(f"{facts.lines} · {facts.rtp} · {facts.top}\nFeatures: {facts.features}\n")

@@ -92,7 +92,7 @@ class SideScreens:
         session = self.session
         screens: dict[str, Callable[[], Screen[None]]] = {
             "paytable": lambda: PaytableScreen(session.game, session.bet),
-            "help": lambda: HelpScreen(session.game),
+            "help": lambda: HelpScreen(session.game, session.limits),
             "history": lambda: HistoryScreen(session),
             "stats": lambda: StatsScreen(session),
         }
