@@ -3,17 +3,14 @@ screen.
 
 * :func:`symbol_name`: a symbol's one name, the game definition's display name ("Queen",
   never its id "Q"; upper case in banners and reel captions is the same name);
-* :func:`times_bet`: a multiple of the total bet as the pick games write it ("15× bet",
-  never "15x"), and :func:`times_bet_list` for several (from :mod:`slotterm.bet_words`,
-  which the history table of ``session`` uses too).
+* a multiple of the total bet as the pick games write it ("15× bet", never "15x"):
+  :func:`slotterm.bet_words.times_bet` (below ``session`` and ``tui``, so the
+  ``slotterm history`` table writes it the same).
 """
 
 from __future__ import annotations
 
-from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.model import GameDefinition
-
-__all__ = ["symbol_name", "times_bet", "times_bet_list"]
 
 
 def symbol_name(game: GameDefinition, symbol_id: str) -> str:

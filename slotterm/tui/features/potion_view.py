@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from slotterm.bet_words import times_bet
 from slotterm.engine.features.pick_game import Content
 from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL, MagicPotion
 from slotterm.tui.art.pick_items import CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
-from slotterm.tui.player_words import times_bet
 
 
 class PotionScreen(PickScreen):

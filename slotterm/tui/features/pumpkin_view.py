@@ -14,13 +14,13 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.features.pick_games.pumpkin import NAME, Keep, PickAgain, Pumpkin
 from slotterm.money import format_cents
 from slotterm.tui.art.pick_items import CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.keymap import both_cases
-from slotterm.tui.player_words import times_bet, times_bet_list
 
 
 def hints_on(app: object) -> bool:

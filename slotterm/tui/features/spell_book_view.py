@@ -14,12 +14,12 @@ from typing import Any
 from textual.containers import Center
 from textual.widget import Widget
 
+from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.features.pick_games.spell_book import NAME
 from slotterm.money import format_cents
 from slotterm.tui.art.pick_items import CLOSED, IMP, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
-from slotterm.tui.player_words import times_bet, times_bet_list
 
 
 class SpellBookScreen(PickScreen):

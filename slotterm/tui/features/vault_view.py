@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
 from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, amount_caption
 from slotterm.tui.features.pick_screen import PickScreen
-from slotterm.tui.player_words import times_bet, times_bet_list
 
 
 class VaultScreen(PickScreen):
