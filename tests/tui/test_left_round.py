@@ -234,3 +234,27 @@ async def test_a_vault_killed_during_its_final_reveal_is_told_on_restart(tmp_pat
     multiple = vault_pays(record)
     expected = f"Your Secret Vault paid {format_cents(prize)} (vault {final + 1}: {multiple}× bet)."
     assert text == f"{expected}  Press Space to spin."
+
+
+async def test_a_vault_watched_to_its_end_and_left_is_not_told_again(tmp_path: Path) -> None:
+    """The final reveal and the result's hold run to their end on the pick screen (the
+    player saw the prize), then the game is left there, before going back to the reels:
+    a restart has nothing to tell."""
+    chosen = await _vault_ready_for_the_last_pick(tmp_path)
+    opened = reopen(tmp_path, WITCH, 3)
+    try:
+        app = app_for(opened.session)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await _pick_and_leave(pilot, app, ITEM_KEYS[chosen[0]])
+            clock = screen.presenter.clock
+            assert isinstance(clock, SceneClock)
+            while screen.presenter.busy:  # the vault opens, the prize shows and holds
+                scene = screen.presenter.current
+                clock.advance(scene.duration if scene is not None else 0.0)
+                await pilot.pause(0.02)
+            await pilot.pause()
+            assert app.screen is screen and screen.finished  # still on the pick screen
+        assert opened.session.state.round is None  # the vault's pay closed the round
+    finally:
+        opened.close()
+    assert await message_on_restart(tmp_path, WITCH, 3) == "Press Space to spin."

@@ -264,6 +264,7 @@ class PickScreen(Screen[str | None]):
         self.holding_end = False
         self.draw()
         self.refresh_bindings()
+        self.session.mark_seen()  # shown to its end: a restart need not tell it again
 
     # --- the keys -------------------------------------------------------------------------
 
