@@ -116,6 +116,14 @@ waiting win credited on start is said there: "Round 123's waiting win of 12,345.
 credited.")."""
 
 
+LINE_ROOM = 78
+"""The message line's room for text on an 80-column screen (a column of padding each side)."""
+WELCOME_BACK = "Welcome back: your round goes on."
+"""The first note when the session resumes an open round (while that round is open)."""
+SHORT_WELCOME = "Welcome back."
+"""The welcome back beside a prompt that leaves no room for the whole of it."""
+
+
 def opening_note(session: GameSession) -> str:
     """The message line's first note: the load notice when short (a longer one is shown in
     a window, :mod:`~slotterm.tui.screens.save_note`, and not here)."""
@@ -123,8 +131,33 @@ def opening_note(session: GameSession) -> str:
     if notice and len(notice) <= NOTE_ROOM:
         return notice
     if session.state.round is not None:
-        return "Welcome back: your round goes on."
+        return WELCOME_BACK
     return ""
+
+
+def open_round_number(session: GameSession) -> int | None:
+    """The number of the open round (``None`` between rounds)."""
+    round_ = session.state.round
+    return None if round_ is None else round_.number
+
+
+def line_room(badges: Sequence[str]) -> int:
+    """The message line's room for text beside ``badges`` (each drawn as " BADGE " and a
+    space) on an 80-column screen."""
+    return LINE_ROOM - sum(len(badge) + 3 for badge in badges)
+
+
+def rest_line(note: str, prompt: str, *, welcomed: bool, room: int = LINE_ROOM) -> str:
+    """The message line at rest: the note, then the prompt.
+
+    The welcome back (:data:`WELCOME_BACK`) is said only while ``welcomed`` (the round it
+    welcomes back to is still open), and never at the prompt's cost: when both do not fit
+    in ``room`` it shortens to :data:`SHORT_WELCOME`, or goes (what to press, and why
+    there is no gamble, matter more)."""
+    if note == WELCOME_BACK:
+        fitting = (n for n in (WELCOME_BACK, SHORT_WELCOME) if len(f"{n}  {prompt}") <= room)
+        note = next(fitting, "") if welcomed else ""
+    return f"{note}  {prompt}".strip()
 
 
 def rest_prompt(

@@ -126,6 +126,36 @@ async def test_three_spins_stop_after_three_rounds_counting_down(
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+async def test_a_spin_counts_as_played_once_its_show_begins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game_id: str
+) -> None:
+    """qa2 finding 31: while the first of 3 spins turns, the badge says 2 left (a casino
+    counter counts a spin as it starts); the run still stops after its third round."""
+    seed = seed_where(game_id, lambda r: not any(f for _, f in r), 4)  # no feature to stop at
+    keep_settings(tmp_path, AutoplaySettings(spins=3, pause=0.0))
+    session = demo(game_id, seed)
+    app = shell_app(tmp_path, session=session)
+    shows: list[tuple[int, tuple[str, ...]]] = []  # (rounds begun, badges) as a show begins
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        screen = app.main_screen
+        play = screen.presenter.play
+
+        def watched(scenes: Any) -> None:
+            shows.append((session.state.rounds_played, screen.message.badges))
+            play(scenes)
+
+        monkeypatch.setattr(screen.presenter, "play", watched)
+        assert session.state.rounds_played == 0
+        await run_from_dialog(pilot, app)
+        assert session.state.rounds_played == 3
+        assert "Autoplay finished its spins." in message_text(app)
+    assert {begun for begun, _ in shows} == {1, 2, 3}  # each round's show was watched
+    for begun, badges in shows:
+        assert badges == (f"AUTOPLAY {3 - begun} left",), (begun, badges)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 async def test_stop_on_any_win_stops_at_the_first_winning_round(
     tmp_path: Path, game_id: str
 ) -> None:

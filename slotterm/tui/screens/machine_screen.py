@@ -44,9 +44,12 @@ from slotterm.tui.narration import (
     event_note,
     idle_banner,
     latest_window,
+    line_room,
     moving_text,
     needs_top_up,
+    open_round_number,
     opening_note,
+    rest_line,
     rest_prompt,
     short_of_credits,
     shown_round,
@@ -111,6 +114,7 @@ class MachineScreen(Screen[None]):
         self.quick = False
         self.summary_visible = False
         self._note = session.resume_note or opening_note(session)
+        self._resumed = open_round_number(session)  # the round a welcome back speaks of
         self._save_warning_shown: str | None = None
 
     # --- layout -----------------------------------------------------------------------
@@ -172,8 +176,10 @@ class MachineScreen(Screen[None]):
         prompt = rest_prompt(
             session, self.views, summary=self.summary_visible, autoplay=self.autoplay
         )
-        self.message.say(f"{self._note}  {prompt}".strip())
         self._badges()
+        welcomed = self._resumed is not None and open_round_number(session) == self._resumed
+        room = line_room(self.message.badges)
+        self.message.say(rest_line(self._note, prompt, welcomed=welcomed, room=room))
         self.refresh_keys()
 
     def _scene_changed(self) -> None:
@@ -244,6 +250,7 @@ class MachineScreen(Screen[None]):
         # round); its feature win follows the Win box.
         played = shown_round(self.session)
         self.query_one("#banner", FeatureBanner).advance(self.views.banner(played))
+        self._badges()  # a spin counts as played once begun: the spins left say so now
         self._note = event_note(transition.events, self.views) or self._note
         self.views.remember(transition.events)
         scenes = scenes_for(self.stage, self.views, win_before, transition)
