@@ -19,17 +19,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.screen import Screen
 from textual.widgets import Static
 
+from slotterm.engine.actions import Bet
 from slotterm.money import format_cents
 from slotterm.tui.art.model import ArtSet, SymbolArt, TileLook
 from slotterm.tui.art.tiles import TileState, blend, brightness, fitted_picture, tile_strips
 from slotterm.tui.mono import no_colour
 from slotterm.tui.pulse import Pulse, Pulsing
+from slotterm.tui.widgets.coin_boxes import CoinBoxes, coins_text
 
 ITEM_KEYS = "123456789abc"
 """The key that picks each item directly, in item order."""
@@ -52,11 +56,13 @@ GOLD = "#ffe14d"
 class ItemLook:
     """What one item shows: its ``picture`` (a name in its game's pictures, e.g.
     :data:`~slotterm.tui.art.pick_items.CLOSED`), its ``state`` (one of :data:`STATES`) and
-    the ``caption`` lines written on its plate (its content, its prize)."""
+    the ``caption`` lines written on its plate (its content, its prize), and the shorter
+    ``narrow`` lines written instead on a tile too narrow for them (none: the caption, cut)."""
 
     picture: str
     state: str
     caption: tuple[str, ...] = ()
+    narrow: tuple[str, ...] = ()
 
 
 def prize_text(cents: int, coin_size: int | None) -> str:
@@ -67,9 +73,31 @@ def prize_text(cents: int, coin_size: int | None) -> str:
     return f"{format_cents(cents)} ({coins} coin{'s' if coins != 1 else ''})"
 
 
-def amount_caption(multiple: int, total_bet: int) -> tuple[str, str]:
-    """An amount as an item's plate writes it: ``("8× bet", "1.20")``."""
-    return (f"{multiple}× bet", format_cents(multiple * total_bet))
+def amount_look(
+    screen: Screen[Any], bet: Bet, picture: str, state: str, multiple: int, *, sign: str = ""
+) -> ItemLook:
+    """An item of ``screen`` holding ``multiple`` times the total ``bet`` (``sign``: ``"+"``,
+    an amount added), in the unit the player chose (:func:`coins_chosen`):
+    ``("8× bet", "1.20")`` in credits; in coins ``("8× bet", "120 coins")``, on a narrow
+    tile ``("120", "coins")`` as the Win box writes coins (a game not bet in coins: in
+    credits)."""
+    cents = multiple * bet.total
+    times = f"{sign}{multiple}× bet"
+    if not bet.coin_size or not coins_chosen(screen):
+        return ItemLook(picture, state, (times, f"{sign}{format_cents(cents)}"))
+    coins = coins_text(cents // bet.coin_size)
+    count, _, unit = coins.partition(" ")
+    return ItemLook(picture, state, (times, f"{sign}{coins}"), (f"{sign}{count}", unit))
+
+
+def coins_chosen(screen: Screen[Any]) -> bool:
+    """True when the player chose amounts in coins (C, or the option): the machine's
+    boxes under ``screen`` show coins."""
+    for below in reversed(screen.app.screen_stack):
+        boxes = getattr(below, "boxes", None)
+        if isinstance(boxes, CoinBoxes):
+            return boxes.in_coins
+    return False
 
 
 _TILE_STATES = {
@@ -154,13 +182,16 @@ def item_lines(
     state = _TILE_STATES.get(look.state, TileState.NORMAL)
     if glow and state is TileState.MARKED:
         state = TileState.GLOW
-    plate = min(len(look.caption), height - SMALLEST_TILE[1])
+    caption = look.caption
+    if look.narrow and any(len(line) > width - 2 for line in caption):
+        caption = look.narrow
+    plate = min(len(caption), height - SMALLEST_TILE[1])
     drawn = highlighted(art) if highlight else art
     lift = plate if _room_under(drawn, width, height - plate) else 0
     tile = [_cells(strip) for strip in tile_strips(drawn, width, height - lift, state, mono=mono)]
     words, ground = _PLATES.get(look.state, _PLATES["open"])
     rows = []
-    for n, text in enumerate(look.caption[:plate]):
+    for n, text in enumerate(caption[:plate]):
         bold = n == 0 or look.state == "won"
         strike = look.state == "given-up" and n == 0
         if mono:

@@ -10,8 +10,7 @@ they are about to show and leave the record's picture when they finish or are sk
 Keys: the arrows move a highlight, Enter / Space open the highlighted item, the item's
 number or letter (``1``-``9``, ``A``, ``B``, ``C``) opens it directly, Q quits (the game
 stays saved).  Once the game is over, Enter / Space go back to the machine.  The footer
-offers only the keys that work now (:meth:`PickScreen.check_action`): once the game is
-over, the moving and opening keys give way to the key back to the reels.
+offers only the keys that work now (:meth:`PickScreen.check_action`).
 
 A key pressed while a reveal runs never picks: Enter, Space or an item's key only skips
 the reveal to its final picture, which then holds for a moment (:class:`HoldScene`) while
@@ -46,7 +45,7 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.art.model import ArtSet
 from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
 from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
-from slotterm.tui.features.pick_cell import ItemLook, PickCell, prize_text
+from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_look, prize_text
 from slotterm.tui.features.pick_keys import PICK_BINDINGS, key_works, paid_note
 from slotterm.tui.features.pick_scenes import (
     RESULT_HOLD_SECONDS,
@@ -133,6 +132,10 @@ class PickScreen(Screen[str | None]):
     def money(self, multiple: int) -> str:
         """``multiple`` total bets in credits (and coins)."""
         return prize_text(multiple * self.total_bet, self.round().bet.coin_size)
+
+    def amount_look(self, picture: str, state: str, multiple: int, sign: str = "") -> ItemLook:
+        """An item holding ``multiple`` total bets, in coins if the player chose coins."""
+        return amount_look(self, self.round().bet, picture, state, multiple, sign=sign)
 
     # --- what a game shows (subclasses) ---------------------------------------------------
 

@@ -13,7 +13,7 @@ from slotterm.bet_words import times_bet
 from slotterm.engine.features.pick_game import Content
 from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL, MagicPotion
 from slotterm.tui.art.pick_items import CLOSED, OPEN
-from slotterm.tui.features.pick_cell import ItemLook, amount_caption
+from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.features.pick_screen import PickScreen
 
 
@@ -33,14 +33,15 @@ class PotionScreen(PickScreen):
         assert isinstance(self.game, MagicPotion)
         return self.game
 
-    def face(self, content: Content) -> tuple[str, ...]:
-        """What a bottle held, as its plate writes it."""
-        if content == WIN_ALL:
-            return ("WIN ALL", "pays all")
-        if content == STOP:
-            return ("STOP", "game over")
+    def face(self, picture: str, state: str, content: Content, *, ended: bool) -> ItemLook:
+        """A bottle showing what it held; a special says what it did only if it ``ended``
+        the game (shown afterwards, only its name)."""
+        if content in (WIN_ALL, STOP):
+            name = str(content).replace("_", " ").upper()
+            did = "pays all" if content == WIN_ALL else "game over"
+            return ItemLook(picture, state, (name, did) if ended else (name,))
         assert isinstance(content, int)
-        return amount_caption(content, self.total_bet)
+        return self.amount_look(picture, state, content)
 
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
         """Opened bottles uncorked (the special that ended the game as the win), the rest
@@ -51,9 +52,9 @@ class PotionScreen(PickScreen):
         for i, content in enumerate(record.layout):
             if i in record.opened:
                 state = "won" if over and i == last and reveal else "open"
-                looks.append(ItemLook(OPEN, state, self.face(content)))
+                looks.append(self.face(OPEN, state, content, ended=over and i == last))
             elif reveal:
-                looks.append(ItemLook(CLOSED, "revealed", self.face(content)))
+                looks.append(self.face(CLOSED, "revealed", content, ended=False))
             else:
                 looks.append(ItemLook(CLOSED, "closed"))
         return looks

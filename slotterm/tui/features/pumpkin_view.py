@@ -18,7 +18,7 @@ from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.features.pick_games.pumpkin import NAME, Keep, PickAgain, Pumpkin
 from slotterm.money import format_cents
 from slotterm.tui.art.pick_items import CLOSED, OPEN
-from slotterm.tui.features.pick_cell import ItemLook, amount_caption
+from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.keymap import both_cases
 
@@ -55,10 +55,6 @@ class PumpkinScreen(PickScreen):
         """Pick-agains not used yet."""
         return self.pumpkin.give_ups - int(record.given_up)
 
-    def amount_face(self, amount: int) -> tuple[str, ...]:
-        """An amount as a pumpkin's plate writes it."""
-        return amount_caption(amount, self.total_bet)
-
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
         """Given-up pumpkins struck out, the open (or kept) one, the rest shown at the end."""
         looks = []
@@ -66,11 +62,11 @@ class PumpkinScreen(PickScreen):
         for i, amount in enumerate(record.layout):
             if i == current:
                 state = "won" if record.kept else "open"
-                looks.append(ItemLook(OPEN, state, self.amount_face(amount)))
+                looks.append(self.amount_look(OPEN, state, amount))
             elif i in record.opened:
                 looks.append(ItemLook(OPEN, "given-up", (f"{amount}× bet", "given up")))
             elif reveal:
-                looks.append(ItemLook(CLOSED, "revealed", self.amount_face(amount)))
+                looks.append(self.amount_look(CLOSED, "revealed", amount))
             else:
                 looks.append(ItemLook(CLOSED, "closed"))
         return looks

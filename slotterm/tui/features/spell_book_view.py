@@ -16,9 +16,8 @@ from textual.widget import Widget
 
 from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.features.pick_games.spell_book import NAME
-from slotterm.money import format_cents
 from slotterm.tui.art.pick_items import CLOSED, IMP, OPEN
-from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_caption
+from slotterm.tui.features.pick_cell import ItemLook, PickCell
 from slotterm.tui.features.pick_screen import PickScreen
 
 
@@ -63,22 +62,18 @@ class SpellBookScreen(PickScreen):
         came = record.imp is not None and opened is not None and opened not in self.masked
         self.imp.display = came
         if came:
-            adds = (f"+{record.imp}× bet", f"+{format_cents(record.imp * self.total_bet)}")
-            self.imp.show(ItemLook(IMP, "won" if reveal else "open", adds), highlighted=False)
+            adds = self.amount_look(IMP, "won" if reveal else "open", record.imp, sign="+")
+            self.imp.show(adds, highlighted=False)
             self._place_imp(opened)
-
-    def face(self, multiple: int) -> tuple[str, ...]:
-        """What a book held, as its plate writes it."""
-        return amount_caption(multiple, self.total_bet)
 
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
         """The book opened, the others at the end."""
         looks = []
         for i, multiple in enumerate(record.books):
             if i == record.opened:
-                looks.append(ItemLook(OPEN, "won" if reveal else "open", self.face(multiple)))
+                looks.append(self.amount_look(OPEN, "won" if reveal else "open", multiple))
             elif reveal:
-                looks.append(ItemLook(CLOSED, "revealed", self.face(multiple)))
+                looks.append(self.amount_look(CLOSED, "revealed", multiple))
             else:
                 looks.append(ItemLook(CLOSED, "closed"))
         return looks

@@ -12,7 +12,7 @@ from typing import Any
 from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
 from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN
-from slotterm.tui.features.pick_cell import ItemLook, amount_caption
+from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.features.pick_screen import PickScreen
 
 
@@ -32,10 +32,6 @@ class VaultScreen(PickScreen):
         assert isinstance(self.game, SecretVault)
         return self.game
 
-    def face(self, amount: int) -> tuple[str, ...]:
-        """What a vault held, as its plate writes it."""
-        return amount_caption(amount, self.total_bet)
-
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
         """Chosen vaults in gold, the nine out of the game barred once the choice is made,
         the one opened swung open."""
@@ -43,15 +39,15 @@ class VaultScreen(PickScreen):
         made = len(record.chosen) == self.vault.chosen
         for i, amount in enumerate(record.layout):
             if i == record.opened:
-                looks.append(ItemLook(OPEN, "won" if reveal else "open", self.face(amount)))
+                looks.append(self.amount_look(OPEN, "won" if reveal else "open", amount))
             elif i in record.chosen:
                 looks.append(
-                    ItemLook(CLOSED, "revealed", self.face(amount))
+                    self.amount_look(CLOSED, "revealed", amount)
                     if reveal
                     else ItemLook(CLOSED, "chosen", ("CHOSEN",))
                 )
             elif made:
-                looks.append(ItemLook(BARRED, "gone", self.face(amount)))
+                looks.append(self.amount_look(BARRED, "gone", amount))
             else:
                 looks.append(ItemLook(CLOSED, "closed"))
         return looks
