@@ -100,6 +100,8 @@ class KeyState:
     """Between rounds, the credits cover a smaller bet but not the one chosen."""
     top_up_helps: bool = False
     """The credits fall short and a top-up would add some."""
+    holding: bool = False
+    """A hold runs (a result or a skipped show held for a moment): no feature step yet."""
 
 
 def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -> bool:
@@ -115,7 +117,8 @@ def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -
     between = s.phase is Phase.IDLE and free and not s.needs_top_up and not s.summary
     spins = between and not s.short
     if action == "feature":
-        return not s.stoppable and bool(parameters) and parameters[0] in s.feature_actions
+        feature_free = not s.stoppable and not s.holding
+        return feature_free and bool(parameters) and parameters[0] in s.feature_actions
     rules = {
         "stop": s.stoppable and not s.skippable,
         "skip": s.stoppable and s.skippable,

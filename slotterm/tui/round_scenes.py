@@ -7,7 +7,10 @@ A feature's spin is shown to its end before the next step is offered: its scenes
 the reels stop are made skippable, so while they run one press of Space skips the whole
 rest of the show (every scene on its final picture) and neither the next free spin, nor
 Collect, the gamble or a base spin (after the last free spin, whose summary comes first)
-is live yet: the next press acts at rest.
+is live yet: the next press acts at rest.  A show that ends on a hold (a feature won,
+its announcement held: :class:`~slotterm.tui.scenes.HoldScene`) is skippable so too, and
+the skip lands on the hold (:func:`~slotterm.tui.scenes.skip_to_hold`): keys mashed into
+it take no step until the hold is over.
 
 A spin that earns a celebration (:func:`~slotterm.tui.celebration.win_level`) counts its
 win once, in the celebration: its line shows (and a feature's own) mark the wins while
@@ -26,7 +29,7 @@ from slotterm.tui.features.view import Stage
 from slotterm.tui.narration import latest_window
 from slotterm.tui.player_words import symbol_name
 from slotterm.tui.presenter import Scene
-from slotterm.tui.scenes import AnnounceScene, SpinScene, WinShowScene, regular_items
+from slotterm.tui.scenes import AnnounceScene, HoldScene, SpinScene, WinShowScene, regular_items
 
 
 def scenes_for(
@@ -79,9 +82,9 @@ def scenes_for(
                     scenes.append(FanfareScene(overlay, first.text, say=stage.message.say))
                     fanfare = True
             scenes += shown
-    if _feature_spin(transition):
+    if _feature_spin(transition) or any(isinstance(s, HoldScene) for s in scenes):
         for scene in scenes:
-            if not isinstance(scene, SpinScene):
+            if not isinstance(scene, (SpinScene, HoldScene)):  # a hold is never skipped
                 scene.stoppable = scene.skippable = True
     return scenes
 

@@ -15,7 +15,7 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, LineWin, Window
 from slotterm.money import format_cents
 from slotterm.tui.anticipation import reel_timing
-from slotterm.tui.presenter import Scene
+from slotterm.tui.presenter import Presenter, Scene
 from slotterm.tui.symbols import symbol_art
 from slotterm.tui.widgets.message_line import MessageLine
 from slotterm.tui.widgets.reels import Cell, ReelsWindow
@@ -30,6 +30,11 @@ WIN_ITEM_SECONDS = 0.9
 """How long each winning line is shown on its own."""
 ANNOUNCE_SECONDS = 1.2
 """How long an announcement holds the screen."""
+SKIP_HOLD_SECONDS = 0.4
+"""How long the picture a skip jumped to holds before a key acts again."""
+RESULT_HOLD_SECONDS = 1.0
+"""How long a result (a pick game's prize, the Magic Book's choice) holds before a key
+takes the next step."""
 
 
 @dataclass(frozen=True)
@@ -195,3 +200,50 @@ class AnnounceScene(Scene):
     def finish(self) -> None:
         """Leave the announcement up until the screen says what to do next."""
         self.message.say(self.text)
+
+
+class HoldScene(Scene):
+    """The picture just shown holds still for a moment: after a skip (so keys mashed to
+    hurry a show start nothing) and on a result (the Magic Book's choice, a feature won,
+    a pick game's prize).  No key takes the next step while it runs (the key rules ask
+    whether one does); nothing moves, and it ends by itself.
+
+    It runs on the presenter's clock like any scene (tests move that clock), and with
+    animations off it ends at once, as every scene does.  ``say`` and ``text``: what the
+    message line says meanwhile (nothing new without them)."""
+
+    stoppable = False
+    skippable = False
+
+    def __init__(
+        self, seconds: float, *, say: Callable[[str], None] | None = None, text: str = ""
+    ) -> None:
+        self.duration = seconds
+        self.say, self.text = say, text
+
+    def begin(self) -> None:
+        """Say what holds (if anything)."""
+        if self.say is not None and self.text:
+            self.say(self.text)
+
+
+class AnnounceHold(AnnounceScene, HoldScene):
+    """An announcement that holds (a feature won): no key takes the feature's first step
+    until the player has seen it."""
+
+    def __init__(self, message: MessageLine, text: str, seconds: float = ANNOUNCE_SECONDS) -> None:
+        AnnounceScene.__init__(self, message, text, seconds)
+
+
+def skip_to_hold(presenter: Presenter) -> bool:
+    """Skip the show that runs to the hold it ends on: every scene before it on its final
+    picture, then the hold from its start, so the key that skipped (and keys mashed after
+    it) take no step while it lasts.  False, and nothing done, when the show does not end
+    on a hold (the caller skips it as usual)."""
+    queued = presenter.queued
+    if not presenter.busy or not queued or not isinstance(queued[-1], HoldScene):
+        return False
+    hold = queued[-1]
+    presenter.finish_all()
+    presenter.play([hold])
+    return True

@@ -28,6 +28,7 @@ from slotterm.tui.celebration import (
     big_letters,
     win_level,
 )
+from slotterm.tui.scenes import HoldScene
 from tests.tui.celebration_support import big_win_seed, mega_win_seed, spin_win
 from tests.tui.main_support import (
     FREE_SPINS,
@@ -154,7 +155,12 @@ async def test_a_feature_won_gets_a_fanfare_that_any_key_skips() -> None:
         bet = box(app, "bet")
         await pilot.press("plus")  # skips the rest of the show, and only that: the bet stays
         await pilot.pause()
-        assert not main(app).presenter.busy and not overlay.display
+        # The skip lands on the announcement, which holds: no key opens the feature yet.
+        assert isinstance(main(app).presenter.current, HoldScene) and not overlay.display
+        assert "FREE SPINS WON" in message(app)
+        assert not main(app).check_action("feature", (StartFeature.name,)), message(app)
+        await end_scene(pilot, app)
+        assert not main(app).presenter.busy
         assert box(app, "bet") == bet
         assert app.session.phase is Phase.FEATURE, "the key also started the free spins"
         assert main(app).check_action("feature", (StartFeature.name,)), message(app)

@@ -30,7 +30,7 @@ from slotterm.tui.features.magic_book import MagicBook
 from slotterm.tui.features.view import ModifierView, Stage
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep, SpinAddition
-from slotterm.tui.scenes import WinItem, WinShowScene
+from slotterm.tui.scenes import RESULT_HOLD_SECONDS, HoldScene, WinItem, WinShowScene
 from slotterm.tui.symbols import symbol_art
 from slotterm.tui.widgets.feature_banner import BannerPart
 from slotterm.tui.widgets.reels import ReelsWindow
@@ -183,10 +183,17 @@ class ExpandingSymbolView(ModifierView):
         return "The Magic Book chooses the special symbol… Space skips."
 
     def scenes(self, stage: Stage, event: FeatureEvent) -> list[Scene]:
-        """The Magic Book choosing the special symbol."""
-        if isinstance(event, SpecialChosen):
-            return [MagicBookScene(self.book, self.candidates, event.symbol)]
-        return []
+        """The Magic Book choosing the special symbol, then its choice held for a moment
+        (skipped or not): no key plays the first free spin before the player has seen
+        the special symbol (:class:`HoldScene`)."""
+        if not isinstance(event, SpecialChosen):
+            return []
+        name = symbol_art(event.symbol).name.upper()
+        chosen = f"The Magic Book has chosen {name} as the special symbol!"
+        return [
+            MagicBookScene(self.book, self.candidates, event.symbol),
+            HoldScene(RESULT_HOLD_SECONDS, say=stage.message.say, text=chosen),
+        ]
 
     def spin_scenes(self, stage: Stage, extra: Any, win_from: int, win_to: int) -> list[Scene]:
         """The special symbol fills its reels, then its pay on every line is shown."""

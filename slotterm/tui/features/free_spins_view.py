@@ -35,7 +35,7 @@ from slotterm.tui.features.view import FeatureView, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep, spin_step
-from slotterm.tui.scenes import AnnounceScene, WinItem
+from slotterm.tui.scenes import AnnounceHold, AnnounceScene, WinItem
 from slotterm.tui.widgets.feature_banner import BannerPart
 
 _END_REASONS = {
@@ -161,14 +161,15 @@ class FreeSpinsView(FeatureView):
         return self.modifier.recorded_items(stage, record.spins[-1].extra)
 
     def scenes(self, stage: Stage, event: FeatureEvent) -> list[Scene]:
-        """Free spins won (or won again) are announced; the modifier shows its events."""
+        """Free spins won (or won again) are announced; the modifier shows its events.
+
+        The first announcement holds (:class:`AnnounceHold`): a key mashed into the
+        fanfare before it skips to it, and no key opens the feature while it is up."""
         if isinstance(event, FreeSpinsAwarded):
-            text = (
-                f"+{event.count} FREE SPINS! The feature goes on."
-                if event.retrigger
-                else f"{event.count} FREE SPINS WON!"
-            )
-            return [AnnounceScene(stage.message, text)]
+            if event.retrigger:
+                text = f"+{event.count} FREE SPINS! The feature goes on."
+                return [AnnounceScene(stage.message, text)]
+            return [AnnounceHold(stage.message, f"{event.count} FREE SPINS WON!")]
         return self.modifier.scenes(stage, event) if self.modifier is not None else []
 
     def spin_scenes(

@@ -16,6 +16,9 @@ from slotterm.engine.features.pick_game import ItemOpened, ItemsRevealed, PickGa
 from slotterm.tui.art.pick_items import CLOSED
 from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.presenter import Scene
+from slotterm.tui.scenes import RESULT_HOLD_SECONDS as RESULT_HOLD_SECONDS
+from slotterm.tui.scenes import SKIP_HOLD_SECONDS as SKIP_HOLD_SECONDS
+from slotterm.tui.scenes import HoldScene as MachineHold
 
 if TYPE_CHECKING:
     from slotterm.tui.features.pick_screen import PickScreen
@@ -83,14 +86,6 @@ REVEAL_SECONDS = 1.0
 """How long the items not taken take to show what they held (Secret Vault's nine)."""
 
 
-SKIP_HOLD_SECONDS = 0.4
-"""How long the picture a skip jumped to holds before a key picks again."""
-
-
-RESULT_HOLD_SECONDS = 1.0
-"""How long the game's result holds before a key goes back to the reels."""
-
-
 class RevealScene(Scene):
     """The items not taken show what they held, one after another (Secret Vault: the
     nine vaults not chosen open and close for good)."""
@@ -123,19 +118,15 @@ class RevealScene(Scene):
         self.screen.draw()
 
 
-class HoldScene(Scene):
-    """The picture just shown holds still for a moment: after a skip (so the keys mashed
-    to hurry the reveal pick nothing) and at the end (the result stays up until a key
-    pressed after it).  The keys that pick or go back wait for it; nothing else moves.
-
-    It runs on the presenter's clock like any scene (tests move that clock), and with
-    animations off it ends at once, as every scene does."""
-
-    stoppable = False
-    skippable = False
+class HoldScene(MachineHold):
+    """The picture just shown holds still for a moment (:class:`slotterm.tui.scenes.HoldScene`):
+    after a skip (so the keys mashed to hurry the reveal pick nothing) and at the end (the
+    result stays up until a key pressed after it).  The keys that pick or go back wait
+    for it (the screen's ``holding``); nothing else moves."""
 
     def __init__(self, screen: PickScreen, seconds: float) -> None:
-        self.screen, self.duration = screen, seconds
+        super().__init__(seconds)
+        self.screen = screen
 
     def begin(self) -> None:
         """The keys wait."""

@@ -59,7 +59,7 @@ from slotterm.tui.narration import (
 )
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
-from slotterm.tui.scenes import AnnounceScene
+from slotterm.tui.scenes import AnnounceScene, HoldScene, skip_to_hold
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.save_note import show_save_note
 from slotterm.tui.shell import preferences_of
@@ -185,7 +185,11 @@ class MachineScreen(Screen[None]):
     def _scene_changed(self) -> None:
         """A new scene started: once the reels rest, say what the keys do now."""
         scene = self.presenter.current
-        if scene is not None and not scene.stoppable and not isinstance(scene, AnnounceScene):
+        if (
+            scene is not None
+            and not scene.stoppable
+            and not isinstance(scene, (AnnounceScene, HoldScene))
+        ):
             prompt = rest_prompt(
                 self.session, self.views, summary=False, autoplay=self.autoplay, counting=True
             )
@@ -306,6 +310,7 @@ class MachineScreen(Screen[None]):
             short=short_of_credits(session),
             top_up_helps=top_up_helps(session),
             skippable=scene is not None and scene.skippable,
+            holding=isinstance(scene, HoldScene),
             feature_actions=self.views.allowed(session.can),
             coins=session.game.coins is not None,
         )
@@ -315,8 +320,10 @@ class MachineScreen(Screen[None]):
         self.presenter.stop_current()
 
     def action_skip(self) -> None:
-        """Skip the whole rest of the show to the picture it lands on, then rest."""
-        self.presenter.skip_show()
+        """Skip the whole rest of the show to the picture it lands on, then rest (a show
+        ending on a hold lands on it: :func:`skip_to_hold`)."""
+        if not skip_to_hold(self.presenter):
+            self.presenter.skip_show()
 
     def action_hide_summary(self) -> None:
         """Hide the feature summary."""
