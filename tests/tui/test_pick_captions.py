@@ -4,17 +4,20 @@ chose amounts in coins (C), as the Win box writes them (qa2 finding 27)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from slotterm.engine.actions import Spin
 from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_cell import ITEM_KEYS
+from slotterm.tui.features.pick_cell import ITEM_KEYS, PickCell
 from tests.tui.modal_support import wait_for
 from tests.tui.pick_support import (
     PickApp,
     at_rest,
     bonus_session,
+    contents,
     force,
     machine_at_rest,
     make_witch_app,
@@ -99,3 +102,42 @@ async def test_amounts_in_credits_stay_in_credits_on_the_tiles() -> None:
             body = str(cell.render())
             assert f"{amount}× bet" in body and format_cents(amount * 15) in body
             assert "coins" not in body
+
+
+END_KEYS = {
+    "magic_potion": ["2", "3", "4", "1"],
+    "pumpkin": ["1", "n", "2", "y"],
+    "secret_vault": ["5", "8", "c", "8"],
+    "spell_book": ["3"],
+}
+"""Keys that end each game (as in test_pick_art; seed 29: the Spell Book's imp comes)."""
+
+
+@pytest.mark.parametrize("game", sorted(END_KEYS))
+async def test_every_game_ends_in_coins_at_80x24_with_every_tile_fitting(game: str) -> None:
+    seed = 29 if game == "spell_book" else 3
+    session = witch_session(seed)
+    session.act(Spin(session.bet, force=force(game), limits=session.limits))
+    coins_bet = session.bet.lines * (session.bet.coins or 0)
+    app = make_witch_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        machine = await machine_at_rest(pilot, app)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: "Amounts in coins." in machine.message.text)
+        await pilot.press("space")
+        await at_rest(pilot, app)
+        screen = await press_all(pilot, app, *END_KEYS[game])
+        assert screen.finished
+        cells = list(screen.cells)
+        if game == "spell_book":
+            assert screen.record.imp is not None  # the seed still brings the imp
+            cells.append(screen.query_one("#pick-imp", PickCell))
+        held = [*contents(game, screen.record), screen.record.imp if game == "spell_book" else 0]
+        for cell, content in zip(cells, held, strict=False):
+            lines = str(cell.render()).splitlines()
+            assert len(lines) == cell.tile_size[1]
+            assert {len(line) for line in lines} == {cell.tile_size[0]}
+            body = "\n".join(lines[1:-1])
+            assert not re.search(r"\d\.\d\d", body), body  # no amount in credits
+            if isinstance(content, int) and cell.look.state != "given-up":
+                assert f"{content * coins_bet:,}" in body and "coins" in body, body
