@@ -33,8 +33,8 @@ ANNOUNCE_SECONDS = 1.2
 SKIP_HOLD_SECONDS = 0.4
 """How long the picture a skip jumped to holds before a key acts again."""
 RESULT_HOLD_SECONDS = 1.0
-"""How long a result (a pick game's prize, the Magic Book's choice) holds before a key
-takes the next step."""
+"""How long a result (a pick game's prize, a feature's draw before it starts) holds
+before a key takes the next step."""
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ class AnnounceScene(Scene):
 
 class HoldScene(Scene):
     """The picture just shown holds still for a moment: after a skip (so keys mashed to
-    hurry a show start nothing) and on a result (the Magic Book's choice, a feature won,
+    hurry a show start nothing) and on a result (a feature's draw before it starts, a feature won,
     a pick game's prize).  No key takes the next step while it runs (the key rules ask
     whether one does); nothing moves, and it ends by itself.
 
