@@ -16,8 +16,7 @@ from slotterm.engine.features.pick_game import ItemOpened, ItemsRevealed, PickGa
 from slotterm.tui.art.pick_items import CLOSED
 from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.presenter import Scene
-from slotterm.tui.scenes import RESULT_HOLD_SECONDS as RESULT_HOLD_SECONDS
-from slotterm.tui.scenes import SKIP_HOLD_SECONDS as SKIP_HOLD_SECONDS
+from slotterm.tui.scenes import RESULT_HOLD_SECONDS
 from slotterm.tui.scenes import HoldScene as MachineHold
 
 if TYPE_CHECKING:

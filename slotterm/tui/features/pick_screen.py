@@ -47,13 +47,9 @@ from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
 from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
 from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_look, prize_text
 from slotterm.tui.features.pick_keys import PICK_BINDINGS, key_works, paid_note
-from slotterm.tui.features.pick_scenes import (
-    RESULT_HOLD_SECONDS,
-    SKIP_HOLD_SECONDS,
-    HoldScene,
-    reveal_scenes,
-)
+from slotterm.tui.features.pick_scenes import HoldScene, reveal_scenes
 from slotterm.tui.presenter import Presenter, Scene
+from slotterm.tui.scenes import RESULT_HOLD_SECONDS, SKIP_HOLD_SECONDS
 from slotterm.tui.widgets.key_bar import KeyBar
 
 
