@@ -84,10 +84,17 @@ def amount_look(
     cents = multiple * bet.total
     times = f"{sign}{multiple}× bet"
     if not bet.coin_size or not coins_chosen(screen):
-        return ItemLook(picture, state, (times, f"{sign}{format_cents(cents)}"))
+        return ItemLook(
+            picture=picture, state=state, caption=(times, f"{sign}{format_cents(cents)}")
+        )
     coins = coins_text(cents // bet.coin_size)
     count, _, unit = coins.partition(" ")
-    return ItemLook(picture, state, (times, f"{sign}{coins}"), (f"{sign}{count}", unit))
+    return ItemLook(
+        picture=picture,
+        state=state,
+        caption=(times, f"{sign}{coins}"),
+        narrow=(f"{sign}{count}", unit),
+    )
 
 
 def coins_chosen(screen: Screen[Any]) -> bool:
