@@ -60,6 +60,12 @@ def test_a_vault_killed_mid_reveal_is_told_on_restart(
         for key, left in ((b"1", "Choose 2 more"), (b"5", "Choose 1 more"), (b"9", "Open one")):
             game.send(key)
             game.wait_for(lambda left=left: left in game.text(), f"vault {key.decode()} chosen")  # type: ignore[misc]
+        # the nine amounts show, then hold: a key picks only once the screen rests on the
+        # final pick (the footer offers Enter Open; read whole, not a frame half-drawn)
+        game.wait_steady(
+            lambda: "Open one" in game.text() and "Enter Open" in game.lines()[-1],
+            "the final pick asked for",
+        )
         game.send(b"5")
         game.wait_for(
             lambda: "Opening…" in game.text() or "You win" in game.text(), "vault 5 opening"
