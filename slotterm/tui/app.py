@@ -44,7 +44,7 @@ from textual.binding import Binding, BindingType
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 from slotterm.session.game_session import GameSession
 from slotterm.tui.driver import TerminalDriver, TerminalGone
@@ -153,6 +153,8 @@ class SlotApp(Shell):
     async def action_quit_or_copy(self) -> None:
         """Ctrl+C: copy the text selected on the screen or in the text field being typed
         in (the palette's), if any (Textual's meaning), else quit as Q does."""
+        from textual.widgets import TextArea  # not at start: it loads the whole editor
+
         focused = self.focused
         selected = self.screen.get_selected_text()
         if not selected and isinstance(focused, Input | TextArea):
@@ -168,11 +170,16 @@ class SlotApp(Shell):
         quit_game(self, self.session)
 
     def get_default_screen(self) -> Screen[None]:
-        """The lobby is the bottom screen when there is one, else the slot machine."""
-        if self.lobby is not None:
+        """The bottom screen: the lobby, or the slot machine in a program without one.
+        Started on a game (``slotterm GAME``), a blank screen keeps the lobby's place under
+        the game, so that the lobby is not built (styled, laid out, drawn) before the
+        game's first frame: L puts it there (:meth:`~slotterm.tui.shell.Shell.action_lobby`)."""
+        if self.lobby is None:
+            assert self.main_screen is not None
+            return self.main_screen
+        if self.main_screen is None:
             return self.lobby
-        assert self.main_screen is not None
-        return self.main_screen
+        return Screen()
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
         """Play until the player quits; a quit signal ends the process with 128 + its number
@@ -186,7 +193,7 @@ class SlotApp(Shell):
         """Check the terminal size once at start, and take the quit signals."""
         self.mount_shell()
         if self.lobby is not None and self.main_screen is not None:
-            self.push_screen(self.main_screen)  # ``slotterm GAME``: the game over the lobby
+            self.push_screen(self.main_screen)  # ``slotterm GAME``: the game over the lobby's place
         self._fit(self.size.width, self.size.height)
         loop = asyncio.get_running_loop()
         for number in QUIT_SIGNALS:

@@ -261,7 +261,10 @@ class Shell(App[None]):
         if self.lobby is None:
             return
         if self.at_rest() is not None:
-            self.pop_screen()
+            if self.lobby in self.screen_stack:
+                self.pop_screen()
+            else:  # started on the game: the lobby is built now, in the game's place
+                self.switch_screen(self.lobby)
             return
         self._say_refusal("lobby")
 

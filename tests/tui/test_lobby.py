@@ -241,6 +241,30 @@ async def test_a_game_opened_directly_has_the_lobby_behind(tmp_path: Path) -> No
     shelf.close()
 
 
+async def test_a_game_opened_directly_builds_the_lobby_only_when_asked(tmp_path: Path) -> None:
+    """Started on a game, the lobby is not built under it (its first frame would come
+    before the game's); L builds it in the game's place, and a game opened from it goes
+    back to it as from any lobby."""
+    shelf = saved_shelf(tmp_path)
+    opened = shelf.find("lucky-witch").open()
+    shelf.adopt("lucky-witch", opened)
+    app = shell_app(tmp_path, shelf=shelf, session=opened.session)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_rest(pilot, app)
+        assert app.lobby is not None and not app.lobby.is_attached
+        assert app.screen_stack[-1] is app.main_screen and len(app.screen_stack) == 2
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert len(app.screen_stack) == 2  # in the game's place, not over it
+        await pilot.press("2")  # Lucky Witch again, still open with its credits
+        await at_rest(pilot, app)
+        assert app.session is opened.session and app.screen is app.main_screen
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert len(app.screen_stack) == 2
+    shelf.close()
+
+
 async def test_without_a_lobby_l_does_nothing(tmp_path: Path) -> None:
     app = shell_app(tmp_path, session=demo())
     async with app.run_test(size=SIZE) as pilot:

@@ -24,6 +24,7 @@ from slotterm.tui.screens.side_screens import (
     SideScreens,
     load_windows,
 )
+from slotterm.tui.screens.windows_ahead import WindowsAhead
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
 
 WINDOWS_AFTER = 1.0
@@ -42,11 +43,23 @@ class MainScreen(MachineScreen):
         """What the bet keys ask for."""
         self.side = SideScreens(self, session)
         """The screens opened over the machine."""
+        self.ahead = WindowsAhead(self, self.side, self._quiet)
+        """The help and the paytable, built ahead while the machine rests."""
         self.reels.set_lines(session.game.lines, session.bet.lines)
 
     def on_mount(self) -> None:
         """With the machine up, load the windows' code in a quiet moment."""
         self.set_timer(WINDOWS_AFTER, load_windows)
+
+    def _rest(self) -> None:
+        """At rest: as the machine does, and the windows built ahead once it stays so."""
+        super()._rest()
+        if not self.presenter.busy:
+            self.ahead.rested()
+
+    def _quiet(self) -> bool:
+        """On top, nothing moving, no autoplay: a moment to build a window ahead."""
+        return self.app.screen is self and not self.presenter.busy and not self.autoplay
 
     def _resume_gamble(self) -> None:
         """A round saved mid-gamble goes straight back to the card table."""

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
-from slotterm.tui.screens.kept_screens import show_kept
+from slotterm.tui.screens.kept_screens import build_ahead, show_kept
 
 WINDOW_MODULES = (
     "slotterm.tui.screens.gamble_screen",
@@ -28,6 +28,11 @@ WINDOW_MODULES = (
 )
 """The windows' modules: not needed to start the game, so loaded when first opened, or
 ahead of that by :func:`load_windows`."""
+
+
+KEPT_WINDOWS = ("help", "paytable")
+"""The windows built once and kept (:mod:`~slotterm.tui.screens.kept_screens`), in the
+order they are built ahead."""
 
 
 def load_windows() -> None:
@@ -84,24 +89,35 @@ class SideScreens:
         """Show the ``paytable`` (at the current bet), the ``help``, the ``history`` or the
         ``stats``; the paytable and the help are built once and kept while the game, the
         bet and the theme stay the same."""
-        from slotterm.tui.screens.help_screen import HelpScreen
         from slotterm.tui.screens.history_screen import HistoryScreen
-        from slotterm.tui.screens.paytable_screen import PaytableScreen
         from slotterm.tui.screens.stats_screen import StatsScreen
 
+        if name in KEPT_WINDOWS:
+            show_kept(self._host.app, name, *self.kept_window(name))
+            return
         session = self.session
         screens: dict[str, Callable[[], Screen[None]]] = {
-            "paytable": lambda: PaytableScreen(session.game, session.bet),
-            "help": lambda: HelpScreen(session.game, session.limits),
             "history": lambda: HistoryScreen(session),
             "stats": lambda: StatsScreen(session),
         }
-        app = self._host.app
-        kept_for: dict[str, Hashable] = {
-            "paytable": (session.game.id, session.bet, app.theme),
-            "help": (session.game.id, app.theme),
-        }
-        if name in kept_for:
-            show_kept(app, name, kept_for[name], screens[name])
-        else:
-            app.push_screen(screens[name]())
+        self._host.app.push_screen(screens[name]())
+
+    def kept_window(self, name: str) -> tuple[Hashable, Callable[[], Screen[None]]]:
+        """The key the kept window ``name`` (one of :data:`KEPT_WINDOWS`) is built for
+        now, and how to build it: the paytable for the game, the bet and the theme, the
+        help for the game and the theme."""
+        from slotterm.tui.screens.help_screen import HelpScreen
+        from slotterm.tui.screens.paytable_screen import PaytableScreen
+
+        session = self.session
+        theme = self._host.app.theme
+        if name == "paytable":
+            return (session.game.id, session.bet, theme), lambda: PaytableScreen(
+                session.game, session.bet
+            )
+        return (session.game.id, theme), lambda: HelpScreen(session.game, session.limits)
+
+    def build_ahead(self, name: str) -> Screen[Any] | None:
+        """Build the kept window ``name`` now, unseen, if none is kept for today's key
+        (:func:`~slotterm.tui.screens.kept_screens.build_ahead`); the window built."""
+        return build_ahead(self._host.app, name, *self.kept_window(name))
