@@ -6,13 +6,18 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
+from slotterm.tui.screens import windows_ahead
+from slotterm.tui.screens.help_screen import HelpScreen
+from slotterm.tui.screens.paytable_screen import PaytableScreen
 from slotterm.tui.widgets.key_bar import KeyBar
+from tests.tui.main_support import make_app, settle
 from tests.tui.modal_support import wait_for
 
 
@@ -110,3 +115,32 @@ async def test_a_screen_not_ready_at_the_first_build_gets_its_keys_with_its_sign
     async with app.run_test() as pilot:
         await wait_for(pilot, lambda: app.screen is screen and bool(keys(app)))
         assert keys(app) == [("first", True), ("second", True)]
+
+
+async def test_the_help_and_paytable_bars_are_built_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window's bar lists its scroll keys first, as the footer does once the text has
+    the focus, so the focus coming does not rebuild the bar (a frame and a layout more)."""
+    monkeypatch.setattr(windows_ahead, "AHEAD_AFTER", 3600.0)  # built when asked, here
+    builds: list[str] = []
+    compose = KeyBar.compose
+
+    def counted(bar: KeyBar) -> ComposeResult:
+        builds.append(type(bar.screen).__name__)
+        return compose(bar)
+
+    monkeypatch.setattr(KeyBar, "compose", counted)
+    app = make_app(1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot, app)
+        for key, window in (("h", HelpScreen), ("p", PaytableScreen)):
+            await pilot.press(key)
+            await wait_for(pilot, lambda w=window: isinstance(app.screen, w))  # type: ignore[misc]
+            await wait_for(pilot, lambda: app.screen.focused is not None)
+            for _ in range(5):
+                await pilot.pause()
+            assert builds.count(window.__name__) == 1, builds
+            bar = app.screen.query_one(KeyBar)
+            shown = [k.description for k in bar.query(FooterKey) if k.display]
+            assert shown[:2] == ["Scroll", "Close"]
+            await pilot.press("escape")
+            await wait_for(pilot, lambda w=window: not isinstance(app.screen, w))  # type: ignore[misc]

@@ -6,7 +6,7 @@ covers every cell.  :func:`cover_if_full` makes the screen opaque in exactly tha
 dialogs here are 100 % wide up to a maximum width, and 100 % high), which saves most of the
 time it takes to open a help or paytable screen.
 
-Such a window's text scrolls, and its footer says with which keys
+Such a window's text scrolls, and its footer says first with which keys
 (:data:`SCROLL_BINDINGS`): ↑/↓ a line, PgUp/PgDn a page.
 """
 
@@ -36,7 +36,10 @@ SCROLL_BINDINGS: list[BindingType] = [
     Binding("pageup", "scroll_text('page_up')", "Page up", show=False, priority=True),
     Binding("pagedown", "scroll_text('page_down')", "Page down", show=False, priority=True),
 ]
-"""The scrolling keys of a window's text, named in its footer after the key that closes it."""
+"""The scrolling keys of a window's text, named first in its footer.  A window lists them
+before its other keys: once the text has the focus, the footer lists the keys in that
+order anyway (the text's own arrow keys come first), and a bar built in the same order
+before the focus came needs no rebuilding (a frame and a layout pass less)."""
 SCROLLS = {
     "up": "action_scroll_up",
     "down": "action_scroll_down",

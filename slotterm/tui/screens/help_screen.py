@@ -84,8 +84,8 @@ class HelpScreen(WindowOverMachine):
     SCROLLER = "#help-scroll"
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *SCROLL_BINDINGS,  # first: see SCROLL_BINDINGS
         Binding("escape,h,H,9,q,Q", "close", "Close", key_display="Esc/H"),
-        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, game: GameDefinition, limits: Limits | None = None) -> None:

@@ -145,8 +145,8 @@ class PaytableScreen(WindowOverMachine):
     SCROLLER = "#pays-scroll"
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *SCROLL_BINDINGS,  # first: see SCROLL_BINDINGS
         Binding("escape,p,P,8,q,Q", "close", "Close", key_display="Esc/P"),
-        *SCROLL_BINDINGS,
     ]
 
     def __init__(self, game: GameDefinition, bet: Bet) -> None:

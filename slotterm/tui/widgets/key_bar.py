@@ -74,7 +74,8 @@ class KeyBar(Footer):
                 continue
             width = key_width(key)
             fits = width <= room
-            key.display = fits
+            if key.display != fits:  # setting it at all asks for a layout pass
+                key.display = fits
             if fits:
                 room -= width + key.styles.margin.right
 
