@@ -255,8 +255,11 @@ def event_note(events: Sequence[Event], views: FeatureViews) -> str | None:
     return note
 
 
-def moving_text(session: GameSession, views: FeatureViews, *, autoplay: bool) -> str:
-    """The message while the reels or a feature's show move."""
+def moving_text(
+    session: GameSession, views: FeatureViews, *, autoplay: bool, stopped: bool = False
+) -> str:
+    """The message while the reels or a feature's show move; ``stopped``: the reels have
+    stopped and a show the player may skip runs (a feature spin's wins)."""
     if autoplay:
         return "Autoplay spinning… A stops autoplay."
     round_ = shown_round(session)
@@ -264,4 +267,4 @@ def moving_text(session: GameSession, views: FeatureViews, *, autoplay: bool) ->
         text = views.moving_text(round_, open_round=session.state.round is not None)
         if text is not None:
             return text
-    return "Good luck! Space stops the reels."
+    return "Space skips the show." if stopped else "Good luck! Space stops the reels."

@@ -59,7 +59,7 @@ from slotterm.tui.narration import (
 )
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
-from slotterm.tui.scenes import AnnounceScene, HoldScene, skip_to_hold
+from slotterm.tui.scenes import AnnounceScene, HoldScene, WinShowScene, skip_to_hold
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.save_note import show_save_note
 from slotterm.tui.shell import preferences_of
@@ -183,7 +183,8 @@ class MachineScreen(Screen[None]):
         self.refresh_keys()
 
     def _scene_changed(self) -> None:
-        """A new scene started: once the reels rest, say what the keys do now."""
+        """A new scene started: once the reels rest, say what the keys do now (while a
+        win show the player may skip runs, that Space skips it, or the feature's line)."""
         scene = self.presenter.current
         if (
             scene is not None
@@ -194,6 +195,10 @@ class MachineScreen(Screen[None]):
                 self.session, self.views, summary=False, autoplay=self.autoplay, counting=True
             )
             self.message.say(prompt)
+        elif isinstance(scene, WinShowScene):  # a feature spin's wins, which Space skips
+            self.message.say(
+                moving_text(self.session, self.views, autoplay=self.autoplay, stopped=True)
+            )
         self.refresh_keys()
 
     def refresh_keys(self) -> None:
