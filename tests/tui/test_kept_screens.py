@@ -97,11 +97,10 @@ def test_every_window_the_machine_opens_is_loaded_ahead() -> None:
     assert late == set(side_screens.WINDOW_MODULES)
 
 
-async def test_the_machine_loads_the_windows_once_it_is_up(monkeypatch: object) -> None:
+async def test_the_machine_loads_the_windows_after_its_first_frame(monkeypatch: object) -> None:
     from slotterm.tui.screens import main_screen
 
     calls: list[int] = []
-    monkeypatch.setattr(main_screen, "WINDOWS_AFTER", 0.01)  # type: ignore[attr-defined]
     monkeypatch.setattr(main_screen, "load_windows", lambda: calls.append(1))  # type: ignore[attr-defined]
     app = make_app(1)
     async with app.run_test(size=SIZE) as pilot:

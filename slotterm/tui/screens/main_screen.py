@@ -27,9 +27,6 @@ from slotterm.tui.screens.side_screens import (
 from slotterm.tui.screens.windows_ahead import WindowsAhead
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
 
-WINDOWS_AFTER = 1.0
-"""Seconds after the machine is up when the windows' code is loaded."""
-
 
 class MainScreen(MachineScreen):
     """The slot machine with its bet keys and side screens; ``force`` names a feature the
@@ -48,8 +45,9 @@ class MainScreen(MachineScreen):
         self.reels.set_lines(session.game.lines, session.bet.lines)
 
     def on_mount(self) -> None:
-        """With the machine up, load the windows' code in a quiet moment."""
-        self.set_timer(WINDOWS_AFTER, load_windows)
+        """Once the machine's first frame is drawn, load the windows' code (an H or P in
+        the first second then only builds its window)."""
+        self.call_after_refresh(load_windows)
 
     def _rest(self) -> None:
         """At rest: as the machine does, and the windows built ahead once it stays so."""
