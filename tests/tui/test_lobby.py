@@ -18,6 +18,7 @@ from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
+from slotterm.tui.app import SlotApp
 from slotterm.tui.lobby import game_facts, peek_save, shelf_for
 from slotterm.tui.screens.lobby_screen import LobbyScreen, state_text
 from tests.tui.main_support import winning_seed
@@ -227,11 +228,17 @@ async def test_q_in_the_lobby_quits(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: app.return_code is not None)
 
 
-async def test_a_game_opened_directly_has_the_lobby_behind(tmp_path: Path) -> None:
+def opened_directly(tmp_path: Path) -> tuple[Any, Any, SlotApp]:
+    """``slotterm lucky-witch`` with its saves in ``tmp_path``: the shelf, the opened
+    game and the app started on it."""
     shelf = saved_shelf(tmp_path)
     opened = shelf.find("lucky-witch").open()
     shelf.adopt("lucky-witch", opened)
-    app = shell_app(tmp_path, shelf=shelf, session=opened.session)
+    return shelf, opened, shell_app(tmp_path, shelf=shelf, session=opened.session)
+
+
+async def test_a_game_opened_directly_has_the_lobby_behind(tmp_path: Path) -> None:
+    shelf, opened, app = opened_directly(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await at_rest(pilot, app)
         assert app.session is opened.session
@@ -245,10 +252,7 @@ async def test_a_game_opened_directly_builds_the_lobby_only_when_asked(tmp_path:
     """Started on a game, the lobby is not built under it (its first frame would come
     before the game's); L builds it in the game's place, and a game opened from it goes
     back to it as from any lobby."""
-    shelf = saved_shelf(tmp_path)
-    opened = shelf.find("lucky-witch").open()
-    shelf.adopt("lucky-witch", opened)
-    app = shell_app(tmp_path, shelf=shelf, session=opened.session)
+    shelf, opened, app = opened_directly(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await at_rest(pilot, app)
         assert app.lobby is not None and not app.lobby.is_attached
