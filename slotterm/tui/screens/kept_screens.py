@@ -43,6 +43,12 @@ def kept_for(app: App[Any], kind: str, key: Hashable) -> Screen[Any] | None:
     return None
 
 
+def _kept_on_screen(app: App[Any], kind: str) -> bool:
+    """Whether the kept window of ``kind`` is on the screen now (opened from itself)."""
+    name = kept_name(kind)
+    return app.is_screen_installed(name) and app.get_screen(name) in app.screen_stack
+
+
 def _replace_kept(app: App[Any], kind: str, key: Hashable, screen: Screen[Any]) -> None:
     """Keep ``screen`` as the window of ``kind`` for ``key``, letting the old one go."""
     name = kept_name(kind)
@@ -62,7 +68,7 @@ def show_kept(app: App[Any], kind: str, key: Hashable, build: Callable[[], Scree
     if kept is not None and kept not in app.screen_stack:
         app.push_screen(name)
         return
-    if app.is_screen_installed(name) and app.get_screen(name) in app.screen_stack:
+    if _kept_on_screen(app, kind):
         app.push_screen(build())  # shown already (opened from itself): show a fresh one
         return
     _replace_kept(app, kind, key, build())
@@ -73,16 +79,13 @@ def build_ahead(
     app: App[Any], kind: str, key: Hashable, build: Callable[[], Screen[Any]]
 ) -> Screen[Any] | None:
     """Build the window of ``kind`` for ``key`` now, unseen, unless one is kept for it or
-    the kept one is on the screen; the window built (``None``: nothing to do)."""
-    name = kept_name(kind)
-    if kept_for(app, kind, key) is not None:
-        return None
-    if app.is_screen_installed(name) and app.get_screen(name) in app.screen_stack:
+    the kept one is on the screen; the window built and mounting (``None``: nothing to
+    do, or this Textual cannot mount it unseen: it is then mounted when first shown)."""
+    if kept_for(app, kind, key) is not None or _kept_on_screen(app, kind):
         return None
     screen = build()
     _replace_kept(app, kind, key, screen)
-    prepare_unseen(app, screen)
-    return screen
+    return screen if prepare_unseen(app, screen) else None
 
 
 def prepare_unseen(app: App[Any], screen: Screen[Any]) -> bool:
