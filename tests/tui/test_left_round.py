@@ -36,9 +36,11 @@ from tests.tui.main_support import (
     freeze_scenes,
     losing_seed,
     main,
+    settle,
     winning_seed,
 )
 from tests.tui.modal_support import wait_for
+from tests.tui.pick_support import at_rest as pick_at_rest
 from tests.tui.pick_support import force, machine_at_rest, vault_pays
 
 BOOK = get_game("book-of-spells")
@@ -82,12 +84,8 @@ async def spin_and_leave(
             presenter = main(app).presenter
             assert presenter.busy, "the spin's show should still run"
             if watch_to_end:
-                clock = presenter.clock
-                assert isinstance(clock, SceneClock)
-                while presenter.busy:  # the reels stop, the win is shown, all of it
-                    scene = presenter.current
-                    clock.advance(scene.duration if scene is not None else 0.0)
-                    await pilot.pause(0.02)
+                assert isinstance(presenter.clock, SceneClock)
+                await settle(pilot, app)  # the reels stop, the win is shown, all of it
             if quit_key:
                 await pilot.press("q")
                 await wait_for(pilot, lambda: app._exit)
@@ -246,13 +244,8 @@ async def test_a_vault_watched_to_its_end_and_left_is_not_told_again(tmp_path: P
         app = app_for(opened.session)
         async with app.run_test(size=SIZE) as pilot:
             screen = await _pick_and_leave(pilot, app, ITEM_KEYS[chosen[0]])
-            clock = screen.presenter.clock
-            assert isinstance(clock, SceneClock)
-            while screen.presenter.busy:  # the vault opens, the prize shows and holds
-                scene = screen.presenter.current
-                clock.advance(scene.duration if scene is not None else 0.0)
-                await pilot.pause(0.02)
-            await pilot.pause()
+            assert isinstance(screen.presenter.clock, SceneClock)
+            await pick_at_rest(pilot, app)  # the vault opens, the prize shows and holds
             assert app.screen is screen and screen.finished  # still on the pick screen
         assert opened.session.state.round is None  # the vault's pay closed the round
     finally:
