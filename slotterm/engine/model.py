@@ -111,6 +111,11 @@ class GameDefinition:
     in coins has ``coins`` (its pays are then coins per coin bet per line, which is the
     same arithmetic as multiples of the bet per line) and ``bet_per_line_steps`` empty.
     Compared and hashed by identity: a definition is built once and shared.
+
+    Presentation data the engine carries but never reads: ``art`` (symbol id -> its art
+    entry from the game file, DESIGN.md §7: ``text``, ``colour``, or ``pixels``, a path
+    already resolved against the game file's folder), ``help_text`` (the file's own few
+    sentences of help) and ``source`` (the file the game was loaded from, for messages).
     """
 
     id: str
@@ -132,6 +137,9 @@ class GameDefinition:
     gamble: bool = True
     max_win_cents: int | None = None
     coins: CoinBet | None = None
+    art: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    help_text: str = ""
+    source: str | None = None
     symbol_index: Mapping[str, Symbol] = field(init=False, repr=False, compare=False)
     feature_index: Mapping[str, Feature] = field(init=False, repr=False, compare=False)
 
@@ -208,6 +216,14 @@ class GameDefinition:
             raise DefinitionError("max_win_cents must be positive")
         for feature in self.all_features:
             feature.validate(self)
+        unknown_art = sorted(set(self.art) - index.keys())
+        if unknown_art:
+            raise DefinitionError(f"art names unknown symbols {unknown_art}")
+        object.__setattr__(
+            self,
+            "art",
+            MappingProxyType({s: MappingProxyType(dict(a)) for s, a in self.art.items()}),
+        )
 
     # --- lookups -------------------------------------------------------------------------
 
