@@ -137,9 +137,10 @@ def load_record(
     ``what`` names the file for the player ("options", "autoplay settings").
     """
     try:
-        data = read_regular(path, MAX_FILE_BYTES)
-    except OSError as exc:
-        return Loaded(default, f"{what} file {path} cannot be read ({exc.strerror or exc})")
+        data = read_regular(path, MAX_FILE_BYTES, what="a settings file")
+    except OSError as exc:  # a pipe, a device, a folder, a link, too large, no access
+        reason = exc.strerror or exc
+        return Loaded(default, f"{what} file {path} cannot be read ({reason}); defaults used")
     if data is None:
         return Loaded(default)
     try:

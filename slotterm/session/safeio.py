@@ -3,6 +3,9 @@
 * :func:`read_regular` reads a file only when it is a regular file (checked with ``lstat``
   and again on the open descriptor), opened with ``O_NOFOLLOW | O_NONBLOCK`` so a symlink,
   a FIFO or a device is refused without blocking, and never reads more than its cap.
+  With ``follow=True`` (a file the player named, such as ``--config``, which may well be a
+  link into a dotfiles folder) a link is followed, and what it leads to is checked the
+  same way: a FIFO, a device or a folder behind a link is refused all the same.
 * :func:`write_atomically` writes ``<target>.tmp`` (created with ``O_EXCL | O_NOFOLLOW``, so
   a planted link is never followed; a leftover regular file or link is unlinked first),
   fsyncs it, ``os.replace``-s it over the target (which replaces a link itself, never what
@@ -41,20 +44,23 @@ def kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_regular(path: Path, cap: int) -> bytes | None:
+def read_regular(
+    path: Path, cap: int, *, what: str = "a save file", follow: bool = False
+) -> bytes | None:
     """The bytes of the regular file ``path`` (``None`` when nothing is there).
 
-    Raises :class:`NotAFile` (one-line message) for a link, pipe, device, folder or a file
-    larger than ``cap`` bytes; other ``OSError`` as raised.
+    Raises :class:`NotAFile` (one-line message naming the file ``what``, e.g. "a save
+    file") for a link (unless ``follow``), pipe, device, folder or a file larger than
+    ``cap`` bytes; other ``OSError`` as raised.
     """
     try:
-        info = os.lstat(path)
+        info = os.stat(path) if follow else os.lstat(path)
     except FileNotFoundError:
         return None
-    _check(info, cap)
-    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    _check(info, cap, what)
+    fd = os.open(path, os.O_RDONLY | (0 if follow else _NOFOLLOW) | _NONBLOCK | _CLOEXEC)
     try:
-        _check(os.fstat(fd), cap)
+        _check(os.fstat(fd), cap, what)
         chunks = []
         left = cap + 1
         while left > 0:
@@ -67,15 +73,15 @@ def read_regular(path: Path, cap: int) -> bytes | None:
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > cap:
-        raise NotAFile(f"it is larger than a save can be (over {cap} bytes)")
+        raise NotAFile(f"it is too large (over {cap} bytes, the most {what} may have)")
     return data
 
 
-def _check(info: os.stat_result, cap: int) -> None:
+def _check(info: os.stat_result, cap: int, what: str) -> None:
     if not stat.S_ISREG(info.st_mode):
-        raise NotAFile(f"it is {kind(info.st_mode)}, not a save file")
+        raise NotAFile(f"it is {kind(info.st_mode)}, not {what}")
     if info.st_size > cap:
-        raise NotAFile(f"it is larger than a save can be ({info.st_size} bytes, at most {cap})")
+        raise NotAFile(f"it is too large ({info.st_size} bytes; {what} has at most {cap})")
 
 
 def remove_leftover(path: Path) -> None:

@@ -33,8 +33,11 @@ from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.session.errors import ConfigError
 from slotterm.session.game_session import DEFAULT_START_CREDITS, smallest_bet, steps_for
+from slotterm.session.safeio import read_regular
 
 CONFIG_NAME = "config.toml"
+MAX_CONFIG_BYTES = 64 * 1024
+"""The largest settings file read (a full one is well under 1 KiB)."""
 MAX_BET_STEPS = 20
 
 
@@ -107,15 +110,22 @@ def default_settings(game: GameDefinition) -> Settings:
 
 
 def load_settings(path: Path, game: GameDefinition, *, required: bool) -> Settings:
-    """Read and check ``path``; a missing file gives the defaults unless ``required``."""
+    """Read and check ``path``; a missing file gives the defaults unless ``required``.
+
+    The file is read by :func:`~slotterm.session.safeio.read_regular`: a named pipe, a
+    device, a folder or a file over :data:`MAX_CONFIG_BYTES` is a :class:`ConfigError`
+    at once (never a wait, never a read without end).  A link is followed (a settings
+    file kept in a dotfiles folder), and what it leads to is held to the same rules.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        if required:
-            raise ConfigError(f"settings file {path} does not exist") from None
-        return default_settings(game)
+        data = read_regular(path, MAX_CONFIG_BYTES, what="a settings file", follow=True)
+        if data is None:
+            if required:
+                raise ConfigError(f"settings file {path} does not exist")
+            return default_settings(game)
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"settings file {path} cannot be read ({exc})") from None
+        raise ConfigError(f"settings file {path} cannot be read ({_reason(exc)})") from None
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -125,6 +135,13 @@ def load_settings(path: Path, game: GameDefinition, *, required: bool) -> Settin
     except ValueError:  # a number tomllib cannot convert (an integer of thousands of digits)
         raise ConfigError(f"settings file {path} holds a number out of range") from None
     return parse_settings(doc, game, str(path))
+
+
+def _reason(exc: OSError | UnicodeDecodeError) -> str:
+    """Why a settings file could not be read, in a few words."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    return str(exc.strerror or exc)
 
 
 def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Settings:
