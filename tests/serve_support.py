@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import select
 import signal
 import socket
@@ -113,6 +114,18 @@ class ServeProcess:
     def stderr(self) -> str:
         """What the server wrote on stderr so far."""
         return self.err_path.read_text(errors="replace")
+
+    @property
+    def token(self) -> str:
+        """The token the server printed in its address (``?token=...``)."""
+        found = re.search(r"\?token=([A-Za-z0-9_-]+) ", self.stdout)
+        assert found, f"no token in the server's start line: {self.stdout}"
+        return found[1]
+
+    @property
+    def page_url(self) -> str:
+        """The address to open, as the server printed it (its token in the query)."""
+        return f"http://127.0.0.1:{self.port}/?token={self.token}"
 
     def wait_listening(self) -> bool:
         """Wait until the server itself listens on :attr:`port` (not merely someone: the
@@ -291,9 +304,10 @@ class PageConnection:
     thread): the server starts a game for it and keeps it while the connection lasts; the
     client answers the server's close as a browser does."""
 
-    def __init__(self, port: int, size: tuple[int, int] = (100, 32)) -> None:
+    def __init__(self, server: ServeProcess, size: tuple[int, int] = (100, 32)) -> None:
         width, height = size
-        self.url = f"ws://127.0.0.1:{port}/ws?width={width}&height={height}"
+        query = f"width={width}&height={height}&token={server.token}"
+        self.url = f"ws://127.0.0.1:{server.port}/ws?{query}"
         self.loop = asyncio.new_event_loop()
         self.opened = threading.Event()
         self.ended = threading.Event()

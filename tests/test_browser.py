@@ -103,13 +103,14 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 @pytest.fixture
 def serve(user_dirs: dict[str, str], tmp_path: Path) -> Iterator[Callable[..., str]]:
-    """``serve(*args)``: ``slotterm serve ARGS`` on a free port; its address."""
+    """``serve(*args)``: ``slotterm serve ARGS`` on a free port; the address it printed
+    (with its token)."""
     servers: list[ServeProcess] = []
 
     def start(*args: str) -> str:
         server = start_serve(list(args), user_dirs, tmp_path)
         servers.append(server)
-        return f"http://127.0.0.1:{server.port}/"
+        return server.page_url
 
     yield start
     for server in servers:

@@ -141,6 +141,9 @@ def test_each_page_gets_a_demo_unless_a_save_dir_is_given() -> None:
         (["--port", "80a"], "not a whole number"),
         (["no-such-game"], "invalid choice"),
         (["--host", "no-such-host.invalid"], "--host no-such-host.invalid"),
+        (["--host", "a..b"], "--host a..b: not a valid host name or address"),
+        (["--host", "x" * 64 + ".example"], "not a valid host name or address"),
+        (["--host", ".."], "not a valid host name or address"),
     ],
 )
 def test_bad_input_is_one_line(
@@ -172,12 +175,12 @@ def test_serves_on_loopback_by_default_and_ctrl_c_ends_every_game(
     server = start_serve(["book-of-spells"], user_dirs, tmp_path)
     port = server.port
     try:
-        assert f"http://127.0.0.1:{port}" in server.stdout
+        assert f"on http://127.0.0.1:{port}/?token={server.token} (open it" in server.stdout
         assert "warning" not in server.stderr
-        html = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=WAIT).read().decode()
+        html = urllib.request.urlopen(server.page_url, timeout=WAIT).read().decode()
         assert 'src="static/js/textual.js"' in html  # slotterm's page: relative addresses
         assert "googleapis" not in html  # no font fetched from the internet
-        with PageConnection(port) as page:
+        with PageConnection(server) as page:
             game = server.wait_game()
             # SIGINT to the server alone: it ends its games itself, and then itself
             assert server.interrupt(group=False) == 0
@@ -195,8 +198,8 @@ def test_any_other_address_is_warned_about(user_dirs: dict[str, str], tmp_path: 
         (line,) = server.stderr.splitlines()
         assert line.startswith("slotterm: warning: serving on 0.0.0.0")
         assert "anyone who can reach" in line
-        assert f"on http://127.0.0.1:{port}/ (open it" in server.stdout
-        with PageConnection(port) as page:
+        assert f"on http://127.0.0.1:{port}/?token={server.token} (open it" in server.stdout
+        with PageConnection(server) as page:
             game = server.wait_game()
             assert os.getsid(game) != os.getsid(server.process.pid)  # Ctrl+C is not for it
             assert server.interrupt(group=True) == 0  # Ctrl+C in the server's terminal
@@ -213,7 +216,7 @@ def test_a_killed_server_leaves_no_game_holding_a_save(
     saves = tmp_path / "saves"
     server = start_serve(["book-of-spells", "--save-dir", str(saves)], user_dirs, tmp_path)
     try:
-        with PageConnection(server.port):
+        with PageConnection(server):
             game = server.wait_game()
             wait_until(lambda: any(saves.rglob(LOCK_NAME)), "the game to lock its save")
             server.process.kill()  # no shutdown at all: the games are told by the kernel

@@ -20,6 +20,8 @@ from aiohttp import web
 from textual_serve.download_manager import DownloadManager
 
 from slotterm.commands import serve, serve_session
+from slotterm.commands.serve_compat import service_process
+from slotterm.commands.serve_guard import Guard, new_token
 from slotterm.commands.serve_session import MAX_HEIGHT, MAX_WIDTH, GameService, clamp_size
 from slotterm.engine.actions import Spin
 from slotterm.games import get_game
@@ -113,8 +115,9 @@ async def _started(service: GameService, marks: Path) -> None:
 
 async def _ended(service: GameService) -> int:
     """The stand-in game's exit status once it has ended (deadline :data:`WAIT`)."""
-    assert service._process is not None
-    return await asyncio.wait_for(service._process.wait(), WAIT)
+    process = service_process(service)
+    assert process is not None
+    return await asyncio.wait_for(process.wait(), WAIT)
 
 
 @pytest.mark.parametrize(("term", "ends_by"), [("obeys", 0), ("ignores", -signal.SIGKILL)])
@@ -145,7 +148,8 @@ def test_a_game_left_when_the_server_stops_is_killed(
     game is left behind, orphaned."""
     monkeypatch.setattr(serve, "SHUTDOWN_WAIT", 0.1)
     service, marks = _deaf_service(tmp_path, "ignores")
-    server = serve.GameServer("true", templates_path=serve.PAGE_FOLDER)
+    guard = Guard.serving("127.0.0.1", 8000, new_token())
+    server = serve.GameServer("true", guard=guard, templates_path=serve.PAGE_FOLDER)
 
     async def run() -> int:
         await _started(service, marks)
@@ -171,7 +175,7 @@ def test_a_huge_page_gets_a_bounded_game_that_ends_with_it(
 ) -> None:
     server = start_serve(["book-of-spells"], user_dirs, tmp_path)
     try:
-        with PageConnection(server.port, size=(99999, 99999)):
+        with PageConnection(server, size=(99999, 99999)):
             game = server.wait_game()
             environment = _environment(game)
             assert (environment["COLUMNS"], environment["ROWS"]) == (

@@ -8,6 +8,11 @@ tab is told in the page that the save is in use).  Without GAME, the lobby.
 
 The server listens on 127.0.0.1 unless told otherwise; any other address is announced with
 a warning, since whoever can reach it can play (and, with ``--save-dir``, play the save).
+Whatever the address, every request needs the token drawn at the start and printed in the
+address to open, and must name this server in its Host (and Origin) header
+(:mod:`slotterm.commands.serve_guard`): no other web page, and no one who has not been
+given the address, can play; a refusal is HTTP 403 and one line in the log.  Each page's
+messages are checked before they reach its game (:mod:`slotterm.commands.serve_messages`).
 Ctrl+C (SIGINT) or SIGTERM ends every game (each as Q: saved) and then the server; a port
 that is taken or an address that cannot be used is one line on stderr and status 2.
 Each page's game has a bounded screen and ends with its page
@@ -31,9 +36,13 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
-from textual_serve.server import Server, log, to_int
+from aiohttp.typedefs import Handler, Middleware
+from textual_serve.server import log, to_int
 
 from slotterm.cli import UsageError
+from slotterm.commands.serve_compat import AppHook
+from slotterm.commands.serve_guard import TOKEN_FIELD, Guard, log_line, new_token, refusal
+from slotterm.commands.serve_messages import MAX_MESSAGE, relay
 from slotterm.commands.serve_session import QUIT_WAIT, TERM_WAIT, GameService
 from slotterm.games import get_game
 
@@ -43,6 +52,8 @@ PORT_MAX = 65535
 SHUTDOWN_WAIT = QUIT_WAIT + TERM_WAIT + 2.0
 """Seconds the server waits at most for its games to end when it stops (each is told to
 quit, then sent SIGTERM, then SIGKILL: :mod:`slotterm.commands.serve_session`)."""
+FORBIDDEN = "403 Forbidden: open the address that slotterm serve printed, with its token.\n"
+"""The body of a refusal."""
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -62,6 +73,7 @@ def run_serve(args: argparse.Namespace) -> int:
         )
     server = GameServer(
         child_command(args.game, save_dir),
+        guard=Guard.serving(host, port, new_token()),
         host=host,
         port=port,
         title=title,
@@ -133,6 +145,8 @@ def _check_address(host: str, port: int) -> None:
         raise UsageError(
             f"--host {host}: not an address of this computer ({exc.strerror})"
         ) from None
+    except (UnicodeError, ValueError):  # an empty label (a..b), one over 63 characters, a NUL
+        raise UsageError(f"--host {host}: not a valid host name or address") from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp does
@@ -156,13 +170,16 @@ def _say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-class GameServer(Server):
-    """textual-serve's server with slotterm's page, its own start line, and games that end
-    with it: on shutdown every connection is closed (its game quits as with Q) at once,
+class GameServer(AppHook):
+    """textual-serve's server with slotterm's page, its own start line, a guard in front of
+    every request (:meth:`check_request`), each page's messages checked, and games that
+    end with it: on shutdown every connection is closed (its game quits as with Q) at once,
     instead of aiohttp waiting a minute for the pages to go."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, guard: Guard, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.guard = guard
+        """Who may use this server (its token, its names)."""
         self.what = ""
         """What is served, for the start line."""
         self._connections: dict[asyncio.Task[Any], asyncio.Event] = {}
@@ -170,35 +187,109 @@ class GameServer(Server):
         self._services: set[GameService] = set()
         """The games not ended yet."""
 
+    @property
+    def page_url(self) -> str:
+        """The address to open in a browser, with the token."""
+        return self.guard.page_url(self.public_url)
+
     def initialize_logging(self) -> None:
-        """textual-serve's log, without a line for every request (problems still show)."""
-        super().initialize_logging()
+        """The log: one line per event on stderr (``slotterm: warning: ...``), without a
+        line for every request (problems still show)."""
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(LogFormat())
+        logging.basicConfig(level="DEBUG" if self.debug else "INFO", handlers=[handler], force=True)
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
     async def on_startup(self, app: web.Application) -> None:
         """Say where to point the browser (instead of textual-serve's banner)."""
         self.console.print(
-            f"slotterm: serving {self.what} on {self.public_url} "
+            f"slotterm: serving {self.what} on {self.page_url} "
             "(open it in a web browser; Ctrl+C stops)",
             markup=False,
             highlight=False,
             soft_wrap=True,
         )
 
+    def middlewares(self) -> list[Middleware]:
+        """:meth:`check_request`, in front of every route."""
+
+        @web.middleware
+        async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+            return await self.check_request(request, handler)
+
+        return [guard]
+
+    async def check_request(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Let the request through only with the token, this server's Host and (if any)
+        its own Origin (:func:`~slotterm.commands.serve_guard.refusal`); the token given in
+        the query is kept in a cookie for the rest of the page's requests."""
+        headers = request.headers
+        offered = request.query.get(TOKEN_FIELD)
+        reason = refusal(
+            self.guard,
+            headers.getall("Host", []),
+            headers.getall("Origin", []),
+            offered,
+            request.cookies.get(self.guard.cookie_name),
+        )
+        if reason is not None:
+            return self.refuse(request, reason)
+        response = await handler(request)
+        if not response.prepared:  # a websocket has sent its headers long ago
+            response.headers["Referrer-Policy"] = "no-referrer"
+            if self.guard.has_token(offered):
+                response.set_cookie(
+                    self.guard.cookie_name,
+                    self.guard.token,
+                    path="/",
+                    httponly=True,
+                    samesite="Strict",
+                )
+        return response
+
+    def refuse(self, request: web.Request, reason: str) -> web.Response:
+        """HTTP 403 for ``request``, and one line in the log saying why."""
+        log.warning(log_line(f"{request.method} {_path(request)}", request.remote, reason))
+        return web.Response(status=403, text=FORBIDDEN)
+
+    def _check_guarded(self, request: web.Request) -> None:
+        """HTTP 403 (raised) if the guard was never put in front of the routes (see
+        :class:`~slotterm.commands.serve_compat.AppHook`): nothing is served without it."""
+        if not self.hooked:
+            self.refuse(request, "the request guard is not in place (textual-serve changed?)")
+            raise web.HTTPForbidden(text=FORBIDDEN)
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        """The page (textual-serve's, from slotterm's template), never kept in a cache."""
+        self._check_guarded(request)
+        page = await super().handle_index(request)
+        page.headers["Cache-Control"] = "no-store"
+        return page
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        """A file the game hands the page (textual-serve's downloads)."""
+        self._check_guarded(request)
+        return await super().handle_download(request)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One page's game (a :class:`~slotterm.commands.serve_session.GameService`: its
-        size clamped, its end bounded), remembered until it has ended; the page's
-        connection is closed once the game is over."""
+        size clamped, its end bounded), fed the page's messages once checked
+        (:func:`~slotterm.commands.serve_messages.relay`), remembered until it has ended;
+        the page's connection is closed once the game is over."""
+        self._check_guarded(request)
         task = asyncio.current_task()
         assert task is not None
         ended = self._connections[task] = asyncio.Event()
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         width = to_int(request.query.get("width", "80"), 80)
         height = to_int(request.query.get("height", "24"), 24)
         service: GameService | None = None
 
         async def close() -> None:  # the game has exited: the page is told
             await websocket.close()
+
+        def refuse(what: str, reason: str) -> None:
+            log.warning(log_line(what, request.remote, reason))
 
         try:
             await websocket.prepare(request)
@@ -212,7 +303,7 @@ class GameServer(Server):
             )
             self._services.add(service)
             await service.start(width, height)
-            await self._process_messages(websocket, service)
+            await relay(websocket, service, refuse)
         except asyncio.CancelledError:  # the server stops
             pass
         except Exception as error:  # as textual-serve: in the log, the server goes on
@@ -239,3 +330,21 @@ class GameServer(Server):
             await asyncio.wait(waits, timeout=SHUTDOWN_WAIT)
         for service in self._services:
             service.signal(signal.SIGKILL)
+
+
+class LogFormat(logging.Formatter):
+    """``slotterm: warning: MESSAGE``: the level in lower case, as slotterm's other lines."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record as one line (and its traceback, if it carries one)."""
+        line = f"slotterm: {record.levelname.lower()}: {record.getMessage()}"
+        if record.exc_info:
+            line += "\n" + self.formatException(record.exc_info)
+        return line
+
+
+def _path(request: web.Request) -> str:
+    """The request's path as sent (percent-encoded), for the log: short, printable."""
+    raw = request.rel_url.raw_path
+    shown = "".join(c if c.isascii() and c.isprintable() else "?" for c in raw[:80])
+    return shown + ("…" if len(raw) > 80 else "")

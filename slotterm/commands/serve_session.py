@@ -18,8 +18,12 @@ import asyncio
 import contextlib
 import os
 import signal
+from typing import Any
 
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from slotterm.commands.serve_compat import service_process, take_service_task
 
 MAX_WIDTH = 500
 """The widest terminal a page gets, in cells (a 4K screen in a small font is ~480)."""
@@ -40,6 +44,11 @@ class GameService(AppService):
     """textual-serve's app process, its size clamped (:func:`clamp_size`), its stop bounded
     (quit, then SIGTERM, then SIGKILL)."""
 
+    def __init__(self, command: str, *, download_manager: DownloadManager, **kwargs: Any) -> None:
+        super().__init__(command, download_manager=download_manager, **kwargs)
+        self.downloads = download_manager
+        """The server's downloads (the game's own are cancelled when it stops)."""
+
     async def start(self, width: int, height: int) -> None:
         """Start the game on a terminal of (at most) ``width`` × ``height``."""
         await super().start(*clamp_size(width, height))
@@ -51,17 +60,23 @@ class GameService(AppService):
     @property
     def pid(self) -> int | None:
         """The game process's id (``None`` before it has started)."""
-        return None if self._process is None else self._process.pid
+        process = service_process(self)
+        return None if process is None else process.pid
+
+    @property
+    def returncode(self) -> int | None:
+        """The game process's exit status (``None`` while it runs, or before it starts)."""
+        process = service_process(self)
+        return None if process is None else process.returncode
 
     async def stop(self) -> None:
         """End the game: tell it to quit, then SIGTERM after :data:`QUIT_WAIT` seconds,
         then SIGKILL after :data:`TERM_WAIT` more; return once its output has ended."""
-        task = self._task
+        task = take_service_task(self)
         if task is None:
             return
-        self._task = None
         with contextlib.suppress(Exception):
-            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.downloads.cancel_app_downloads(app_service_id=self.app_service_id)
         with contextlib.suppress(Exception):
             # a game that reads nothing any more would leave this waiting on a full pipe
             await asyncio.wait_for(self.send_meta({"type": "quit"}), QUIT_WAIT)
@@ -75,6 +90,6 @@ class GameService(AppService):
     def signal(self, number: signal.Signals) -> None:
         """Send the game signal ``number`` (nothing if it has ended)."""
         pid = self.pid
-        if pid is not None and self._process is not None and self._process.returncode is None:
+        if pid is not None and self.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, number)
