@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import errno
 import ipaddress
-import logging
 import shlex
 import shutil
 import signal
@@ -42,6 +41,7 @@ from textual_serve.server import log, to_int
 from slotterm.cli import UsageError
 from slotterm.commands.serve_compat import AppHook
 from slotterm.commands.serve_guard import TOKEN_FIELD, Guard, log_line, new_token, refusal
+from slotterm.commands.serve_log import start_log
 from slotterm.commands.serve_messages import MAX_MESSAGE, relay
 from slotterm.commands.serve_session import QUIT_WAIT, TERM_WAIT, GameService
 from slotterm.games import get_game
@@ -193,12 +193,8 @@ class GameServer(AppHook):
         return self.guard.page_url(self.public_url)
 
     def initialize_logging(self) -> None:
-        """The log: one line per event on stderr (``slotterm: warning: ...``), without a
-        line for every request (problems still show)."""
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(LogFormat())
-        logging.basicConfig(level="DEBUG" if self.debug else "INFO", handlers=[handler], force=True)
-        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+        """The log: one line per event on stderr (:mod:`slotterm.commands.serve_log`)."""
+        start_log(debug=self.debug)
 
     async def on_startup(self, app: web.Application) -> None:
         """Say where to point the browser (instead of textual-serve's banner)."""
@@ -330,17 +326,6 @@ class GameServer(AppHook):
             await asyncio.wait(waits, timeout=SHUTDOWN_WAIT)
         for service in self._services:
             service.signal(signal.SIGKILL)
-
-
-class LogFormat(logging.Formatter):
-    """``slotterm: warning: MESSAGE``: the level in lower case, as slotterm's other lines."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        """The record as one line (and its traceback, if it carries one)."""
-        line = f"slotterm: {record.levelname.lower()}: {record.getMessage()}"
-        if record.exc_info:
-            line += "\n" + self.formatException(record.exc_info)
-        return line
 
 
 def _path(request: web.Request) -> str:
