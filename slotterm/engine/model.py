@@ -12,6 +12,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from slotterm.engine.bet_model import BetModel, BetPerLine, CoinsPerLine
+
 if TYPE_CHECKING:
     from slotterm.engine.actions import Bet, Limits
     from slotterm.engine.feature import Feature
@@ -60,28 +62,21 @@ class CoinBet:
     """A bet in coins: ``coins_per_line`` (lowest, highest) times a coin size in cents.
 
     ``coin_sizes`` are the game's default coin sizes (the operator may offer others).
+    What a definition built with it bets is its :attr:`GameDefinition.bet_model`
+    (:class:`~slotterm.engine.bet_model.CoinsPerLine`).
     """
 
     coins_per_line: tuple[int, int]
     coin_sizes: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        low, high = self.coins_per_line
-        if not 1 <= low <= high:
-            raise DefinitionError("coins per line must be a range 1 <= lowest <= highest")
-        if not self.coin_sizes or list(self.coin_sizes) != sorted(set(self.coin_sizes)):
-            raise DefinitionError("coin sizes must be increasing and distinct")
-        if self.coin_sizes[0] < 1:
-            raise DefinitionError("coin sizes must be positive cents")
+        problem = self.model().problem()
+        if problem is not None:
+            raise DefinitionError(problem)
 
-    def refusal(self, coins: int, coin_size: int) -> str | None:
-        """Why ``coins`` per line of ``coin_size`` cents is not a bet, or ``None``."""
-        low, high = self.coins_per_line
-        if not low <= coins <= high:
-            return f"coins per line must be {low}..{high}"
-        if coin_size < 1:
-            return "the coin size must be positive"
-        return None
+    def model(self) -> CoinsPerLine:
+        """The bet model of these coins."""
+        return CoinsPerLine(coins_per_line=self.coins_per_line, coin_sizes=self.coin_sizes)
 
 
 Pays = Mapping[int, int]
@@ -109,7 +104,8 @@ class GameDefinition:
     The round cap is ``max_win_x_total_bet`` × the total bet, or ``max_win_cents`` (the
     operator may lower it per round), whichever is lower; at least one is set.  A game bet
     in coins has ``coins`` (its pays are then coins per coin bet per line, which is the
-    same arithmetic as multiples of the bet per line) and ``bet_per_line_steps`` empty.
+    same arithmetic as multiples of the bet per line) and ``bet_per_line_steps`` empty;
+    :attr:`bet_model` is what either makes of the bet, and what everything else reads.
     Compared and hashed by identity: a definition is built once and shared.
 
     Presentation data the engine carries but never reads: ``art`` (symbol id -> its art
@@ -142,6 +138,9 @@ class GameDefinition:
     source: str | None = None
     symbol_index: Mapping[str, Symbol] = field(init=False, repr=False, compare=False)
     feature_index: Mapping[str, Feature] = field(init=False, repr=False, compare=False)
+    bet_model: BetModel = field(init=False, repr=False, compare=False)
+    """How the game is bet (:mod:`slotterm.engine.bet_model`), from ``coins`` or
+    ``bet_per_line_steps``."""
 
     def __post_init__(self) -> None:
         if self.reels < 1 or self.rows < 1:
@@ -195,15 +194,17 @@ class GameDefinition:
                 unknown = sorted(set(strip) - index.keys())
                 if unknown:
                     raise DefinitionError(f"{label} reel {r} has unknown symbols {unknown}")
-        if self.coins is None:
-            if not self.bet_per_line_steps or list(self.bet_per_line_steps) != sorted(
-                set(self.bet_per_line_steps)
-            ):
-                raise DefinitionError("bet steps must be increasing and distinct")
-            if self.bet_per_line_steps[0] < 1:
-                raise DefinitionError("bet steps must be positive cents")
-        elif self.bet_per_line_steps:
+        if self.coins is not None and self.bet_per_line_steps:
             raise DefinitionError("a game bet in coins has no bet-per-line steps")
+        model = (
+            BetPerLine(steps=tuple(self.bet_per_line_steps))
+            if self.coins is None
+            else self.coins.model()
+        )
+        problem = model.problem()
+        if problem is not None:
+            raise DefinitionError(problem)
+        object.__setattr__(self, "bet_model", model)
         if self.wild_substitutes is not None and not self.wild_substitutes <= index.keys():
             raise DefinitionError("wild_substitutes names unknown symbols")
         if self.wild_multiplier < 1:
@@ -266,29 +267,15 @@ class GameDefinition:
         """
         if not isinstance(bet_per_line, int) or bet_per_line < 1:
             return "the bet per line must be positive"
-        if self.coins is None:
-            return None if coin_size is None else "this game is not bet in coins"
-        if coin_size is None or not isinstance(coin_size, int) or coin_size < 1:
-            return "a bet in this game needs a positive coin size"
-        if bet_per_line % coin_size:
-            return "the bet per line must be a whole number of coins"
-        return self.coins.refusal(bet_per_line // coin_size, coin_size)
+        return self.bet_model.refusal(bet_per_line, coin_size)
 
     def default_bet(self, lines: int | None = None) -> Bet:
         """The lowest bet on ``lines`` lines (all lines by default)."""
-        from slotterm.engine.actions import Bet
-
-        count = len(self.lines) if lines is None else lines
-        if self.coins is None:
-            return Bet(self.bet_per_line_steps[0], count)
-        size = self.coins.coin_sizes[0]
-        return Bet(self.coins.coins_per_line[0] * size, count, size)
+        return self.bet_model.smallest_bet(len(self.lines) if lines is None else lines)
 
     def highest_bet_per_line(self) -> int:
         """The highest default bet per line in cents (the cap's worst case)."""
-        if self.coins is None:
-            return self.bet_per_line_steps[-1]
-        return self.coins.coins_per_line[1] * self.coins.coin_sizes[-1]
+        return self.bet_model.highest_bet_per_line()
 
     def lines_refusal(self, lines: int) -> str | None:
         """Why ``lines`` active lines cannot be played, or ``None`` (1..all lines)."""

@@ -47,21 +47,18 @@ def utc_now() -> datetime:
 
 
 def steps_for(game: GameDefinition) -> tuple[int, ...]:
-    """The game's own bet steps: its coin sizes if it is bet in coins, else bets per line."""
-    return game.coins.coin_sizes if game.coins is not None else game.bet_per_line_steps
+    """The game's own bet steps (its bet model's: bets per line, or coin sizes)."""
+    return game.bet_model.default_steps
 
 
 def smallest_bet(game: GameDefinition, steps: tuple[int, ...], lines: int | None = None) -> Bet:
     """The smallest bet ``steps`` allow on ``lines`` lines (all by default).
 
-    ``steps`` are bets per line, or coin sizes for a game bet in coins (then the fewest
-    coins per line of the smallest size).
+    ``steps`` are the bet model's (bets per line, or coin sizes: then the fewest coins
+    per line of the smallest size).
     """
     count = len(game.lines) if lines is None else lines
-    if game.coins is None:
-        return Bet(bet_per_line=steps[0], lines=count)
-    coins = game.coins.coins_per_line[0]
-    return Bet(bet_per_line=coins * steps[0], lines=count, coin_size=steps[0])
+    return game.bet_model.smallest_bet(count, steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,12 +192,11 @@ class GameSession:
         wrong = self.game.bet_refusal(bet.bet_per_line, bet.coin_size)
         if wrong is not None:
             return wrong
-        offered = ", ".join(format_cents(step) for step in self.bet_steps)
-        if self.game.coins is not None:
-            if bet.coin_size not in self.bet_steps:
-                return f"that coin size is not offered (coin sizes: {offered})"
-        elif bet.bet_per_line not in self.bet_steps:
-            return f"that bet per line is not offered (bets per line: {offered})"
+        model = self.game.bet_model
+        if model.step_of(bet) not in self.bet_steps:
+            one, several = model.step_words
+            offered = ", ".join(format_cents(step) for step in self.bet_steps)
+            return f"that {one} is not offered ({several}: {offered})"
         return None
 
     def set_bet(self, bet: Bet) -> None:
@@ -228,7 +224,7 @@ class GameSession:
         For a game bet in coins (the result is checked by :meth:`set_bet`, not here).
         """
         bet = self.bet
-        if self.game.coins is None or bet.coin_size is None:
+        if not self.game.bet_model.in_coins or bet.coin_size is None:
             raise ActionRefused("this game is not bet in coins")
         size = bet.coin_size if coin_size is None else coin_size
         count = (bet.coins or 0) if coins is None else coins

@@ -7,8 +7,10 @@ today's: ``"special"`` (the Magic Book's symbol, from the expanding-symbol modif
 ``"free_spins_awarded"`` and ``"free_spins"`` (each spin with its ``expanding_wins``);
 a round without free spins shows ``null``, ``0`` and ``[]``.  A pick game's entry adds
 ``"pick_game"`` (:mod:`slotterm.session.pick_view`: every pick and what every item held,
-hidden items kept hidden while the game is under way); a round bet in coins adds
-``coin_size`` and ``coins_per_line``.
+hidden items kept hidden while the game is under way); with the game given, a round adds
+the parts of its bet only its bet model has
+(:meth:`~slotterm.engine.bet_model.BetModel.bet_json`: in coins, ``coin_size`` and
+``coins_per_line``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from slotterm.engine.actions import Bet
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.engine.features.pick_game import PickGame
@@ -47,7 +48,7 @@ def round_view(
     """One round with every step: windows, wins, features, gamble cards, credits.
 
     ``game`` (the round's game) adds each feature's ``phase`` and ``win`` to its entry
-    in ``"features"``.
+    in ``"features"``, and the bet's own parts (in coins: ``coin_size``, ``coins_per_line``).
     """
     credits_after = round_.credits_before - round_.bet.total + round_.paid if closed else None
     return {
@@ -57,7 +58,7 @@ def round_view(
         if times is None or times.closed_at is None
         else times.closed_at.isoformat(),
         "bet_per_line": money(round_.bet.bet_per_line),
-        **_coin_keys(round_.bet),
+        **({} if game is None else game.bet_model.bet_json(round_.bet)),
         "lines": round_.bet.lines,
         "total_bet": money(round_.bet.total),
         "autoplay": round_.autoplay,
@@ -89,13 +90,6 @@ def _feature_keys(round_: Round) -> View:
     for view in FEATURE_VIEWS.values():
         keys.update(view(round_))
     return keys
-
-
-def _coin_keys(bet: Bet) -> View:
-    """``coin_size`` and ``coins_per_line`` for a bet in coins (nothing for one in cents)."""
-    if bet.coin_size is None:
-        return {}
-    return {"coin_size": money(bet.coin_size), "coins_per_line": bet.coins}
 
 
 def frame_view(frame: FeatureFrame, game: GameDefinition | None = None, total_bet: int = 0) -> View:

@@ -205,7 +205,7 @@ def _resume(
         game=game,
         state=record.state,
         rng=record.rng,
-        bet=fit_bet(record.bet, steps),
+        bet=fit_bet(game, record.bet, steps),
         limits=settings.limits,
         bet_steps=steps,
         start_credits=record.start_credits,
@@ -218,23 +218,14 @@ def _resume(
     )
 
 
-def fit_bet(bet: Bet, steps: tuple[int, ...]) -> Bet:
+def fit_bet(game: GameDefinition, bet: Bet, steps: tuple[int, ...]) -> Bet:
     """The saved ``bet`` under the operator's ``steps`` now (the settings may have changed).
 
     A step no longer offered becomes the highest offered below it (else the lowest): the
-    bet per line in a game bet in cents, the coin size (same coins per line) in a coin game.
+    bet model's step (:meth:`~slotterm.engine.bet_model.BetModel.fit`: the bet per line,
+    or the coin size with the same coins per line).
     """
-
-    def fitted(value: int) -> int:
-        if value in steps:
-            return value
-        lower = [s for s in steps if s <= value]
-        return lower[-1] if lower else steps[0]
-
-    if bet.coin_size is None:
-        return Bet(bet_per_line=fitted(bet.bet_per_line), lines=bet.lines)
-    size = fitted(bet.coin_size)
-    return Bet(bet_per_line=(bet.coins or 1) * size, lines=bet.lines, coin_size=size)
+    return game.bet_model.fit(bet, steps)
 
 
 def collect_if_pending(session: GameSession, now: datetime) -> str | None:

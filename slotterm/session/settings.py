@@ -10,12 +10,13 @@ Keys (all optional; amounts as numbers or text with at most two decimals)::
     start_credits = 1000.00     # demo credits of a new session
     currency = "EUR"            # label shown beside amounts
 
-One file serves every game: ``bet_steps`` applies to a game bet in cents (Book of
+One file serves every game: ``bet_steps`` applies to a game bet per line (Book of
 Spells), ``coin_sizes`` to a game bet in coins (Lucky Witch: coins per line are the
-game's own range, 1 to 20); each is checked whatever the game.  ``max_win`` may not
-exceed a game's own absolute cap (Lucky Witch's 250,000.00); without it a game with such
-a cap plays to it (its limits then carry it), a game without one has no operator max
-win.  Settings apply to new rounds only: a round keeps the limits it started with.
+game's own range, 1 to 20) -- each bet model's :attr:`config_key
+<slotterm.engine.bet_model.BetModel.config_key>`; each is checked whatever the game.
+``max_win`` may not exceed a game's own absolute cap (Lucky Witch's 250,000.00); without
+it a game with such a cap plays to it (its limits then carry it), a game without one has
+no operator max win.  Settings apply to new rounds only: a round keeps the limits it started with.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from slotterm.engine.actions import Limits
+from slotterm.engine.bet_model import CONFIG_KEYS
 from slotterm.engine.model import GameDefinition
 from slotterm.money import format_cents
 from slotterm.session.errors import ConfigError
@@ -60,8 +62,7 @@ START_CREDITS_RANGE = AmountRange(100, 100_000_000)
 MAX_WIN_RANGE = AmountRange(100, 10_000_000_000)
 CURRENCY_LENGTH = 8
 KNOWN_KEYS = (
-    "bet_steps",
-    "coin_sizes",
+    *CONFIG_KEYS,
     "gamble_limit",
     "free_spin_limit",
     "max_win",
@@ -160,9 +161,13 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
     def bad(key: str, allowed: str) -> ConfigError:
         return ConfigError(f"{source}: '{key}' must be {allowed}")
 
-    bet_steps = _steps(doc, "bet_steps", game.bet_per_line_steps, bad)
-    coin_sizes = _steps(doc, "coin_sizes", steps_for(game) if game.coins else (), bad)
-    steps = coin_sizes if game.coins is not None else bet_steps
+    model = game.bet_model
+    # every bet model's key is checked, whatever the game; the game's own is used
+    offered = {
+        key: _steps(doc, key, steps_for(game) if key == model.config_key else (), bad)
+        for key in CONFIG_KEYS
+    }
+    steps = offered[model.config_key]
     gamble = base.gamble_limit
     if "gamble_limit" in doc:
         allowed = f"an amount {GAMBLE_LIMIT_RANGE.describe()} (0 turns the gamble off)"
@@ -193,10 +198,9 @@ def parse_settings(doc: dict[str, Any], game: GameDefinition, source: str) -> Se
         currency = raw
     smallest = smallest_bet(game, steps, 1).total
     if credits < smallest:  # a new session could not place a single bet
-        key = "coin_sizes" if game.coins is not None else "bet_steps"
         raise ConfigError(
             f"{source}: 'start_credits' ({format_cents(credits)}) must cover the smallest bet "
-            f"({format_cents(smallest)}, the first of {key} on one line)"
+            f"({format_cents(smallest)}, the first of {model.config_key} on one line)"
         )
     return Settings(
         bet_steps=steps,
