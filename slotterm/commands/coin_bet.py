@@ -1,8 +1,9 @@
 """Bets in coins on the command line: coins per line and a coin size, checked against a game.
 
-``eval`` and ``simulate`` of a game bet in coins (Lucky Witch) take ``--coins N
---coin-size 0.01``; a ``--jsonl`` request takes ``"coins"`` and ``"coin_size"``.  The
-coin size must be one of the game's coin sizes (no operator settings are read here).
+``eval`` and ``simulate`` of a game bet in coins
+(:class:`~slotterm.engine.bet_model.CoinsPerLine`) take ``--coins N --coin-size 0.01``; a
+``--jsonl`` request takes ``"coins"`` and ``"coin_size"`` (:mod:`slotterm.commands.bet_inputs`).
+The coin size must be one of the game's coin sizes (no operator settings are read here).
 Every problem is a :class:`CoinBetError` with a one-line message.
 """
 
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 import re
 
+from slotterm.commands.bet_input_error import BetInputError
 from slotterm.engine.actions import Bet
+from slotterm.engine.bet_model import CoinsPerLine
 from slotterm.engine.model import GameDefinition
 from slotterm.money import MoneyFormatError, format_cents, parse_cents
 
@@ -21,15 +24,19 @@ _AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _SIZE = "--coin-size"
 
 
-class CoinBetError(ValueError):
+class CoinBetError(BetInputError):
     """Coins or a coin size that the game does not take; the message says why.
 
     ``option`` is the command-line option at fault (``--coins`` or ``--coin-size``).
     """
 
-    def __init__(self, message: str, option: str) -> None:
-        super().__init__(message)
-        self.option = option
+
+def coin_model(game: GameDefinition) -> CoinsPerLine:
+    """The game's bet in coins (these inputs are asked only of a game bet in coins)."""
+    model = game.bet_model
+    if not isinstance(model, CoinsPerLine):
+        raise CoinBetError(f"{game.id} is not bet in coins", "--coins")
+    return model
 
 
 def coins_text(coins: int) -> str:
@@ -45,8 +52,7 @@ def shown(value: object) -> str:
 
 def parse_coins(game: GameDefinition, coins: object) -> int:
     """Coins per line: a whole number in the game's range."""
-    assert game.coins is not None
-    low, high = game.coins.coins_per_line
+    low, high = coin_model(game).coins_per_line
     if isinstance(coins, bool) or not isinstance(coins, int):
         raise CoinBetError(
             f"coins must be a whole number {low}..{high}, got {shown(coins)}", "--coins"
@@ -58,8 +64,8 @@ def parse_coins(game: GameDefinition, coins: object) -> int:
 
 def parse_coin_size(game: GameDefinition, coin_size: object) -> int:
     """A coin size in cents from text such as ``"0.01"`` (or a JSON number): one of the game's."""
-    assert game.coins is not None
-    sizes = ", ".join(format_cents(c) for c in game.coins.coin_sizes)
+    offered = coin_model(game).coin_sizes
+    sizes = ", ".join(format_cents(c) for c in offered)
     if isinstance(coin_size, bool) or not isinstance(coin_size, str | int | float):
         raise CoinBetError(
             f'coin size must be text such as "0.01", got {shown(coin_size)}', "--coin-size"
@@ -73,7 +79,7 @@ def parse_coin_size(game: GameDefinition, coin_size: object) -> int:
         raise CoinBetError(
             f"coin size: {shown(text)} is not an amount in cents (one of {sizes})", _SIZE
         ) from None
-    if cents not in game.coins.coin_sizes:
+    if cents not in offered:
         raise CoinBetError(f"coin size must be one of {sizes}, got {shown(text)}", _SIZE)
     return cents
 
@@ -83,7 +89,7 @@ def coin_bet(game: GameDefinition, coins: object, coin_size: object, lines: int)
 
     ``None`` for either means the game's lowest (1 coin, the smallest coin size).
     """
-    assert game.coins is not None
-    count = game.coins.coins_per_line[0] if coins is None else parse_coins(game, coins)
-    size = game.coins.coin_sizes[0] if coin_size is None else parse_coin_size(game, coin_size)
+    model = coin_model(game)
+    count = model.coins_per_line[0] if coins is None else parse_coins(game, coins)
+    size = model.coin_sizes[0] if coin_size is None else parse_coin_size(game, coin_size)
     return Bet(count * size, lines, size)

@@ -26,14 +26,14 @@ from __future__ import annotations
 import argparse
 import io
 import json
-import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from slotterm.cli import UsageError
-from slotterm.commands.coin_bet import CoinBetError, coin_bet
+from slotterm.commands.bet_input_error import BetInputError
+from slotterm.commands.bet_inputs import bet_inputs, is_given, other_bet_inputs
 from slotterm.commands.game_features import free_spins_of, special_symbols
 from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.actions import Bet
@@ -42,9 +42,7 @@ from slotterm.engine.features.expanding_symbol import Expansion, expand
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, GridError, LineWin, Window
 from slotterm.games import UnknownGame, get_game
-from slotterm.money import MoneyFormatError, format_cents, parse_cents
-
-DEFAULT_BET = "0.10"
+from slotterm.money import format_cents
 
 
 class RequestError(ValueError):
@@ -117,11 +115,13 @@ def parse_free_spin(free_spin: object) -> bool:
     return free_spin
 
 
-def parse_coin_bet(game: GameDefinition, coins: object, coin_size: object, lines: int) -> Bet:
-    """The coin bet of a request (defaults: 1 coin of the smallest size)."""
+def parse_request_bet(game: GameDefinition, values: Mapping[str, object], lines: int) -> Bet:
+    """The bet of a request, by the game's bet model (:mod:`slotterm.commands.bet_inputs`;
+    an input not given takes the model's default: a bet of 0.10 per line, or 1 coin of the
+    smallest size)."""
     try:
-        return coin_bet(game, coins, coin_size, lines)
-    except CoinBetError as exc:
+        return bet_inputs(game).parse(game, values, lines)
+    except BetInputError as exc:
         raise RequestError(str(exc)) from None
 
 
@@ -135,25 +135,6 @@ def parse_lines(game: GameDefinition, lines: object) -> int:
     if refusal is not None:
         raise RequestError(f"{refusal}, got {_shown(lines)}")
     return lines
-
-
-_AMOUNT_TEXT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-"""A bet as text: ASCII digits and at most one ``.`` (not ``" 1 "``, ``1,5`` or ``١``)."""
-
-
-def parse_bet(bet: object) -> int:
-    """Bet per line in cents from text such as ``"0.10"`` (or a JSON number)."""
-    if isinstance(bet, bool) or not isinstance(bet, str | int | float):
-        raise RequestError(f'bet must be an amount such as "0.10", got {_shown(bet)}')
-    if isinstance(bet, str) and not _AMOUNT_TEXT.fullmatch(bet):
-        raise RequestError(f"bet: not an amount: {_shown(bet)} (expected e.g. 0.10 or 2)")
-    try:
-        cents = parse_cents(str(bet))
-    except MoneyFormatError as exc:
-        raise RequestError(f"bet: {exc}") from None
-    if cents < 1:
-        raise RequestError("bet per line must be at least 0.01")
-    return cents
 
 
 def parse_special(game: GameDefinition, special: object) -> str | None:
@@ -259,10 +240,24 @@ def evaluation_json(result: Result) -> dict[str, Any]:
     return shown
 
 
-CENT_FIELDS = frozenset({"grid", "lines", "bet", "special"})
-"""The request fields of a game bet in cents (Book of Spells)."""
-COIN_FIELDS = frozenset({"grid", "lines", "coins", "coin_size", "free_spin"})
-"""The request fields of a game bet in coins (Lucky Witch)."""
+_SPECIAL = ("special", "--special")
+_FREE_SPIN = ("free_spin", "--free-spin")
+_FREE_SPIN_INPUTS = (_SPECIAL, _FREE_SPIN)
+
+
+def free_spin_input(game: GameDefinition) -> tuple[str, str]:
+    """How a request asks for a free spin, as ``(field, flag)``: by naming the special
+    expanding symbol in a game that has one, else with ``free_spin``."""
+    return _SPECIAL if special_symbols(game) else _FREE_SPIN
+
+
+def request_inputs(game: GameDefinition) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The ``(field, flag)`` inputs the game takes besides the grid and the lines (its bet
+    model's, then its free spin's), and those of the other games it refuses."""
+    feature = free_spin_input(game)
+    mine = [*bet_inputs(game).options, feature]
+    theirs = [o for inputs in other_bet_inputs(game) for o in inputs.options]
+    return mine, theirs + [o for o in _FREE_SPIN_INPUTS if o != feature]
 
 
 def request_from_json(game: GameDefinition, text: str) -> Request:
@@ -281,7 +276,9 @@ def request_from_json(game: GameDefinition, text: str) -> Request:
         raise RequestError("not JSON this program reads: a number is too long") from None
     if not isinstance(data, dict):
         raise RequestError("a request must be a JSON object")
-    fields, other = (COIN_FIELDS, CENT_FIELDS) if game.coins else (CENT_FIELDS, COIN_FIELDS)
+    mine, theirs = request_inputs(game)
+    fields = {"grid", "lines", *(name for name, _ in mine)}
+    other = {name for name, _ in theirs}
     unknown = sorted(set(data) - fields)
     if unknown:
         mixed = [name for name in unknown if name in other]
@@ -294,21 +291,15 @@ def request_from_json(game: GameDefinition, text: str) -> Request:
         raise RequestError("a request needs a grid")
     window = parse_grid(game, data["grid"])
     lines = parse_lines(game, data.get("lines"))
-    if game.coins is not None:
-        bet = parse_coin_bet(game, data.get("coins"), data.get("coin_size"), lines)
-        return Request(
-            window=window,
-            lines=lines,
-            bet_per_line=bet.bet_per_line,
-            special=None,
-            coin_size=bet.coin_size,
-            free_spin=parse_free_spin(data.get("free_spin")),
-        )
+    bet = parse_request_bet(game, data, lines)
+    by_symbol = free_spin_input(game) == _SPECIAL
     return Request(
         window=window,
         lines=lines,
-        bet_per_line=parse_bet(data.get("bet", DEFAULT_BET)),
-        special=parse_special(game, data.get("special")),
+        bet_per_line=bet.bet_per_line,
+        special=parse_special(game, data.get("special")) if by_symbol else None,
+        coin_size=bet.coin_size,
+        free_spin=False if by_symbol else parse_free_spin(data.get("free_spin")),
     )
 
 
@@ -360,19 +351,16 @@ def run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-_COIN_OPTIONS = (("coins", "--coins"), ("coin_size", "--coin-size"), ("free_spin", "--free-spin"))
-_CENT_OPTIONS = (("bet", "--bet"), ("special", "--special"))
-
-
 def _check_bet_options(game: GameDefinition, args: argparse.Namespace) -> None:
-    """A game bet in coins takes the coin options, any other ``--bet``/``--special``."""
-    mine, theirs = (_COIN_OPTIONS, _CENT_OPTIONS) if game.coins else (_CENT_OPTIONS, _COIN_OPTIONS)
-    given = [flag for name, flag in theirs if getattr(args, name, None) not in (None, False)]
+    """The game takes its bet model's options and its free spin's, not the others'
+    (:func:`request_inputs`); with ``--jsonl`` none of them (each request holds its own)."""
+    mine, theirs = request_inputs(game)
+    given = [flag for name, flag in theirs if is_given(getattr(args, name, None))]
     if given:
         takes = "/".join(flag for _, flag in mine)
         raise UsageError(f"{game.id} takes {takes}, not {', '.join(given)}")
-    if args.jsonl and game.coins is not None:
-        options = [flag for name, flag in mine if getattr(args, name, None) not in (None, False)]
+    if args.jsonl:
+        options = [flag for name, flag in mine if is_given(getattr(args, name, None))]
         if options:
             raise UsageError(
                 f"--jsonl reads the bet from each request: leave out {', '.join(options)}"
@@ -382,19 +370,14 @@ def _check_bet_options(game: GameDefinition, args: argparse.Namespace) -> None:
 def _request_from_args(game: GameDefinition, args: argparse.Namespace) -> Request:
     window = parse_grid(game, args.grid)
     lines = parse_lines(game, args.lines)
-    if game.coins is not None:
-        bet = parse_coin_bet(game, args.coins, args.coin_size, lines)
-        return Request(
-            window=window,
-            lines=lines,
-            bet_per_line=bet.bet_per_line,
-            special=None,
-            coin_size=bet.coin_size,
-            free_spin=args.free_spin,
-        )
+    given = {name: value for name, value in vars(args).items() if value is not None}
+    bet = parse_request_bet(game, given, lines)
+    by_symbol = free_spin_input(game) == _SPECIAL
     return Request(
         window=window,
         lines=lines,
-        bet_per_line=parse_bet(DEFAULT_BET if args.bet is None else args.bet),
-        special=parse_special(game, args.special),
+        bet_per_line=bet.bet_per_line,
+        special=parse_special(game, args.special) if by_symbol else None,
+        coin_size=bet.coin_size,
+        free_spin=False if by_symbol else bool(args.free_spin),
     )

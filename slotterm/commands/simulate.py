@@ -25,7 +25,9 @@ from typing import Any
 from slotterm.analysis.sim_tally import SOURCES, SimulationResult
 from slotterm.analysis.simulate import MAX_SPINS, default_workers, simulate
 from slotterm.cli import UsageError
-from slotterm.commands.coin_bet import CoinBetError, coin_bet, coins_text
+from slotterm.commands.bet_input_error import BetInputError
+from slotterm.commands.bet_inputs import bet_inputs, other_bet_inputs
+from slotterm.commands.coin_bet import coins_text
 from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.actions import Bet
 from slotterm.engine.features import free_spins
@@ -217,19 +219,19 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def _bet_from_args(game: GameDefinition, args: argparse.Namespace, lines: int) -> Bet | None:
-    """The coin bet of ``--coins``/``--coin-size`` (``None``: the game's lowest bet)."""
-    coins = getattr(args, "coins", None)
-    size = getattr(args, "coin_size", None)
-    if game.coins is None:
-        given = [f for f, v in (("--coins", coins), ("--coin-size", size)) if v is not None]
+    """The bet of the game's bet model's options (``--coins``/``--coin-size``; ``None``:
+    none given, the game's lowest bet); another model's options are refused."""
+    values = {name: value for name, value in vars(args).items() if value is not None}
+    for other in other_bet_inputs(game):
+        given = other.given(values)
         if given:
-            raise UsageError(f"{game.id} is not bet in coins: leave out {', '.join(given)}")
-        return None
-    if coins is None and size is None:
+            raise UsageError(f"{game.id} {other.refused}: leave out {', '.join(given)}")
+    inputs = bet_inputs(game)
+    if not inputs.given(values):
         return None
     try:
-        return coin_bet(game, coins, size, lines)
-    except CoinBetError as exc:
+        return inputs.parse(game, values, lines)
+    except BetInputError as exc:
         raise UsageError(f"{exc.option}: {exc}") from None
 
 
