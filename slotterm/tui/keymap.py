@@ -94,8 +94,9 @@ class KeyState:
     """The moving scene is a feature's show (Space skips it rather than stopping reels)."""
     feature_actions: frozenset[str] = field(default_factory=frozenset)
     """The feature actions (by save name) the session allows now."""
-    coins: bool = False
-    """The game is bet in coins (coin size and coins per line instead of a bet per line)."""
+    bet_keys: frozenset[str] = frozenset({"bet"})
+    """The bet actions the game's bet model's keys answer (its view's
+    :attr:`~slotterm.tui.bets.view.BetView.bet_actions`; by default a bet per line's)."""
     short: bool = False
     """Between rounds, the credits cover a smaller bet but not the one chosen."""
     top_up_helps: bool = False
@@ -126,10 +127,10 @@ def key_enabled(action: str, s: KeyState, parameters: tuple[object, ...] = ()) -
         "collect": offer,
         "collect_and_spin": offer,
         "spin": spins,
-        "bet": between and not s.coins,
-        "coin_size": between and s.coins,
-        "coins": between and s.coins,
-        "units": s.coins and not s.stoppable,
+        "bet": between and "bet" in s.bet_keys,
+        "coin_size": between and "coin_size" in s.bet_keys,
+        "coins": between and "coins" in s.bet_keys,
+        "units": "units" in s.bet_keys and not s.stoppable,
         "lines": between,
         "bet_max": between,
         "gamble": free and s.can_gamble and not s.summary,

@@ -17,6 +17,7 @@ from slotterm.engine.outcome import Window
 from slotterm.engine.records import EndReason, Phase, Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
+from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
 
 
@@ -104,10 +105,8 @@ def spin_refused_note(session: GameSession, refusal: str) -> str:
 
 
 def lowering_keys(game: GameDefinition) -> str:
-    """The keys that lower the bet, in the game's own kind of bet."""
-    if game.coins is not None:
-        return "↓ coins, − coin size or ← lines"
-    return "− or ← lowers the bet"
+    """The keys that lower the bet, in the game's own way of betting (its bet view's)."""
+    return bet_view(game).lowering_keys
 
 
 NOTE_ROOM = 52

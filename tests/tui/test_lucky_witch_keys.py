@@ -292,7 +292,11 @@ async def test_q_quits_in_both_cases(key: str) -> None:
 
 
 def test_the_key_rule_gives_coin_games_their_own_bet_keys() -> None:
+    from slotterm.games import get_game
+    from slotterm.tui.bet_views import bet_view
     from slotterm.tui.keymap import KeyState, key_enabled
+
+    witch, book = get_game("lucky-witch"), get_game("book-of-spells")
 
     def state(*, coins: bool, phase: Phase = Phase.IDLE, stoppable: bool = False) -> KeyState:
         return KeyState(
@@ -302,7 +306,7 @@ def test_the_key_rule_gives_coin_games_their_own_bet_keys() -> None:
             summary=False,
             can_gamble=False,
             needs_top_up=False,
-            coins=coins,
+            bet_keys=bet_view(witch if coins else book).bet_actions,
         )
 
     coin_keys = ("coin_size", "coins", "units")

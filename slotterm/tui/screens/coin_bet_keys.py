@@ -14,17 +14,17 @@ from collections.abc import Sequence
 from textual.message_pump import MessagePump
 
 from slotterm.engine.actions import Bet
-from slotterm.engine.model import CoinBet
+from slotterm.engine.bet_model import CoinsPerLine
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.screens.bet_keys import BetChanged, BetKeys
 from slotterm.tui.widgets.coin_boxes import coins_text
 
 
-def coin_rule(session: GameSession) -> CoinBet:
+def coin_rule(session: GameSession) -> CoinsPerLine:
     """The game's coin bet (the session's game must be bet in coins)."""
-    rule = session.game.coins
-    if rule is None:
+    rule = session.game.bet_model
+    if not isinstance(rule, CoinsPerLine):
         raise ValueError(f"{session.game.name} is not bet in coins")
     return rule
 
@@ -50,7 +50,7 @@ def stepped_coin_size(sizes: Sequence[int], bet: Bet, step: int) -> Bet:
     return coin_bet(bet, size=ordered[index])
 
 
-def stepped_coins(rule: CoinBet, bet: Bet, step: int) -> Bet:
+def stepped_coins(rule: CoinsPerLine, bet: Bet, step: int) -> Bet:
     """One coin per line more or fewer, held at the game's range."""
     low, high = rule.coins_per_line
     return coin_bet(bet, coins=min(max((bet.coins or low) + step, low), high))
@@ -61,7 +61,7 @@ def stepped_coin_lines(line_count: int, bet: Bet, step: int) -> Bet:
     return coin_bet(bet, lines=(bet.lines - 1 + step) % line_count + 1)
 
 
-def max_coin_bet(rule: CoinBet, bet: Bet, line_count: int, credits: int) -> Bet | None:
+def max_coin_bet(rule: CoinsPerLine, bet: Bet, line_count: int, credits: int) -> Bet | None:
     """Bet Max: the most coins per line (up to the highest) that ``credits`` cover on all
     ``line_count`` lines at ``bet``'s coin size; ``None`` when not even the fewest are."""
     low, high = rule.coins_per_line

@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from slotterm.engine.actions import Limits
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
+from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.limit_words import free_spin_limit_help, gamble_limit_help, round_cap_help
 from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
@@ -59,16 +60,10 @@ def max_win_text(game: GameDefinition, limits: Limits | None = None) -> str:
 
 
 def coin_values(game: GameDefinition) -> dict[str, str]:
-    """A coin game's figures: most coins per line and in all, the bonus cap in coins."""
-    if game.coins is None:
-        return {}
-    high = game.coins.coins_per_line[1]
+    """The bet model's own figures (:meth:`~slotterm.tui.bets.view.BetView.help_values`: in
+    coins, most coins per line and in all) and the bonus cap in coins."""
     caps = [f.cap_coins for f in game.features if isinstance(f, MysteryBonus)]
-    return {
-        "coins_max": str(high),
-        "most_coins": f"{high * len(game.lines):,}",
-        "bonus_cap": f"{caps[0]:,}" if caps else "",
-    }
+    return {**bet_view(game).help_values(), "bonus_cap": f"{caps[0]:,}" if caps else ""}
 
 
 HELP_WIDTH = 110

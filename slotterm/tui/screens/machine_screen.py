@@ -5,9 +5,9 @@ first), then the returned events are played as scenes.  At rest everything shown
 re-read from the session, so an animation or a mashed key can never change an amount.
 What the game's features show comes from their views (:mod:`slotterm.tui.features`),
 which draw on the screen's :class:`~slotterm.tui.features.view.Stage`.  The pictures are
-the game's own (:func:`~slotterm.tui.symbols.art_set`) and the boxes the game's kind of
-bet (:func:`boxes_for`).  The bet keys and the screens over the machine are added by
-:class:`~slotterm.tui.screens.main_screen.MainScreen`.
+the game's own (:func:`~slotterm.tui.symbols.art_set`) and the boxes its bet model's
+(:func:`~slotterm.tui.bet_views.bet_view`).  The bet keys and the screens over the machine
+are added by :class:`~slotterm.tui.screens.main_screen.MainScreen`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from textual.screen import Screen
 
 from slotterm.engine.actions import Action, ActionRefused, Collect, Limits, Spin, StartGamble
 from slotterm.engine.events import Transition
-from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
@@ -35,6 +34,7 @@ from slotterm.tui.autoplay_control import (
     autoplay_stop_reason,
     autoplay_stopped,
 )
+from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, KeySwitch, key_enabled, with_feature_keys
@@ -64,21 +64,13 @@ from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.save_note import show_save_note
 from slotterm.tui.shell import preferences_of
 from slotterm.tui.symbols import art_set
-from slotterm.tui.widgets.coin_boxes import CoinBoxes
 from slotterm.tui.widgets.feature_banner import FeatureBanner
 from slotterm.tui.widgets.key_bar import KeyBar
-from slotterm.tui.widgets.machine_boxes import MachineBoxes
 from slotterm.tui.widgets.message_line import MessageLine
 from slotterm.tui.widgets.reels import ReelsWindow
 
 QUICK_SPEED = 3.0
 """How much faster everything moves with quick spin on."""
-
-
-def boxes_for(game: GameDefinition) -> MachineBoxes:
-    """The boxes of the game's kind of bet: coins per line and coin size (Lucky Witch), or
-    a bet per line (Book of Spells)."""
-    return CoinBoxes(id="boxes") if game.coins is not None else MachineBoxes(id="boxes")
 
 
 class MachineScreen(Screen[None]):
@@ -99,7 +91,9 @@ class MachineScreen(Screen[None]):
         """The reel window widget."""
         self.message = MessageLine(id="message")
         """The message line widget."""
-        self.boxes = boxes_for(session.game)
+        self.bet_view = bet_view(session.game)
+        """What the game's bet model shows (its boxes, its keys)."""
+        self.boxes = self.bet_view.boxes()
         """The Bet, Lines, Credits and Win boxes (and Coins, Coin size in a coin game)."""
         self.stage = Stage(
             game=session.game,
@@ -317,7 +311,7 @@ class MachineScreen(Screen[None]):
             skippable=scene is not None and scene.skippable,
             holding=isinstance(scene, HoldScene),
             feature_actions=self.views.allowed(session.can),
-            coins=session.game.coins is not None,
+            bet_keys=self.bet_view.bet_actions,
         )
 
     def action_stop(self) -> None:

@@ -1,10 +1,10 @@
 """The main screen: the machine (:class:`~slotterm.tui.screens.machine_screen.MachineScreen`)
 with its bet keys and the screens opened over it.
 
-The bet keys are the game's kind: a bet per line (:class:`BetKeys`, Book of Spells) or
-coins per line and a coin size (:class:`CoinBetKeys`, Lucky Witch).  They and the side
-screens report back with messages (messages up); the screen changes the session and
-shows it again.
+The bet keys are the game's bet model's (:func:`~slotterm.tui.bet_views.bet_view`): a bet
+per line (:class:`BetKeys`) or coins per line and a coin size (:class:`CoinBetKeys`).
+They and the side screens report back with messages (messages up); the screen changes
+the session and shows it again.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from slotterm.engine.actions import ActionRefused, Spin
 from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
-from slotterm.tui.screens.bet_keys import ActionAsked, BetChanged, BetKeys, BetNote
-from slotterm.tui.screens.coin_bet_keys import CoinBetKeys
+from slotterm.tui.screens.bet_keys import ActionAsked, BetChanged, BetNote
 from slotterm.tui.screens.machine_screen import MachineScreen
 from slotterm.tui.screens.side_screens import (
     GambleClosed,
@@ -34,9 +33,7 @@ class MainScreen(MachineScreen):
 
     def __init__(self, session: GameSession, *, force: str | None = None) -> None:
         super().__init__(session, force=force)
-        self.bet_keys = (
-            CoinBetKeys(self, session) if session.game.coins is not None else BetKeys(self, session)
-        )
+        self.bet_keys = self.bet_view.keys(self, session)
         """What the bet keys ask for."""
         self.side = SideScreens(self, session)
         """The screens opened over the machine."""

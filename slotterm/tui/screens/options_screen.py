@@ -1,9 +1,9 @@
 """The options (O): quick spin, values in coins or credits, reel stopping order, graphics,
 the gamble and odds hints, remembered per player (:mod:`slotterm.session.preferences`).
 
-Only the options that apply to the game are listed (values in coins for a game bet in
-coins, the gamble for a game that has one); the others keep their values.  Enter returns
-the new :class:`~slotterm.session.preferences.Preferences`, Escape ``None``.
+Only the options that apply to the game are listed (its bet model's own: values in coins
+for a game bet in coins; the gamble for a game that has one); the others keep their
+values.  Enter returns the new :class:`~slotterm.session.preferences.Preferences`, Escape ``None``.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from typing import Any
 
 from slotterm.engine.model import GameDefinition
 from slotterm.session.preferences import Preferences
+from slotterm.tui.bet_views import bet_view
 from slotterm.tui.screens.choice_dialog import ChoiceDialog, ChoiceRow, on_off
 
 WORDS = {
-    "credits": "credits (money)",
-    "coins": "coins",
     "left-to-right": "left to right",
     "all-together": "all together",
     "enhanced": "enhanced (animated)",
@@ -41,15 +40,7 @@ def option_rows(game: GameDefinition) -> list[ChoiceRow]:
             show=on_off,
         ),
     ]
-    if game.coins is not None:
-        rows.append(
-            ChoiceRow(
-                name="values_in",
-                label="Balance, bet and win in",
-                choices=("credits", "coins"),
-                show=_word,
-            )
-        )
+    rows += bet_view(game).option_rows()  # a coin game's unit of the amounts
     rows += [
         ChoiceRow(
             name="stop_order",

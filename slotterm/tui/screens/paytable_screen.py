@@ -20,12 +20,12 @@ from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.art.model import ArtSize
+from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.paytable_coins import (
     PayColumns,
-    bet_line,
     bonus_rules,
     coin_pays,
     coin_pays_text,
@@ -153,6 +153,8 @@ class PaytableScreen(WindowOverMachine):
         super().__init__()
         self.game = game
         self.bet = bet
+        self.in_coins = bet_view(game).pays_in_coins
+        """The pays in coins and in credits (the bet model's view says), else in credits."""
 
     def compose(self) -> ComposeResult:
         """Bet line, the wild and scatter (and bonus), every symbol's pays, the rules, the lines."""
@@ -161,7 +163,8 @@ class PaytableScreen(WindowOverMachine):
         with Vertical(id="pays-dialog") as dialog:
             dialog.border_title = f"{game.name}: paytable"
             with VerticalScroll(id="pays-scroll"):
-                if game.coins is not None:
+                yield Static(bet_view(game).pays_line(bet), id="pays-bet")
+                if self.in_coins:
                     yield from self._coin_sections()
                 else:
                     yield from self._cent_sections()
@@ -180,12 +183,6 @@ class PaytableScreen(WindowOverMachine):
     def _cent_sections(self) -> ComposeResult:
         """A game bet in cents: the bet, its wild-and-scatter symbol and its pays."""
         game, bet = self.game, self.bet
-        yield Static(
-            f"Pays in credits at {format_cents(bet.bet_per_line)} per line, "
-            f"{bet.lines} line{'s' if bet.lines != 1 else ''}, "
-            f"total bet {format_cents(bet.total)}",
-            id="pays-bet",
-        )
         wild = next(s for s in game.symbols if s.kind.is_scatter)
         detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
         detail.append_text(pays_text(scatter_pays(game, bet)))
@@ -196,7 +193,6 @@ class PaytableScreen(WindowOverMachine):
     def _coin_sections(self) -> ComposeResult:
         """A game bet in coins: the bet, the wild, the scatter and the bonus symbol."""
         game, bet = self.game, self.bet
-        yield Static(bet_line(bet), id="pays-bet")
         wild = next(s for s in game.symbols if s.kind is SymbolKind.WILD)
         yield Static(f"{symbol_art(wild.id, game.id).name}: the wild", classes="pays-heading")
         # the wild's and the scatter's pays line up with each other, the line pays apart
@@ -232,11 +228,7 @@ class PaytableScreen(WindowOverMachine):
         """Every line symbol's picture beside its name and pays, as many in a row as fit."""
         game, bet = self.game, self.bet
         symbols = line_symbols(game)
-        columns = (
-            pay_columns(coin_pays(game, s, bet) for s in symbols)
-            if game.coins is not None
-            else None
-        )
+        columns = pay_columns(coin_pays(game, s, bet) for s in symbols) if self.in_coins else None
         tiles = [self._symbol_tile(symbol, columns) for symbol in symbols]
         width = max(part.cell_len for tile in tiles for part in tile.split("\n"))
         return Tiles(
@@ -251,11 +243,11 @@ class PaytableScreen(WindowOverMachine):
         """A line symbol's picture beside its name and pays at the bet (coin pays in
         ``columns``, the same for every line symbol)."""
         game = self.game
-        art = game.id if game.coins is not None else None
+        art = game.id if self.in_coins else None
         # in coins the name is bold and, as beside the wild, only the counts of the pays
-        detail = Text(end="", style="" if game.coins is not None else "bold")
+        detail = Text(end="", style="" if self.in_coins else "bold")
         detail.append(symbol_art(symbol, art).name + "\n", style="bold")
-        if game.coins is not None:
+        if self.in_coins:
             detail.append_text(coin_pays_text(coin_pays(game, symbol, self.bet), columns))
         else:
             detail.append_text(pays_text(line_pays(game, symbol, self.bet)))
