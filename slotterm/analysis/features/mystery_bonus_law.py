@@ -124,10 +124,10 @@ def bonus_law(
 
 
 def _check_cap(ctx: LawContext, law: BonusLaw, cap_coins: int) -> None:
-    coins = ctx.game.coins
-    if coins is None:  # a game bet in cents has no coin cap
+    most = ctx.game.bet_model.most_coins_per_line
+    if most is None:  # a game not bet in coins has no coin cap
         return
-    top_coins = max(law.mixture) * coins.coins_per_line[1] * ctx.lines
+    top_coins = max(law.mixture) * most * ctx.lines
     if top_coins > cap_coins:
         raise NoExactLaw(
             f"the bonus cap of {cap_coins:,} coins binds ({top_coins:,} coins at the top bet)"
