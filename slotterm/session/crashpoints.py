@@ -5,7 +5,8 @@ time (1-based) it reaches the point ``<name>`` — as if the power had been cut 
 ``<name>`` is one of :data:`POINTS`, or ``*`` to count every point.  A save writes two
 mirrored copies, so it passes every point twice, first for the copy written first, then for
 its twin: ``after-replace:1`` stops after the first copy's replace of the process's first
-save, ``after-replace:2`` after the twin's.  The kill-campaign test uses it to crash between
+save, ``after-replace:2`` after the twin's; ``log-mid-write:1`` cuts the first event log
+line written in half (:data:`LOG_POINTS`).  The kill-campaign test uses it to crash between
 each write, fsync and replace step of both copies.  Without the variable nothing happens.
 """
 
@@ -27,6 +28,9 @@ POINTS = (
     "after-dir-fsync",
 )
 """Every crash point, in the order the write of one copy passes them (twice per save)."""
+LOG_POINTS = ("log-before-write", "log-mid-write", "log-after-write")
+"""The crash points of an append to the event log (:mod:`slotterm.session.event_log`),
+counted apart from the save's (``*`` counts only the save's)."""
 
 
 class CrashPlan:
@@ -42,7 +46,8 @@ class CrashPlan:
         """The plan in ``SLOTTERM_CRASH_POINT`` (none when unset or malformed)."""
         text = (os.environ if env is None else env).get(ENV_VAR, "")
         name, _, count = text.partition(":")
-        if (name in POINTS or name == "*") and count.isdigit() and int(count) > 0:
+        known = name in POINTS or name in LOG_POINTS or name == "*"
+        if known and count.isdigit() and int(count) > 0:
             return cls(name, int(count))
         return cls()
 

@@ -23,6 +23,17 @@ class SaveFormatError(RecordError):
     """
 
 
+class NewerFormat(SaveFormatError):
+    """A copy, checksum intact, in a format newer than this slotterm reads: not damage.
+
+    The store refuses the whole save (:class:`SaveFromNewer`) rather than set it aside.
+    """
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"written by a newer slotterm (format {version})")
+        self.version = version
+
+
 class SaveUnreadable(Exception):
     """No save copy can be trusted; nothing was changed on disk. The message offers ways out.
 
@@ -54,6 +65,10 @@ class SaveUnreadable(Exception):
             if len(short) <= room:
                 return f"{self.reasons}; in {short}"
         return self.reasons
+
+
+class SaveFromNewer(SaveUnreadable):
+    """A copy of the save was written by a newer slotterm: nothing is opened or changed."""
 
 
 class ConfigError(ValueError):

@@ -10,7 +10,8 @@ The SHA-256 covers the header line without its checksum field (``slotterm-save 3
 <len>\\n``) followed by the payload bytes, so a changed version, sequence number, length or
 any payload byte is detected; the header is matched exactly (no spare spaces, no leading
 zeros), so a damaged header is detected too.  Older versions are read through
-:mod:`slotterm.session.migrations`.
+:mod:`slotterm.session.migrations`; a newer version under an intact checksum is no damage
+but a save this slotterm cannot read (:class:`~slotterm.session.errors.NewerFormat`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from slotterm.session.errors import SaveFormatError
+from slotterm.session.errors import NewerFormat, SaveFormatError
 from slotterm.session.migrations import migrate, read_v1
 
 FORMAT_VERSION = 3
@@ -85,10 +86,8 @@ def decode_file(data: bytes) -> SaveFile:
     head = data[: match.start(4) - 1]
     if hashlib.sha256(head + b"\n" + body).hexdigest() != match.group(4).decode():
         raise SaveFormatError("the checksum does not match: the file was damaged or edited")
-    if version > FORMAT_VERSION:
-        raise SaveFormatError(
-            f"written by a newer slotterm (format {version}; this one reads up to {FORMAT_VERSION})"
-        )
+    if version > FORMAT_VERSION:  # the checksum holds: a newer slotterm wrote it
+        raise NewerFormat(version)
     if version < 2:
         raise SaveFormatError(f"format {version} never used this header")
     if sequence > SEQUENCE_LIMIT:

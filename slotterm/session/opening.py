@@ -16,27 +16,26 @@ import os
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 from slotterm.dates import player_date
 from slotterm.engine import policy
-from slotterm.engine.actions import Bet, Collect
+from slotterm.engine.actions import Bet, Collect, Spin
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.errors import SaveUnreadable
+from slotterm.session.event_log import EventLog
 from slotterm.session.folder_lock import FolderLock, lock_folder
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session, utc_now
 from slotterm.session.highwater import HighWater
+from slotterm.session.round_age import PENDING_LIMIT, round_age
 from slotterm.session.round_codec import MAX_STEPS
 from slotterm.session.settings import Settings
 from slotterm.session.store import LoadResult, SaveStore
-
-PENDING_LIMIT = timedelta(days=90)
-"""A round left unfinished longer than this is settled on load (:func:`collect_if_pending`)."""
 
 LOCK_NAME = "session.lock"
 
@@ -110,7 +109,8 @@ def open_session(
     lock_is_new = not os.path.lexists(lock_path)
     lock = lock_folder(lock_path)
     try:
-        store = SaveStore(folder, game, seed=seed, mark=HighWater(folder, state_root))
+        log = EventLog(folder, clock)
+        store = SaveStore(folder, game, seed=seed, mark=HighWater(folder, state_root), log=log)
         notices = []
         now = clock()
         if reset:
@@ -119,6 +119,7 @@ def open_session(
                 notices.append(
                     f"A new session was started; the old save files are kept in {aside}."
                 )
+        store.check_temp_names()
         loaded = store.load(now)
         if loaded is None and not reset:
             _check_emptied(store)
@@ -132,13 +133,15 @@ def open_session(
             if loaded.notice:
                 notices.append(loaded.notice)
             session.persist = _persist_to(store)
-            collected = collect_if_pending(session, now)
+            collected = collect_if_pending(session, now, log)
             if collected is None and credit_waiting:
-                collected = credit_waiting_win(session)
+                collected = credit_waiting_win(session, log)
             if collected:
                 notices.append(collected)
             else:  # nothing settled: what became of a step left while it was shown
                 session.resume_note = session.left_round()
+        if store.mark_error:
+            notices.append(f"Note: {store.mark_error}.")
         session.load_notice = " ".join(notices) or None
         lock.sign()  # the holder named for a second slotterm refused the lock
         return OpenedSession(session, store, lock)
@@ -153,6 +156,7 @@ def _check_emptied(store: SaveStore) -> None:
     """Refuse a folder whose save files are gone although its mark says it held a session."""
     mark = store.mark.read() if store.mark is not None else None
     if mark:
+        _log_rollback(store, 0, mark)
         raise SaveRolledBack(
             f"the save files are gone (#{mark} was saved here): a new session would replace "
             f"the one played; nothing was changed; use --reset-save (start afresh) or "
@@ -165,6 +169,7 @@ def _check_mark(store: SaveStore, loaded: LoadResult) -> None:
     """Refuse a folder older than its mark; record the mark on first sight."""
     mark = store.mark.read() if store.mark is not None else None
     if mark is not None and loaded.sequence < mark:
+        _log_rollback(store, loaded.sequence, mark)
         raise SaveRolledBack(
             f"the save was put back to an older copy (#{loaded.sequence}, #{mark} was saved): "
             f"it would replay rounds already played; nothing was changed; use --reset-save "
@@ -173,6 +178,11 @@ def _check_mark(store: SaveStore, loaded: LoadResult) -> None:
         )
     if mark is None or loaded.sequence > mark:
         store.record_mark()
+
+
+def _log_rollback(store: SaveStore, sequence: int, mark: int) -> None:
+    if store.log is not None:
+        store.log.append("rollback_refused", once=True, sequence=sequence, mark=mark)
 
 
 def _fresh(
@@ -228,8 +238,15 @@ def fit_bet(game: GameDefinition, bet: Bet, steps: tuple[int, ...]) -> Bet:
     return game.bet_model.fit(bet, steps)
 
 
-def collect_if_pending(session: GameSession, now: datetime) -> str | None:
+def collect_if_pending(
+    session: GameSession, now: datetime, log: EventLog | None = None
+) -> str | None:
     """Settle a round left unfinished longer than :data:`PENDING_LIMIT`; says what it did.
+
+    The round's age is the time since its last step was saved, and only when the save's
+    clock readings agree (:func:`~slotterm.session.round_age.round_age`): a round whose
+    age cannot be trusted is never settled, it resumes (``log`` records the refusal, and
+    each settlement).
 
     A waiting win (offered, or at stake in the gamble) is collected.  A round inside a
     feature is played to its end by the engine's policy with no gamble -- free spins drawn
@@ -240,8 +257,23 @@ def collect_if_pending(session: GameSession, now: datetime) -> str | None:
     round_ = session.open_round
     if round_ is None or session.phase is Phase.IDLE:
         return None
-    times = session.round_times.get(round_.number)
-    if times is None or now - times.started_at <= PENDING_LIMIT:
+    age = round_age(
+        round_.number,
+        session.round_times,
+        last_activity=session.ledger.last_activity,
+        session_started=session.ledger.started_at,
+        now=now,
+    )
+    if age is None or not age.overdue(now):
+        if age is not None and age.problem and age.seems_overdue(now) and log is not None:
+            log.append(
+                "settlement_refused",
+                once=True,
+                round=round_.number,
+                started=age.started_at.isoformat(),
+                left=age.left_at.isoformat(),
+                reason=age.problem,
+            )
         return None
     in_feature = session.phase is Phase.FEATURE
     picked = False
@@ -256,7 +288,17 @@ def collect_if_pending(session: GameSession, now: datetime) -> str | None:
         session.act(Collect())
     closed = session.history[-1] if session.history else None
     amount = closed.paid if closed is not None and closed.number == round_.number else 0
-    started = f"Round {round_.number}, started {player_date(times.started_at)}, "
+    if log is not None:
+        log.append(
+            "settled",
+            round=round_.number,
+            started=age.started_at.isoformat(),
+            left=age.left_at.isoformat(),
+            paid=amount,
+            feature=in_feature,
+            picks=picked,
+        )
+    started = f"Round {round_.number}, started {player_date(age.started_at)}, "
     if in_feature:
         return (
             f"{started}was left unfinished for more than {PENDING_LIMIT.days} days: its "
@@ -281,7 +323,7 @@ def _settled_how(game: GameDefinition, picked: bool) -> str:
     return ",".join(how)
 
 
-def credit_waiting_win(session: GameSession) -> str | None:
+def credit_waiting_win(session: GameSession, log: EventLog | None = None) -> str | None:
     """Credit a win the game was closed on while it waited for Collect; says what it did.
 
     The rules: a game quit while Collect is offered has its winnings properly credited.
@@ -293,14 +335,25 @@ def credit_waiting_win(session: GameSession) -> str | None:
     if session.phase is not Phase.WIN_OFFERED or round_ is None:
         return None
     session.act(Collect())
+    if log is not None:
+        log.append("credited", round=round_.number, paid=round_.win)
     return f"Round {round_.number}'s waiting win of {format_cents(round_.win)} was credited."
 
 
 def _persist_to(store: SaveStore) -> Callable[[GameSession], None]:
-    """The session's persist hook: save, then pass on any warning about the second copy."""
+    """The session's persist hook: save, then pass on any warning about the second copy
+    (or the high-water mark), and log a spin forced by ``--force`` once it is saved."""
+    logged: set[int] = set()
 
     def persist(session: GameSession) -> None:
         store.save(session)
-        session.save_warning = store.mirror_error
+        session.save_warning = store.mirror_error or store.mark_error
+        round_ = session.open_round or (session.history[-1] if session.history else None)
+        if store.log is None or round_ is None or round_.number in logged or not round_.steps:
+            return
+        spin = round_.steps[0].action
+        if isinstance(spin, Spin) and spin.force is not None and len(round_.steps) == 1:
+            logged.add(round_.number)
+            store.log.append("forced", round=round_.number, force=spin.force)
 
     return persist

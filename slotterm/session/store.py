@@ -26,8 +26,9 @@ that fails only while writing the twin has recorded the new state already, so it
 
 from __future__ import annotations
 
-import contextlib
+import errno
 import os
+import stat
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,8 +37,16 @@ from slotterm.engine.model import GameDefinition
 from slotterm.rng import SecureSource, SeededSource
 from slotterm.session.codec import PayloadEncoder, SessionRecord, decode_payload
 from slotterm.session.crashpoints import CrashPlan
-from slotterm.session.errors import SaveError, SaveFormatError, SaveUnreadable
+from slotterm.session.errors import (
+    NewerFormat,
+    SaveError,
+    SaveFormatError,
+    SaveFromNewer,
+    SaveUnreadable,
+)
+from slotterm.session.event_log import EventLog
 from slotterm.session.fileformat import (
+    FORMAT_VERSION,
     MAX_FILE_BYTES,
     SEQUENCE_LIMIT,
     SaveFile,
@@ -46,7 +55,7 @@ from slotterm.session.fileformat import (
 )
 from slotterm.session.game_session import GameSession
 from slotterm.session.highwater import HighWater
-from slotterm.session.safeio import fsync_folder, read_regular, write_atomically
+from slotterm.session.safeio import fsync_folder, kind, read_regular, write_atomically
 
 COPY_NAMES = ("session-a.save", "session-b.save")
 ASIDE_PREFIX = "set-aside-"
@@ -73,6 +82,7 @@ class SaveStore:
         seed: int | None = None,
         crash_plan: CrashPlan | None = None,
         mark: HighWater | None = None,
+        log: EventLog | None = None,
     ) -> None:
         self.folder = folder
         self.game = game
@@ -81,6 +91,10 @@ class SaveStore:
         self.crash_plan = crash_plan if crash_plan is not None else CrashPlan.from_env()
         self.mark = mark
         """Where the sequence high-water mark of this folder is kept (``None``: nowhere)."""
+        self.log = log
+        """The folder's event log (``None``: nothing is logged, as when only reading)."""
+        self.mark_error: str | None = None
+        """Why the high-water mark could not be recorded last time (``None``: it was)."""
         self._encoder = PayloadEncoder()
         self._sequence = 0
         self._latest: int | None = None
@@ -101,10 +115,15 @@ class SaveStore:
     def load(self, now: datetime, *, readonly: bool = False) -> LoadResult | None:
         """The newest valid copy, or ``None`` when the folder holds no save yet.
 
-        ``readonly`` never moves a damaged copy aside (for ``slotterm history``).
+        ``readonly`` never moves a damaged copy aside (for ``slotterm history``).  A copy
+        written by a newer slotterm raises :class:`SaveFromNewer` (nothing touched); a
+        folder that cannot be entered raises ``OSError`` naming it.
         """
+        if not self._enter():
+            return None
         checked: list[tuple[int, int, SaveFile]] = []
         damaged: list[tuple[int, str]] = []
+        newer: list[int] = []
         for index, path in enumerate(self.copies):
             try:
                 data = read_regular(path, MAX_FILE_BYTES)
@@ -115,8 +134,16 @@ class SaveStore:
                 continue
             try:
                 checked.append((index, 0, decode_file(data)))
+            except NewerFormat as exc:
+                newer.append(exc.version)
             except SaveFormatError as exc:
                 damaged.append((index, str(exc)))
+        if newer:
+            raise SaveFromNewer(
+                f"the save was written by a newer slotterm (format {max(newer)}): upgrade, or "
+                f"use --save-dir DIR for another save; nothing was changed",
+                folder=self.folder,
+            )
         # Every copy is validated, so damage to the older one is reported too.
         valid: list[tuple[int, int, SessionRecord]] = []
         for index, _, saved in checked:
@@ -131,7 +158,51 @@ class SaveStore:
         sequence, index, record = max(valid, key=lambda v: v[0])
         self._sequence, self._latest = sequence, index
         notice = self._recover(damaged, index, now, readonly) if damaged else None
+        version = next(saved.version for i, _, saved in checked if i == index)
+        if version < FORMAT_VERSION and self.log is not None and not readonly:
+            self.log.append(
+                "migrated",
+                once=True,
+                copy=self.copies[index].name,
+                sequence=sequence,
+                format=version,
+                to_format=FORMAT_VERSION,
+            )
         return LoadResult(record=record, sequence=sequence, path=self.copies[index], notice=notice)
+
+    def _enter(self) -> bool:
+        """False when the folder does not exist; ``OSError`` (naming the folder) when it
+        cannot be entered or is no folder: not the same as copies that cannot be trusted."""
+        try:
+            info = os.stat(self.folder)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, str(self.folder)) from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise NotADirectoryError(errno.ENOTDIR, "not a folder", str(self.folder))
+        try:
+            os.lstat(os.path.join(self.folder, "."))
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, str(self.folder)) from None
+        return True
+
+    def check_temp_names(self) -> None:
+        """Raise :class:`SaveError` when a copy's temp name holds what a save cannot replace
+        (a folder, a pipe...): every step would fail to save, so the game must not open."""
+        for copy in self.copies:
+            temp = copy.with_name(copy.name + ".tmp")
+            try:
+                info = os.lstat(temp)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise SaveError(f"cannot save in {self.folder} ({exc.strerror or exc})") from exc
+            if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+                raise SaveError(
+                    f"cannot save in {self.folder}: {temp.name} is {kind(info.st_mode)}, where "
+                    f"each save writes its temp file; move it away (nothing was changed)"
+                )
 
     def verify(self, data: bytes) -> tuple[int, SessionRecord]:
         """Check one copy's bytes: its sequence number and record, or SaveFormatError."""
@@ -156,8 +227,16 @@ class SaveStore:
         bad = self.copies[index]
         kept = ""
         if not readonly:
+            if self.log is not None:
+                self.log.append(
+                    "recovered",
+                    copy=self.copies[good].name,
+                    sequence=self._sequence,
+                    damaged=bad.name,
+                    reason=reason,
+                )
             try:
-                aside = self._set_aside([bad], now)
+                aside = self._set_aside([bad], now, why="damaged")
                 kept = f" It was moved into the folder {aside.name}, beside the save."
             except OSError as exc:
                 kept = f" It could not be moved aside: {exc.strerror or exc}."
@@ -206,6 +285,7 @@ class SaveStore:
         try:
             self._write(self.copies[first], data)
         except OSError as exc:
+            self._log_failure("save_failed", self.copies[first], sequence, exc)
             raise SaveError(
                 f"the game could not be saved to {self.copies[first]} ({exc.strerror or exc}); "
                 f"the last saved state is kept and this outcome was not shown"
@@ -215,6 +295,7 @@ class SaveStore:
         try:
             self._write(twin, data)
         except OSError as exc:
+            self._log_failure("twin_failed", twin, sequence, exc)
             self.mirror_error = (
                 f"the second copy {twin} could not be written ({exc.strerror or exc}); the "
                 f"game is saved in {self.copies[first].name} only until the next save"
@@ -225,6 +306,11 @@ class SaveStore:
         self._latest = 1 - first
         self.record_mark()
 
+    def _log_failure(self, event: str, copy: Path, sequence: int, exc: OSError) -> None:
+        if self.log is not None:
+            reason = exc.strerror or str(exc)
+            self.log.append(event, copy=copy.name, sequence=sequence, reason=reason)
+
     def _write(self, target: Path, data: bytes) -> None:
         write_atomically(target, data, self.crash_plan.reached)
 
@@ -232,8 +318,15 @@ class SaveStore:
         """Record the current sequence as this folder's high-water mark (best effort)."""
         if self.mark is not None:
             # the mark guards against a folder put back; the save itself stands without it
-            with contextlib.suppress(OSError):
+            try:
                 self.mark.record(self._sequence)
+            except OSError as exc:
+                self.mark_error = (
+                    f"the save's high-water mark could not be recorded in {self.mark.path.parent} "
+                    f"({exc.strerror or exc}); the game is saved"
+                )
+            else:
+                self.mark_error = None
 
     # --- reset --------------------------------------------------------------------------
 
@@ -247,11 +340,11 @@ class SaveStore:
         ]
         if not present:
             return None
-        aside = self._set_aside(present, now)
+        aside = self._set_aside(present, now, why="reset")
         self._sequence, self._latest = 0, None
         return aside
 
-    def _set_aside(self, paths: list[Path], now: datetime) -> Path:
+    def _set_aside(self, paths: list[Path], now: datetime, *, why: str) -> Path:
         stamp = now.strftime("%Y%m%dT%H%M%S")
         n = 1
         while True:  # a new folder of our own: never one planted (or a link) in the way
@@ -264,4 +357,7 @@ class SaveStore:
         for path in paths:
             os.replace(path, aside / path.name)
         fsync_folder(self.folder)
+        if self.log is not None:
+            files = [path.name for path in paths]
+            self.log.append("set_aside", files=files, folder=aside.name, why=why)
         return aside

@@ -26,12 +26,12 @@ from slotterm.session.errors import SaveUnreadable
 from slotterm.session.folder_lock import SessionInUse
 from slotterm.session.game_session import GameSession, utc_now
 from slotterm.session.opening import (
-    PENDING_LIMIT,
     OpenedSession,
     SaveRolledBack,
     default_save_root,
     session_folder,
 )
+from slotterm.session.round_age import round_age
 from slotterm.session.settings import Settings
 from slotterm.session.stats import SessionMark
 from slotterm.session.store import SaveStore
@@ -93,7 +93,7 @@ class SavedState:
     """What the lobby shows of a game: its credits, a round waiting, a note.
 
     ``credits`` is ``None`` when they are not known (the save cannot be read).  ``overdue``
-    when the waiting round was left longer than :data:`PENDING_LIMIT`: opening the game
+    when the waiting round was left longer than 90 days, by times that agree: opening the game
     settles it (:func:`slotterm.session.opening.collect_if_pending`).
     """
 
@@ -120,13 +120,22 @@ def peek_save(
         return SavedState(credits=None, waiting=False, note="save cannot be read")
     if loaded is None:
         return SavedState(credits=start_credits, waiting=False, note="new")
-    state = loaded.record.state
-    times = None if state.round is None else loaded.record.round_times.get(state.round.number)
+    record = loaded.record
+    state = record.state
+    age = None
+    if state.round is not None:
+        age = round_age(
+            state.round.number,
+            record.round_times,
+            last_activity=record.stats.last_activity,
+            session_started=record.stats.started_at,
+            now=now,
+        )
     return SavedState(
         credits=state.credits,
         waiting=state.round is not None,
         note="saved",
-        overdue=times is not None and now - times.started_at > PENDING_LIMIT,
+        overdue=age is not None and age.overdue(now),
     )
 
 
