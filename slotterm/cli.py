@@ -27,7 +27,7 @@ from slotterm.games import game_ids
 if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
 
-COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history", "serve")
+COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history", "log", "serve")
 EXIT_USAGE = 2
 EXIT_OUTPUT_FAILED = 1
 """A write to stdout failed (full disk, I/O error): one line on stderr."""
@@ -283,6 +283,12 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     )
     hist.add_argument("--json", action="store_true", help="machine-readable output")
 
+    log = subs.add_parser("log", help="print the save folder's event log and check its chain")
+    _game_arg(log, optional=True)
+    log.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
+    log.add_argument("--seed", type=_non_negative_int, default=None, help="a seeded session's log")
+    log.add_argument("--json", action="store_true", help="machine-readable output")
+
     serve = subs.add_parser("serve", help="play in a web browser (no GAME: the lobby)")
     _game_arg(serve, optional=True)
     serve.set_defaults(game=None)  # no GAME: the lobby
@@ -535,6 +541,7 @@ _HANDLERS = {
     "eval": ("slotterm.commands.evaluate", "run_eval"),
     "game-def": ("slotterm.commands.game_def", "run_game_def"),
     "history": ("slotterm.commands.history", "run_history"),
+    "log": ("slotterm.commands.log", "run_log"),
     "serve": ("slotterm.commands.serve", "run_serve"),
 }
 """Command -> (module, function); modules are imported only when their command runs."""

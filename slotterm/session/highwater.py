@@ -76,6 +76,4 @@ class HighWater:
         except FileNotFoundError:
             return
         if stat.S_ISLNK(info.st_mode):
-            raise MarksLinked(
-                f"{self.path.parent} is a symbolic link: no mark is kept through it"
-            )
+            raise MarksLinked(f"{self.path.parent} is a symbolic link: no mark is kept through it")

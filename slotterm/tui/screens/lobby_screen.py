@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from slotterm.money import format_cents
-from slotterm.session.opening import PENDING_LIMIT
+from slotterm.session.round_age import PENDING_LIMIT
 from slotterm.tui.lobby import GameShelf, SavedState, game_facts
 from slotterm.tui.screens.dialog_css import stylesheet_of
 from slotterm.tui.widgets.key_bar import KeyBar
