@@ -154,6 +154,7 @@ NUMERIC_OPTIONS = {
     "eval --lines": ["eval", GAME, "--grid", GRID, "--lines", "{}"],
     "eval --bet": ["eval", GAME, "--grid", GRID, "--bet", "{}"],
     "history --seed": ["history", GAME, "--seed", "{}"],
+    "log --seed": ["log", GAME, "--seed", "{}"],
     "play --seed": ["--demo", "--seed", "{}"],
     "lw eval --coins": ["eval", LW, "--grid", LW_GRID, "--coins", "{}"],
     "lw eval --coin-size": ["eval", LW, "--grid", LW_GRID, "--coin-size", "{}"],
@@ -199,6 +200,7 @@ COMMAND_OPTIONS = {
     "eval": [GAME, "--grid", GRID],
     "game-def": [GAME],
     "history": [GAME],
+    "log": [GAME],
     "play": ["--demo"],
 }
 OPTIONS = {
@@ -207,6 +209,7 @@ OPTIONS = {
     "eval": ["--grid", "--lines", "--bet", "--special", "GAME"],
     "game-def": ["GAME"],
     "history": ["--seed", "GAME"],
+    "log": ["--seed", "GAME"],
     "play": ["--seed", "--force", "GAME"],
 }
 

@@ -150,7 +150,7 @@ def _check_line(name: str, number: int, line: bytes, chain: _Chain, *, first: bo
     if expected_prev is not None and doc["prev"] != expected_prev:
         if name == LOG_NAME and number == 1 and expected_prev == GENESIS:
             return "the log before this line is missing (events.1.log was removed)"
-        return "the chain breaks here: a line before it was changed, removed or added"
+        return "it does not follow from the line before (a line was changed, removed or put in)"
     if expected_number is not None and entry.number != expected_number + 1:
         return f"event number {entry.number} does not follow {expected_number}"
     if expected_prev is None and not first and doc["prev"] == GENESIS:
