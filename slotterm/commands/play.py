@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, engine_force
 from slotterm.engine.model import GameDefinition
@@ -16,6 +17,9 @@ from slotterm.games import get_game
 from slotterm.session.errors import ConfigError, SaveError, SaveUnreadable
 from slotterm.session.opening import OpenedSession, open_session
 from slotterm.session.settings import CONFIG_NAME, Settings, load_settings
+
+if TYPE_CHECKING:
+    from slotterm.tui.quit_signals import QuitSignals
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -38,6 +42,24 @@ def run_play(args: argparse.Namespace) -> int:
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver_active():
         raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")
+    from slotterm.tui.quit_signals import QuitSignals
+
+    # The quit signals are taken before anything is opened or drawn: one that comes while
+    # the save opens lets the opening finish, then the game never starts.
+    signals = QuitSignals().install()
+    try:
+        return _play(args, force, settings, signals)
+    finally:
+        signals.restore()
+
+
+def _play(
+    args: argparse.Namespace,
+    force: str | None,
+    settings: Settings | None,
+    signals: QuitSignals,
+) -> int:
+    """Open the game (or the lobby) and run the app until the player quits."""
     from slotterm.tui.lobby import shelf_for
 
     shelf = shelf_for(args, open_from_args, settings_from_args)
@@ -51,7 +73,13 @@ def run_play(args: argparse.Namespace) -> int:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
         from slotterm.tui.app import SlotApp
 
-        app = SlotApp(session, force=force, shelf=shelf, player_folder=settings_folder_of(args))
+        app = SlotApp(
+            session,
+            force=force,
+            shelf=shelf,
+            player_folder=settings_folder_of(args),
+            signals=signals,
+        )
         if args.demo:  # a demo starts from the remembered settings and writes nothing
             app.keep_settings_for_this_run()
         app.run()

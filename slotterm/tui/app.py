@@ -16,10 +16,12 @@ how to quit (Textual's default): it is the key a terminal player presses to leav
 both cases are safe with it (a saved game keeps every step, a demo asks first).  With text
 selected (on the screen, or in the palette's field) Ctrl+C still copies it, as Textual has it.
 
-SIGTERM, SIGHUP and SIGQUIT end the game at once, without asking (every step of a saved
-game is already saved; a demo's round is lost, as the signal asked): the
+SIGTERM, SIGHUP, SIGQUIT and SIGINT end the game at once, without asking (every step of a
+saved game is already saved; a demo's round is lost, as the signal asked): the
 driver gives the terminal back (main screen, cursor shown, mouse tracking off), then the
-process exits with the conventional status, 128 + the signal's number.  The driver,
+process exits with the conventional status, 128 + the signal's number.  They are taken
+before the driver touches the terminal (:mod:`slotterm.tui.quit_signals`): a signal before
+the app runs stops it from starting, one while it starts or quits ends it the same way.  The driver,
 :class:`~slotterm.tui.driver.TerminalDriver`, keeps a terminal gone away from blocking or
 spinning the game, and notices it even when no SIGHUP comes (the game not its session's
 leader): that ends the game as SIGHUP would.
@@ -51,15 +53,12 @@ from slotterm.tui.driver import TerminalDriver, TerminalGone
 from slotterm.tui.features.registry import stylesheets
 from slotterm.tui.lobby import GameShelf
 from slotterm.tui.palette import GameCommands
+from slotterm.tui.quit_signals import QuitSignals
 from slotterm.tui.screens.dialog_css import window_stylesheets
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
-
-QUIT_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
-"""The signals that end the game cleanly (SIGINT is Textual's own Ctrl+C)."""
-
 
 BACKLOG = 2
 """How many keys typed before the previous key was handled still count."""
@@ -103,7 +102,9 @@ class SlotApp(Shell):
     (testers only) names a feature of the game the first spin must start
     (``"free_spins"``); it is passed on as :class:`~slotterm.engine.actions.Spin`'s
     ``force``.  ``player_folder`` is where the options and autoplay settings are kept
-    (``None``: the defaults, for this program only).
+    (``None``: the defaults, for this program only).  ``signals`` are the quit signals
+    already taken (``slotterm play`` takes them first thing); without them :meth:`run`
+    takes them itself.
     """
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [
@@ -131,6 +132,7 @@ class SlotApp(Shell):
         force: str | None = None,
         shelf: GameShelf | None = None,
         player_folder: Path | None = None,
+        signals: QuitSignals | None = None,
     ) -> None:
         super().__init__(shelf=shelf, player_folder=player_folder)
         if session is None and shelf is None:
@@ -143,7 +145,7 @@ class SlotApp(Shell):
             self.main_screen = self.game_screen(session, force=force)
         self.signalled: int | None = None
         """The quit signal that ended the game, if one did."""
-        self._handled: list[signal.Signals] = []
+        self.quit_signals = signals if signals is not None else QuitSignals()
         self.backlog = KeyBacklog()
 
     def make_game_screen(self, session: GameSession, force: str | None) -> MainScreen:
@@ -183,23 +185,45 @@ class SlotApp(Shell):
 
     def run(self, *args: Any, **kwargs: Any) -> Any:
         """Play until the player quits; a quit signal ends the process with 128 + its number
-        (after the terminal is restored)."""
-        result = super().run(*args, **kwargs)
-        if self.signalled is not None:
-            raise SystemExit(128 + self.signalled)
+        (after the terminal is restored; one before the app ran keeps it from starting)."""
+        signals = self.quit_signals
+        owned = not signals.installed
+        if owned:
+            signals.install()
+        signals.target = self._signal_arrived
+        try:
+            result = None if signals.number is not None else super().run(*args, **kwargs)
+        finally:
+            signals.target = None
+            if owned:
+                signals.restore()
+        number = self.signalled if self.signalled is not None else signals.number
+        if number is not None:
+            raise SystemExit(128 + number)
         return result
 
+    def _signal_arrived(self, number: int) -> None:
+        """In the signal handler: schedule the exit on the app's loop (never stop here,
+        in the middle of whatever the game was doing).  Before the loop runs, the app's
+        ``on_load`` finds the signal and exits before the driver touches the terminal."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed: the app has ended
+            loop.call_soon_threadsafe(self._quit_on_signal, number)
+
+    def on_load(self) -> None:
+        """A quit signal that came before the loop ran: exit before the driver starts."""
+        if self.quit_signals.number is not None:
+            self._quit_on_signal(self.quit_signals.number)
+
     def on_mount(self) -> None:
-        """Check the terminal size once at start, and take the quit signals."""
+        """Check the terminal size once at start."""
         self.mount_shell()
         if self.lobby is not None and self.main_screen is not None:
             self.push_screen(self.main_screen)  # ``slotterm GAME``: the game over the lobby's place
         self._fit(self.size.width, self.size.height)
-        loop = asyncio.get_running_loop()
-        for number in QUIT_SIGNALS:
-            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
-                loop.add_signal_handler(number, self._quit_on_signal, number)
-                self._handled.append(number)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, but on a terminal :class:`TerminalDriver`, which notices the
@@ -211,14 +235,7 @@ class SlotApp(Shell):
         """The terminal went away without a SIGHUP reaching the game: end as SIGHUP does."""
         self._quit_on_signal(signal.SIGHUP)
 
-    def on_unmount(self) -> None:
-        """Give the signals back to whoever had them."""
-        loop = asyncio.get_running_loop()
-        for number in self._handled:
-            loop.remove_signal_handler(number)
-        self._handled.clear()
-
-    def _quit_on_signal(self, number: signal.Signals) -> None:
+    def _quit_on_signal(self, number: int) -> None:
         if self.signalled is None:
             self.signalled = int(number)
         self.exit(return_code=128 + int(number))
