@@ -75,3 +75,42 @@ def user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]
     for name, folder in USER_FOLDERS.items():
         monkeypatch.setenv(name, str(tmp_path / folder))
     return dict(os.environ)
+
+
+CampaignReport = Callable[..., str]
+"""``report(name, tried=, handled=, lost=, **more)``: a campaign's summary line."""
+
+
+@pytest.fixture
+def campaign_report(request: pytest.FixtureRequest) -> CampaignReport:
+    """Record a reliability campaign's figures: tried, handled, lost (and any others).
+
+    The line is printed (``-s`` shows it at once) and kept with the test's report, so the
+    end of every run lists each campaign's line, with ``-n`` too (xdist carries a report's
+    ``user_properties`` back to the controller).
+    """
+
+    def report(name: str, *, tried: int, handled: int, lost: int, **more: object) -> str:
+        extra = "".join(f", {key.replace('_', ' ')} {value}" for key, value in more.items())
+        line = f"{name}: {tried} tried, {handled} handled, {lost} lost{extra}"
+        request.node.user_properties.append(("campaign", line))
+        print(f"\n{line}")
+        return line
+
+    return report
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """After the run: every campaign's tried / handled / lost line."""
+    lines = [
+        value
+        for outcome in ("passed", "failed")
+        for report in terminalreporter.stats.get(outcome, [])
+        if getattr(report, "when", "call") == "call"
+        for key, value in getattr(report, "user_properties", ())
+        if key == "campaign"
+    ]
+    if lines:
+        terminalreporter.section("reliability campaigns")
+        for line in sorted(lines):
+            terminalreporter.write_line(line)
