@@ -42,6 +42,7 @@ import subprocess
 import sys
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,72 +56,30 @@ from slotterm.session.codec import SessionRecord
 from slotterm.session.crashpoints import CRASH_EXIT_STATUS, ENV_VAR, POINTS
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession
 from slotterm.session.left_round import seen_mark
+from slotterm.session.log_check import read_log
+from slotterm.session.opening import session_folder
 from slotterm.session.store import SaveStore
+from tests.kill_support import (
+    BOOK,
+    REPO,
+    SEED,
+    WITCH,
+    Spec,
+    output_lines,
+    reference_run,
+    run_driver,
+)
 from tests.session.kill_driver import digest, phase_label
 
-REPO = Path(__file__).resolve().parent.parent
 GAME = get_game("book-of-spells")
-SEED = 3
-ROUNDS = 8
 AFTER_REPLACE = ("after-replace", "after-dir-fsync")
 CUTS = tuple((point, copy) for copy in (1, 2) for point in POINTS)
 """Every crash point of both copies' writes: (point, 1) in the first copy, (point, 2) its twin."""
 
 
-@dataclass(frozen=True)
-class Spec:
-    """One campaign: the game, the seed, the rounds the chain plays, the racing kills."""
-
-    game: str
-    seed: int
-    rounds: int
-    racing: int
-
-
-BOOK = Spec(game="book-of-spells", seed=SEED, rounds=ROUNDS, racing=25)
-WITCH = Spec(game="lucky-witch", seed=7, rounds=4, racing=10)
-"""Lucky Witch: four rounds, the policy forcing Magic Potion, Pumpkin, Spell Book and Secret
-Vault in turn; seed 7 gives a potion game of four bottles and a Pumpkin given up once, so
-every kind of pick step is killed (21 saves).  Its free spins are Book of Spells' feature
-module, killed at every spin above; a restart after every free spin of Lucky Witch (and
-every pick) is checked in process by tests/session/test_lucky_witch.py."""
-
-
-def _new_state_recorded(point: str, copy: int) -> bool:
+def new_state_recorded(point: str, copy: int) -> bool:
     """True when the crash came after the first copy's replace: the new state is on disk."""
     return copy == 2 or point in AFTER_REPLACE
-
-
-def _driver(
-    spec: Spec, save_dir: Path, *extra: str, env: dict[str, str] | None = None
-) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tests.session.kill_driver",
-            "--game",
-            spec.game,
-            "--rounds",
-            str(spec.rounds),
-            "--seed",
-            str(spec.seed),
-            "--save-dir",
-            str(save_dir),
-            *extra,
-        ],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
-
-
-def _lines(proc: subprocess.Popen[str]) -> list[str]:
-    out, err = proc.communicate(timeout=60)
-    assert "Traceback" not in err, err
-    return out.splitlines()
 
 
 @dataclass
@@ -147,30 +106,13 @@ class Campaign:
         return seq
 
 
-def _reference(spec: Spec, tmp: Path) -> tuple[dict[int, str], dict[int, str], str, int]:
-    lines = _lines(_driver(spec, tmp / "reference"))
-    states: dict[int, str] = {}
-    phases: dict[int, str] = {}
-    for line in lines:
-        parts = line.split()
-        if parts[0] == "LOADED":
-            states[int(parts[1])] = parts[2]
-            phases[int(parts[1])] = "idle"
-        elif parts[0] == "STEP":
-            states[int(parts[1])] = parts[3]
-            phases[int(parts[1])] = parts[2]
-    done = lines[-1].split()
-    assert done[0] == "DONE"
-    return states, phases, done[2], int(done[3])
-
-
 def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
     """Kill the chain at every save and inside every save step, then race it; the tallies."""
-    reference, phases, final_digest, final_credits = _reference(spec, tmp_path)
+    reference, phases, final_digest, final_credits = reference_run(spec, tmp_path)
     last = max(reference)
     campaign = Campaign(reference, last=last)
     save_dir = tmp_path / "campaign"
-    first = _driver(spec, save_dir, "--pause-at-seq", "1")
+    first = run_driver(spec, save_dir, "--pause-at-seq", "1")
     assert first.stdout is not None
     assert first.stdout.readline().startswith("LOADED 1 ")
     first.kill()
@@ -178,7 +120,7 @@ def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
     seq = 1
     for target in range(1, last):
         # 1. SIGKILL while waiting after save #target.
-        proc = _driver(spec, save_dir, "--pause-at-seq", str(target))
+        proc = run_driver(spec, save_dir, "--pause-at-seq", str(target))
         assert proc.stdout is not None
         campaign.check_load(proc.stdout.readline(), (seq,))
         while (line := proc.stdout.readline()) and line.strip() != "PAUSED":
@@ -189,14 +131,14 @@ def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
         seq = target
         # 2. Crash inside the next save, at one of the points between its steps.
         point, copy = CUTS[target % len(CUTS)]
-        proc = _driver(spec, save_dir, env={ENV_VAR: f"{point}:{copy}"})
-        lines = _lines(proc)
+        proc = run_driver(spec, save_dir, env={ENV_VAR: f"{point}:{copy}"})
+        lines = output_lines(proc)
         assert proc.returncode == CRASH_EXIT_STATUS, (point, copy, lines)
         campaign.check_load(lines[0], (seq,))
         cut = f"{point}:{copy}"
         campaign.points_hit[cut] = campaign.points_hit.get(cut, 0) + 1
-        seq = target + 1 if _new_state_recorded(point, copy) else target
-    final = _lines(_driver(spec, save_dir))
+        seq = target + 1 if new_state_recorded(point, copy) else target
+    final = output_lines(run_driver(spec, save_dir))
     campaign.check_load(final[0], (seq,))
     assert final[-1].split()[2] == final_digest
     # 3. Kills while playing flat out (racing the writes), new folder: each run is killed
@@ -205,7 +147,7 @@ def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
     rng = random.Random(spec.seed)
     racing = tmp_path / "racing"
     for _ in range(spec.racing):
-        proc = _driver(spec, racing)
+        proc = run_driver(spec, racing)
         assert proc.stdout is not None
         campaign.racing_loads.append(campaign.check_load(proc.stdout.readline(), tuple(reference)))
         for _save in range(rng.randint(0, 3)):
@@ -213,10 +155,13 @@ def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
                 break  # the run reached its end
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    final = _lines(_driver(spec, racing))
+    final = output_lines(run_driver(spec, racing))
     campaign.check_load(final[0], tuple(reference))
     done = final[-1].split()
     campaign.credits_lost = final_credits - int(done[3])
+    for root in (save_dir, racing):  # forced spins were logged as the kills landed
+        report = read_log(session_folder(root, spec.game, spec.seed))
+        assert report.entries and not report.broken, report.problems
     print(
         f"\nkill campaign ({spec.game}): {campaign.tried} kill points tried, "
         f"{campaign.exact} recovered exactly, credits lost {campaign.credits_lost}, "
@@ -225,6 +170,16 @@ def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
     )
     assert done[2] == final_digest
     return campaign
+
+
+def _report(campaign: Campaign, spec: Spec, campaign_report: Callable[..., str]) -> None:
+    campaign_report(
+        f"kill campaign ({spec.game})",
+        tried=campaign.tried,
+        handled=campaign.exact,
+        lost=campaign.tried - campaign.exact,
+        credits_lost=campaign.credits_lost,
+    )
 
 
 def _assert_the_bar(campaign: Campaign) -> None:
@@ -239,8 +194,9 @@ def _assert_the_bar(campaign: Campaign) -> None:
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("user_dirs")  # the drivers read no real operator config
-def test_kill_campaign(tmp_path: Path) -> None:
+def test_kill_campaign(tmp_path: Path, campaign_report: Callable[..., str]) -> None:
     campaign = _run_campaign(BOOK, tmp_path)
+    _report(campaign, BOOK, campaign_report)
     _assert_the_bar(campaign)
     assert set(campaign.phases_killed) == {
         "idle",
@@ -253,9 +209,10 @@ def test_kill_campaign(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("user_dirs")
-def test_kill_campaign_lucky_witch(tmp_path: Path) -> None:
+def test_kill_campaign_lucky_witch(tmp_path: Path, campaign_report: Callable[..., str]) -> None:
     """Lucky Witch: killed at every pick step of each pick game (and inside each save)."""
     campaign = _run_campaign(WITCH, tmp_path)
+    _report(campaign, WITCH, campaign_report)
     _assert_the_bar(campaign)
     assert set(campaign.phases_killed) == {
         "idle",  # no gamble: a round's win is paid as it ends, nothing waits for collect
@@ -416,7 +373,9 @@ def _key_for(record: SessionRecord) -> bytes:
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("user_dirs")  # the game reads no real operator config
-def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
+def test_kill_campaign_in_the_real_game(
+    tmp_path: Path, campaign_report: Callable[..., str]
+) -> None:
     folder = tmp_path / "seeded" / "book-of-spells" / f"seed-{SEED}"
     tried = exact = 0
     phases: list[str] = []
@@ -462,9 +421,12 @@ def test_kill_campaign_in_the_real_game(tmp_path: Path) -> None:
             exact += money
         phases.append(phase_label(GAME, after.state))
         left = after
-    print(
-        f"\nkill campaign (real game in a pty): {tried} kill points tried, {exact} resumed "
-        f"exactly, phases at the kills {phases}"
+    campaign_report(
+        "kill campaign (real game in a pty)",
+        tried=tried,
+        handled=exact,
+        lost=tried - exact,
+        phases_at_the_kills=phases,
     )
     assert exact == tried
     assert {"feature:free_spins:awarded", "feature:free_spins:playing"} <= set(phases)
