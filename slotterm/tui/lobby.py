@@ -22,7 +22,7 @@ from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
 from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents
-from slotterm.session.errors import SaveUnreadable
+from slotterm.session.errors import SaveFromNewer, SaveUnreadable
 from slotterm.session.folder_lock import SessionInUse
 from slotterm.session.game_session import GameSession, utc_now
 from slotterm.session.opening import (
@@ -79,6 +79,8 @@ def refusal(game: GameDefinition, refused: Exception) -> GameUnavailable:
     """Why ``game`` cannot be opened, from the one-line error its opening raised (the save
     problem that error was made from, if any, is its context)."""
     problem = refused.__cause__ or refused.__context__
+    if isinstance(problem, SaveFromNewer):  # not damage: nothing to set aside
+        return GameUnavailable(f"{game.name}: {problem.reasons}")
     if (
         isinstance(problem, SaveUnreadable)
         and not isinstance(problem, SessionInUse)

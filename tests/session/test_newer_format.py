@@ -8,16 +8,17 @@ nothing; ``slotterm history`` says the same, not "no save copy can be trusted".
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 from pathlib import Path
 
 import pytest
 
-from slotterm.cli import main
+from slotterm.cli import UsageError, main
 from slotterm.session.errors import SaveFromNewer, SaveUnreadable
 from slotterm.session.fileformat import FORMAT_VERSION
 from slotterm.session.store import COPY_NAMES
-from tests.session.helpers import folder, open_seeded
+from tests.session.helpers import GAME, folder, open_seeded
 from tests.session.policy import next_action
 
 LINE = "written by a newer slotterm (format 4): upgrade, or use --save-dir"
@@ -79,3 +80,19 @@ def test_play_and_history_say_so_in_one_line(
             assert len(err.strip().splitlines()) == 1
         else:
             assert status == 0  # the log of a folder a newer slotterm saved: read, not written
+
+
+def test_the_lobby_says_so_and_offers_no_fresh_start(tmp_path: Path) -> None:
+    """Starting afresh would set aside a save that is not damaged: not offered."""
+    from slotterm.commands.play import open_from_args
+    from slotterm.tui.lobby import refusal
+
+    _newer_and_older(tmp_path)
+    args = argparse.Namespace(
+        game=GAME.id, save_dir=str(tmp_path), seed=11, demo=False, config=None, force=None
+    )
+    with pytest.raises(UsageError) as caught:
+        open_from_args(args)
+    unavailable = refusal(GAME, caught.value)
+    assert not unavailable.afresh
+    assert "newer slotterm (format 4)" in str(unavailable) and "damaged" not in str(unavailable)
