@@ -328,7 +328,7 @@ def _plants(out: Path) -> dict[str, Callable[[Path], None]]:
     }
 
 
-def test_campaign(tmp_path: Path) -> None:
+def test_campaign(tmp_path: Path, campaign_report: Callable[..., str]) -> None:
     out = _outside(tmp_path)
     tried = handled = 0
     for number, (what, plant) in enumerate(_plants(out).items()):
@@ -366,8 +366,10 @@ def test_campaign(tmp_path: Path) -> None:
             assert _tree(out) == before, (what, name)
             handled += 1
             shutil.rmtree(root)
-    print(f"hostile folder campaign: {tried} tried, {handled} handled")
-    assert handled == tried
+    line = campaign_report(
+        "hostile folder campaign", tried=tried, handled=handled, lost=tried - handled
+    )
+    assert handled == tried, line
 
 
 def test_a_folder_emptied_under_its_mark_is_refused_until_reset(tmp_path: Path) -> None:
