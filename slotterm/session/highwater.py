@@ -51,7 +51,7 @@ class HighWater:
         """The recorded mark, or ``None`` when there is none (or it cannot be trusted)."""
         try:
             self._check_folder()
-            data = read_regular(self.path, _CAP)
+            data = read_regular(self.path, _CAP, what="a high-water mark")
         except OSError:
             return None
         if data is None:

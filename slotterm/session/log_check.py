@@ -96,7 +96,7 @@ def read_log(folder: Path) -> LogReport:
     files = []
     for index, name in enumerate((PREVIOUS_NAME, LOG_NAME)):
         try:
-            data = read_regular(folder / name, _READ_CAP)
+            data = read_regular(folder / name, _READ_CAP, what="an event log")
         except OSError as exc:
             chain.problems.append(LogProblem(name, 0, f"cannot be read: {exc.strerror or exc}"))
             chain.prev = chain.number = None
