@@ -219,7 +219,9 @@ class SlotApp(Shell):
             self._quit_on_signal(self.quit_signals.number)
 
     def on_mount(self) -> None:
-        """Check the terminal size once at start."""
+        """Check the terminal size once at start; keep the quit signals (a driver may have
+        taken some as it started)."""
+        self.quit_signals.retake(asyncio.get_running_loop())
         self.mount_shell()
         if self.lobby is not None and self.main_screen is not None:
             self.push_screen(self.main_screen)  # ``slotterm GAME``: the game over the lobby's place

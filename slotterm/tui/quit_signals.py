@@ -18,6 +18,7 @@ with the conventional status, 128 + the signal's number.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import signal
 from collections.abc import Callable
@@ -57,6 +58,16 @@ class QuitSignals:
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(number, handler)
         self._previous.clear()
+
+    def retake(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Take back any quit signal a driver took on ``loop`` meanwhile (Textual's web
+        driver, under ``slotterm serve``, takes TERM and INT as it starts)."""
+        for number in self._previous:
+            if signal.getsignal(number) != self._arrived:
+                with contextlib.suppress(ValueError, RuntimeError, OSError):
+                    loop.remove_signal_handler(number)
+                with contextlib.suppress(ValueError, OSError):
+                    signal.signal(number, self._arrived)
 
     def _arrived(self, number: int, _frame: FrameType | None) -> None:
         if self.number is not None:
