@@ -19,7 +19,8 @@ from slotterm.money import format_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
 from slotterm.tui.app import SlotApp
-from slotterm.tui.lobby import game_facts, peek_save, shelf_for
+from slotterm.tui.lobby import peek_save
+from slotterm.tui.lobby_facts import game_facts
 from slotterm.tui.screens.lobby_screen import LobbyScreen, state_text
 from tests.tui.main_support import winning_seed
 from tests.tui.shell_support import (
@@ -233,7 +234,7 @@ def opened_directly(tmp_path: Path) -> tuple[Any, Any, SlotApp]:
     game and the app started on it."""
     shelf = saved_shelf(tmp_path)
     opened = shelf.find("lucky-witch").open()
-    shelf.adopt("lucky-witch", opened)
+    shelf.adopt(opened)
     return shelf, opened, shell_app(tmp_path, shelf=shelf, session=opened.session)
 
 
@@ -281,10 +282,10 @@ async def test_without_a_lobby_l_does_nothing(tmp_path: Path) -> None:
 def test_the_play_shelf_reads_each_games_settings(
     tmp_path: Path, user_dirs: dict[str, str]
 ) -> None:
-    from slotterm.commands.play import open_from_args, settings_from_args
+    from slotterm.commands.play import shelf_for
 
     args = build_parser().parse_args(["play", "--demo", "--save-dir", str(tmp_path / "s")])
-    shelf = shelf_for(args, open_from_args, settings_from_args)
+    shelf = shelf_for(args)
     assert shelf.ids() == ["book-of-spells", "lucky-witch"]
     assert shelf.state("lucky-witch").note == "demo, not saved"
     session = shelf.session("lucky-witch")
