@@ -187,22 +187,22 @@ class LobbyScreen(Screen[None]):
     def _fit(self) -> None:
         """Let the list scroll, in the room left by the title, note and keys, when its
         cards do not fit there (its own height when they do, as a short list has), and
-        keep the highlighted card in view."""
+        keep the highlighted card in view.  The cards' height and the room are the same
+        whether the list scrolls or not, so the answer never flips back and forth."""
         if not self.is_attached:
             return
         lobby = self.query_one("#lobby")
         listing = self.query_one("#lobby-list", VerticalScroll)
-        if lobby.has_class("crowded"):
-            fits = listing.virtual_size.height <= listing.size.height
-        else:
-            room = self.query_one(KeyBar).region.y
-            fits = self.query_one("#lobby-hint").region.bottom <= room
-        if fits == lobby.has_class("crowded"):
-            lobby.set_class(not fits, "crowded")
-            self.call_after_refresh(self._fit)
-            return
+        below = self.query_one("#lobby-hint").region.bottom - listing.region.bottom
+        room = self.query_one(KeyBar).region.y - listing.region.y - below
+        lobby.set_class(listing.virtual_size.height > room, "crowded")
+        self.call_after_refresh(self._show_highlighted)
+
+    def _show_highlighted(self) -> None:
+        """Scroll the list to the highlighted card."""
         cards = self.cards
-        if cards:
+        if self.is_attached and cards:
+            listing = self.query_one("#lobby-list", VerticalScroll)
             listing.scroll_to_widget(cards[self.highlighted], animate=False, immediate=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
