@@ -67,10 +67,11 @@ def game_facts(game: GameDefinition, limits: Limits | None = None) -> GameFacts:
     ``limits``) and features of ``game``."""
     low, high = bet_range(game)
     published = game.published_rtp
+    lines = len(game.lines)
     return GameFacts(
         name=game.name,
         layout=f"{game.reels} reels × {game.rows} rows",
-        lines=f"{len(game.lines)} line" + ("" if len(game.lines) == 1 else "s"),
+        lines=f"{lines} line" + ("" if lines == 1 else "s"),
         bets=f"Bets {format_cents(low)} to {format_cents(high)}",
         rtp=f"RTP {published * 100:.2f} %" if published else None,
         top=top_award(game, limits),
