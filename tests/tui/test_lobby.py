@@ -1,4 +1,4 @@
-"""The lobby: both games with their facts, credits and waiting rounds; every key; each game
+"""The lobby: the shipped games with their facts, credits and waiting rounds; every key; each game
 keeps its own credit meter and save; L / Escape come back only between rounds."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from textual.binding import Binding
 from slotterm.cli import build_parser
 from slotterm.engine.actions import Collect, Spin
 from slotterm.engine.records import Phase
-from slotterm.games import get_game
+from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
@@ -58,7 +58,7 @@ def test_the_facts_come_from_the_definitions() -> None:
         assert pick in witch.features
 
 
-async def test_the_lobby_lists_both_games_with_new_credits(tmp_path: Path) -> None:
+async def test_the_lobby_lists_every_game_with_new_credits(tmp_path: Path) -> None:
     app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -66,7 +66,7 @@ async def test_the_lobby_lists_both_games_with_new_credits(tmp_path: Path) -> No
         text = lobby_text(app)
         start = format_cents(default_settings(BOOK).start_credits)
         assert "1. Book of Spells" in text and "2. Lucky Witch" in text
-        assert text.count(f"Credits {start}") == 2
+        assert text.count(f"Credits {start}") == len(game_ids())
         assert "a round is waiting" not in text
         assert not (tmp_path / "saves").exists()  # looking opened nothing
 
@@ -286,7 +286,7 @@ def test_the_play_shelf_reads_each_games_settings(
 
     args = build_parser().parse_args(["play", "--demo", "--save-dir", str(tmp_path / "s")])
     shelf = shelf_for(args)
-    assert shelf.ids() == ["book-of-spells", "lucky-witch"]
+    assert shelf.ids() == list(game_ids())
     assert shelf.state("lucky-witch").note == "demo, not saved"
     session = shelf.session("lucky-witch")
     assert session.game is WITCH and session.persist is None  # a demo is never saved
@@ -322,7 +322,8 @@ def test_the_lobby_in_a_real_terminal(user_dirs: dict[str, str], tmp_path: Path)
     credits = format_cents(twin.state.credits)
     try:
         both = f"Credits {start}"
-        game.wait_for(lambda: game.text().count(both) == 2, "the lobby with both games")
+        shipped = len(game_ids())
+        game.wait_for(lambda: game.text().count(both) == shipped, "the lobby with every game")
         game.send(b"\r")
         game.wait_for(lambda: game.box("Credits") == start, "Book of Spells")
         game.send(b" ")  # one spin; it wins (the twin says so), 7 collects it
