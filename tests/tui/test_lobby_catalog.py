@@ -231,3 +231,12 @@ def test_snapshot_of_a_long_list(snap_compare: Any, tmp_path: Path) -> None:
     )
     app = shell_app(tmp_path, shelf=toy_shelf(COUNT, broken={10: broken}))
     assert snap_compare(app, terminal_size=SMALL, press=["end", "up", "enter"])
+
+
+async def test_a_lobby_with_no_game_takes_every_key_quietly(tmp_path: Path) -> None:
+    app = shell_app(tmp_path, shelf=GameShelf([]))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("down", "up", "home", "end", "pagedown", "pageup", "1", "enter", "r")
+        await pilot.pause()
+        assert app.screen is app.lobby and app.session is None
+        assert app.return_code is None  # still running: nothing failed

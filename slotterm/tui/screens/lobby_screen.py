@@ -208,6 +208,8 @@ class LobbyScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """R is there only when the highlighted game can be started afresh."""
         if action == "start_afresh":
+            if not self.shelf.entries:
+                return False
             entry = self.highlighted_entry
             return not isinstance(entry, BrokenGame) and self.shelf.can_start_afresh(entry.id)
         return True
@@ -223,17 +225,19 @@ class LobbyScreen(Screen[None]):
         return self.highlighted_entry.id
 
     def _highlight(self, index: int) -> None:
+        if not self.shelf.entries:  # nothing to choose from
+            return
         self.highlighted = index
         self.note = ""
         self.show()
 
     def action_move(self, step: int) -> None:
         """Move the highlight up or down (wrapping)."""
-        self._highlight((self.highlighted + step) % len(self.shelf.entries))
+        self._highlight((self.highlighted + step) % max(1, len(self.shelf.entries)))
 
     def action_go(self, index: int) -> None:
         """Highlight the first (0) or the last (-1) card."""
-        self._highlight(index % len(self.shelf.entries))
+        self._highlight(index % max(1, len(self.shelf.entries)))
 
     def action_page(self, pages: int) -> None:
         """Move the highlight by as many cards as the list shows at once (at least one),
@@ -253,6 +257,8 @@ class LobbyScreen(Screen[None]):
     def action_choose(self) -> None:
         """Open the highlighted game (a refusal, or a broken file's error, is shown under
         the cards)."""
+        if not self.shelf.entries:
+            return
         entry = self.highlighted_entry
         if isinstance(entry, BrokenGame):
             problem: str | None = broken_note(entry)
