@@ -30,9 +30,10 @@ def top_award(game: GameDefinition, limits: Limits | None = None) -> str:
 
 
 def bet_range(game: GameDefinition) -> tuple[int, int]:
-    """The lowest and the highest total bet of ``game`` in cents: its smallest bet on one
-    line, its largest on every line."""
-    return game.default_bet(1).total, game.highest_bet_per_line() * len(game.lines)
+    """The lowest and the highest total bet of ``game`` in cents, as its bet model has
+    them: its smallest bet on one line, its largest on every line."""
+    model = game.bet_model
+    return model.smallest_bet(1).total, model.highest_bet_per_line() * len(game.lines)
 
 
 @lru_cache(maxsize=64)
