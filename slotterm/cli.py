@@ -297,7 +297,18 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     serve.add_argument(
         "--save-dir", default=None, metavar="DIR", help="play the saves in DIR (default: demos)"
     )
+    _games_option(serve)
     return parser
+
+
+def _games_option(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--games",
+        default=None,
+        metavar="DIR",
+        help="folder of game files the lobby adds to the shipped games (default: the games "
+        "folder beside the saves: DIR/games with --save-dir DIR, else in the user data dir)",
+    )
 
 
 def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
@@ -325,6 +336,7 @@ def _play_options(play: argparse.ArgumentParser) -> None:
         "(default: the saves in the user data dir, the settings in the user config dir)",
     )
     play.add_argument("--config", default=None, help="operator settings TOML file")
+    _games_option(play)
     play.add_argument(
         "--demo",
         action="store_true",

@@ -1,7 +1,10 @@
 """The ``play`` command: open the session (saved, seeded or demo) and run the Textual game.
 
 Every problem before the game starts (a bad settings file, a save that cannot be trusted,
-a save folder that cannot be written) is one line on stderr and exit status 2.
+a save folder that cannot be written, a ``--games`` folder that is not there) is one line
+on stderr and exit status 2.  The lobby's games (:func:`shelf_for`) are the shipped games
+and the files of the games folder (:func:`games_folder_of`); a file that does not load is
+listed in the lobby with its error, and the others still play.
 """
 
 from __future__ import annotations
@@ -12,13 +15,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, engine_force
+from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
 from slotterm.games import get_game
 from slotterm.session.errors import ConfigError, SaveError, SaveUnreadable
-from slotterm.session.opening import OpenedSession, open_session
+from slotterm.session.opening import OpenedSession, default_save_root, open_session
 from slotterm.session.settings import CONFIG_NAME, Settings, load_settings
 
 if TYPE_CHECKING:
+    from slotterm.tui.lobby import GameShelf, ShelfGame
     from slotterm.tui.quit_signals import QuitSignals
 
 
@@ -34,6 +39,7 @@ def run_play(args: argparse.Namespace) -> int:
         raise UsageError("--reset-save has nothing to reset in a --demo session")
     if args.game is None and (args.force is not None or getattr(args, "reset_save", False)):
         raise UsageError("--force and --reset-save need a GAME (e.g. slotterm book-of-spells)")
+    check_games_folder(args)
     force = None if args.game is None else forced_feature(args.force, get_game(args.game))
     settings = None if args.game is None else settings_from_args(args)
     # Refuse before touching anything: no folder, lock, set-aside or settlement.  Under
@@ -60,14 +66,12 @@ def _play(
     signals: QuitSignals,
 ) -> int:
     """Open the game (or the lobby) and run the app until the player quits."""
-    from slotterm.tui.lobby import shelf_for
-
-    shelf = shelf_for(args, open_from_args, settings_from_args)
+    shelf = shelf_for(args)
     session = None
     try:
         if args.game is not None:
             opened = open_from_args(args, settings)
-            shelf.adopt(args.game, opened)
+            shelf.adopt(opened)
             session = opened.session
             if session.load_notice:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
@@ -105,15 +109,21 @@ def forced_feature(force: str | None, game: GameDefinition) -> str | None:
 
 
 def open_from_args(
-    args: argparse.Namespace, settings: Settings | None = None, *, credit_waiting: bool = True
+    args: argparse.Namespace,
+    settings: Settings | None = None,
+    *,
+    credit_waiting: bool = True,
+    game: GameDefinition | None = None,
 ) -> OpenedSession:
     """The session for ``play``'s options; every failure becomes a :class:`UsageError`.
 
-    ``credit_waiting`` as :func:`~slotterm.session.opening.open_session` takes it.
+    ``credit_waiting`` as :func:`~slotterm.session.opening.open_session` takes it; ``game``
+    is the definition to play (default: ``args.game``'s).
     """
-    game = get_game(args.game)
+    if game is None:
+        game = get_game(args.game)
     if settings is None:
-        settings = settings_from_args(args)
+        settings = settings_from_args(args, game)
     root = Path(args.save_dir) if args.save_dir else None
     try:
         return open_session(
@@ -135,9 +145,11 @@ def open_from_args(
         raise UsageError(f"cannot use {where} for saves ({exc.strerror or exc})") from None
 
 
-def settings_from_args(args: argparse.Namespace) -> Settings:
-    """Operator settings from ``--config FILE`` or the user config folder."""
-    game = get_game(args.game)
+def settings_from_args(args: argparse.Namespace, game: GameDefinition | None = None) -> Settings:
+    """Operator settings of ``game`` (default: ``args.game``'s) from ``--config FILE`` or
+    the user config folder."""
+    if game is None:
+        game = get_game(args.game)
     try:
         if args.config:
             return load_settings(Path(args.config), game, required=True)
@@ -146,3 +158,85 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         return load_settings(Path(user_config_dir("slotterm")) / CONFIG_NAME, game, required=False)
     except ConfigError as exc:
         raise UsageError(f"{exc}; nothing was started") from None
+
+
+def games_folder_of(args: argparse.Namespace) -> Path:
+    """The lobby's folder of game files: ``--games DIR``, else ``games`` in the save folder
+    (``--save-dir DIR``, or the player's data folder:
+    :func:`~slotterm.session.games_folder.games_folder`)."""
+    from slotterm.session.games_folder import games_folder
+
+    given = getattr(args, "games", None)
+    save_dir = Path(args.save_dir) if args.save_dir else None
+    return games_folder(games=Path(given).expanduser() if given else None, save_dir=save_dir)
+
+
+def check_games_folder(args: argparse.Namespace) -> None:
+    """A :class:`UsageError` when ``--games DIR`` names no folder (the default folder may
+    be missing: it then adds no game)."""
+    given = getattr(args, "games", None)
+    if given is None:
+        return
+    folder = Path(given).expanduser()
+    if not folder.is_dir():
+        problem = "not a folder" if folder.exists() else "no such folder"
+        raise UsageError(f"--games {given}: {problem}")
+
+
+def shelf_for(args: argparse.Namespace) -> GameShelf:
+    """The lobby's games, each to be opened as ``play``'s options say: the shipped games,
+    then the files of :func:`games_folder_of` (:func:`~slotterm.games.catalog.catalog`); a
+    file that did not load is on the shelf with its one-line error."""
+    from slotterm.games.catalog import catalog
+    from slotterm.tui.lobby import BrokenGame, GameShelf
+
+    root = Path(args.save_dir) if args.save_dir else default_save_root()
+    entries: list[ShelfGame | BrokenGame] = []
+    for found in catalog(games_folder_of(args)):
+        if found.game is not None:
+            entries.append(_shelf_game(args, found.game, root, found.path))
+        elif found.path is not None:
+            entries.append(BrokenGame(file=found.path, error=found.error or "it cannot be read"))
+    return GameShelf(entries)
+
+
+def _shelf_game(
+    args: argparse.Namespace, game: GameDefinition, root: Path, file: Path | None
+) -> ShelfGame:
+    """``game`` on the lobby's shelf: opened with ``play``'s options (its one-line errors
+    become :class:`~slotterm.tui.lobby.GameUnavailable`), described from its save."""
+    from slotterm.session.game_session import utc_now
+    from slotterm.tui.lobby import SavedState, ShelfGame, peek_save, refusal
+
+    own = argparse.Namespace(**{**vars(args), "game": game.id})
+
+    def opener(namespace: argparse.Namespace = own) -> OpenedSession:
+        try:
+            return open_from_args(namespace, game=game)
+        except UsageError as exc:
+            raise refusal(game, exc) from None
+
+    def afresh() -> OpenedSession:
+        return opener(argparse.Namespace(**{**vars(own), "reset_save": True}))
+
+    def peek() -> SavedState:
+        try:
+            start = settings_from_args(own, game).start_credits
+        except UsageError:
+            return SavedState(credits=None, waiting=False, note="settings file has a problem")
+        if args.demo:
+            return SavedState(credits=start, waiting=False, note="demo, not saved")
+        return peek_save(game, root, args.seed, start, utc_now())
+
+    try:
+        limits: Limits | None = settings_from_args(own, game).limits
+    except UsageError:  # said when the game is opened
+        limits = None
+    return ShelfGame(
+        game=game,
+        open=opener,
+        peek=peek,
+        open_afresh=None if args.demo else afresh,
+        limits=limits,
+        file=file,
+    )

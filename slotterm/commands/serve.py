@@ -1,10 +1,11 @@
 """The ``serve`` command: the game in a web browser, through ``textual-serve``.
 
-``slotterm serve [GAME] [--host 127.0.0.1] [--port 8000] [--save-dir DIR]`` runs a small
-web server; every page that connects gets its own game process
+``slotterm serve [GAME] [--host 127.0.0.1] [--port 8000] [--save-dir DIR] [--games DIR]``
+runs a small web server; every page that connects gets its own game process
 (:mod:`slotterm.commands.web_session`): a demo session, nothing saved, unless
 ``--save-dir`` names the saves to play, whose lock is respected as in a terminal (a second
-tab is told in the page that the save is in use).  Without GAME, the lobby.
+tab is told in the page that the save is in use).  Without GAME, the lobby, with the game
+files of ``--games DIR`` (default: as ``play`` finds them) beside the shipped games.
 
 The server listens on 127.0.0.1 unless told otherwise; any other address is announced with
 a warning, since whoever can reach it can play (and, with ``--save-dir``, play the save).
@@ -63,6 +64,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if port > PORT_MAX:
         raise UsageError(f"--port must be at most {PORT_MAX}, got {port}")
     save_dir = _save_folder(args.save_dir)
+    games_dir = _games_folder(getattr(args, "games", None))
     title = "slotterm" if args.game is None else f"slotterm: {get_game(args.game).name}"
     _check_address(host, port)
     if not is_loopback(host):
@@ -72,7 +74,7 @@ def run_serve(args: argparse.Namespace) -> int:
             + (f", and play the saves in {save_dir}" if save_dir else "")
         )
     server = GameServer(
-        child_command(args.game, save_dir),
+        child_command(args.game, save_dir, games_dir),
         guard=Guard.serving(host, port, new_token()),
         host=host,
         port=port,
@@ -91,9 +93,10 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def child_command(game: str | None, save_dir: str | None) -> str:
+def child_command(game: str | None, save_dir: str | None, games_dir: str | None = None) -> str:
     """The shell command ``textual-serve`` runs for each connection (``exec``: the game is
-    the server's own child, and dies with it; ``setsid``: in a session of its own)."""
+    the server's own child, and dies with it; ``setsid``: in a session of its own);
+    ``games_dir`` is the lobby's ``--games`` folder (``None``: the default one)."""
     from slotterm.commands.web_session import child_arguments
 
     argv = [sys.executable, "-m", "slotterm.commands.web_session"]
@@ -101,7 +104,7 @@ def child_command(game: str | None, save_dir: str | None) -> str:
     # then ends each game itself (a game still starting would die with a traceback).
     setsid = shutil.which("setsid")
     return "exec " + shlex.join(
-        [*([setsid] if setsid else []), *argv, *child_arguments(game, save_dir)]
+        [*([setsid] if setsid else []), *argv, *child_arguments(game, save_dir, games_dir)]
     )
 
 
@@ -135,6 +138,17 @@ def _save_folder(save_dir: str | None) -> str | None:
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"--save-dir {save_dir}: not a folder")
     return str(folder.resolve())
+
+
+def _games_folder(games: str | None) -> str | None:
+    """``--games`` as an absolute path (the games start in the server's folder), checked
+    as ``play`` checks it."""
+    if games is None:
+        return None
+    from slotterm.commands.play import check_games_folder
+
+    check_games_folder(argparse.Namespace(games=games))
+    return str(Path(games).expanduser().resolve())
 
 
 def _check_address(host: str, port: int) -> None:

@@ -1,9 +1,10 @@
 """One browser connection of ``slotterm serve``: the game on Textual's web driver.
 
-``slotterm serve`` (via ``textual-serve``) starts ``python -m slotterm.commands.web_session
-[GAME] (--demo | --save-dir DIR)`` for every page that connects, with its stdin and stdout
-on pipes and ``TEXTUAL_DRIVER`` naming Textual's web driver.  :func:`web_driver_active` is
-what lets ``play`` start there although stdin and stdout are not terminals.
+``slotterm serve`` (via ``textual-serve``) starts ``python -m
+slotterm.commands.web_session [GAME] (--demo | --save-dir DIR) [--games DIR]`` for every
+page that connects, with its stdin and stdout on pipes and ``TEXTUAL_DRIVER`` naming
+Textual's web driver.  :func:`web_driver_active` is what lets ``play`` start there although
+stdin and stdout are not terminals.
 
 Whatever stops the session from opening (above all a save that another tab, window or
 terminal has open: its lock is respected) is shown in the page itself by
@@ -57,14 +58,18 @@ def web_driver_active() -> bool:
     return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
 
 
-def child_arguments(game: str | None, save_dir: str | None) -> list[str]:
+def child_arguments(
+    game: str | None, save_dir: str | None, games_dir: str | None = None
+) -> list[str]:
     """The arguments after ``-m slotterm.commands.web_session`` for one connection."""
     where = ["--demo"] if save_dir is None else ["--save-dir", save_dir]
-    return [*([] if game is None else [game]), *where]
+    games = [] if games_dir is None else ["--games", games_dir]
+    return [*([] if game is None else [game]), *where, *games]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play ``[GAME] (--demo | --save-dir DIR)`` on the web driver; a refusal is shown."""
+    """Play ``[GAME] (--demo | --save-dir DIR) [--games DIR]`` on the web driver; a
+    refusal is shown."""
     from slotterm.cli import UsageError, build_parser
     from slotterm.commands.play import run_play
 

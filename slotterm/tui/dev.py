@@ -1,15 +1,16 @@
 """The game for Textual's developer tools: ``textual run --dev slotterm.tui.dev:DevApp``.
 
-:class:`DevApp` is the program's lobby with both games in demo sessions: nothing is saved
-and no player file is read or written, so it can be started again and again while the
-styles are worked on.  With ``textual console`` running in another terminal the app's log
-and events show there, and an edited ``.tcss`` file is applied while the game runs.
+:class:`DevApp` is the program's lobby with every shipped game in a demo session: nothing
+is saved and no player file (not even the games folder) is read or written, so it can be
+started again and again while the styles are worked on.  With ``textual console`` running
+in another terminal the app's log and events show there, and an edited ``.tcss`` file is
+applied while the game runs.
 """
 
 from __future__ import annotations
 
 from slotterm.engine.model import GameDefinition
-from slotterm.games import game_ids, get_game
+from slotterm.games.catalog import catalog
 from slotterm.rng import SecureSource
 from slotterm.session.game_session import demo_session
 from slotterm.session.opening import OpenedSession
@@ -19,7 +20,7 @@ from slotterm.tui.lobby import GameShelf, SavedState, ShelfGame
 
 
 def demo_shelf() -> GameShelf:
-    """Every game, each opened as a demo session at its starting credits."""
+    """Every shipped game, each opened as a demo session at its starting credits."""
 
     def entry(game: GameDefinition) -> ShelfGame:
         start = default_settings(game).start_credits
@@ -34,7 +35,7 @@ def demo_shelf() -> GameShelf:
 
         return ShelfGame(game=game, open=opener, peek=peek)
 
-    return GameShelf([entry(get_game(game_id)) for game_id in game_ids()])
+    return GameShelf([entry(found.game) for found in catalog() if found.game is not None])
 
 
 class DevApp(SlotApp):

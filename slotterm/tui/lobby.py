@@ -1,42 +1,39 @@
-"""The lobby's model: both games side by side, each with its own credit meter and save.
+"""The lobby's model: every game of the program side by side, each with its own credit
+meter and save, and the game files that could not be loaded.
 
-:class:`GameShelf` holds the games of the program.  Each game's session is opened (its
-save folder locked) only when the player first plays it, and stays open until the
-program ends, so leaving a game for the lobby and coming back is instant and each game
-keeps its own credits.  A game not opened yet is described from its save, read without
-taking its lock and without changing anything (:func:`peek_save`): the lobby may sit
-beside another slotterm playing that game, and only opening it is refused then.
+:class:`GameShelf` holds the games of the program in the lobby's order (the shipped games,
+then the files of the games folder: :func:`slotterm.games.catalog.catalog`); a file that
+did not load is a :class:`BrokenGame`, listed with its one-line error and never opened.
+Each game's session is opened (its save folder locked) only when the player first plays
+it, and stays open until the program ends, so leaving a game for the lobby and coming
+back is instant and each game keeps its own credits.  A game not opened yet is described
+from its save, read without taking its lock and without changing anything
+(:func:`peek_save`): the lobby may sit beside another slotterm playing that game, and only
+opening it is refused then.  The shelf is built from the command line's options by
+:mod:`slotterm.commands.play_shelf`.
 """
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
-from slotterm.games import game_ids, get_game
-from slotterm.money import format_cents
 from slotterm.session.errors import SaveFromNewer, SaveUnreadable
 from slotterm.session.folder_lock import SessionInUse
-from slotterm.session.game_session import GameSession, utc_now
+from slotterm.session.game_session import GameSession
 from slotterm.session.opening import (
     OpenedSession,
     SaveRolledBack,
-    default_save_root,
     session_folder,
 )
 from slotterm.session.round_age import round_age
-from slotterm.session.settings import Settings
 from slotterm.session.stats import SessionMark
 from slotterm.session.store import SaveStore
-from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.limit_words import round_cap_parts
 
 
 class GameUnavailable(Exception):
@@ -169,25 +166,62 @@ class ShelfGame:
     limits: Limits | None = None
     """The operator limits its rounds start with, before it is opened (``None``: unknown,
     the game's own cap is shown)."""
+    file: Path | None = None
+    """The game file it was loaded from (``None``: a shipped game)."""
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+        return self.game.id
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenGame:
+    """A game file that could not be loaded: listed by its file name with its one-line
+    error (``fruit.toml: reels.base[2][7]: unknown symbol "SEVN"``), never opened."""
+
+    file: Path
+    error: str
+
+    @property
+    def id(self) -> str:
+        """Its place in the lobby: the file's name (never a game's id, which has no dot)."""
+        return self.file.name
+
+    @property
+    def why(self) -> str:
+        """The error without the file's name in front of it."""
+        prefix = f"{self.file.name}: "
+        return self.error[len(prefix) :] if self.error.startswith(prefix) else self.error
+
+
+LobbyEntry = ShelfGame | BrokenGame
+"""One line of the lobby: a game to play, or a file that did not load."""
 
 
 class GameShelf:
-    """The program's games (see the module docstring)."""
+    """The program's games (see the module docstring), in the lobby's order."""
 
-    def __init__(self, games: Sequence[ShelfGame]) -> None:
-        self.games = list(games)
+    def __init__(self, entries: Sequence[LobbyEntry]) -> None:
+        self.entries: list[LobbyEntry] = list(entries)
+        """Every game and broken file, in the lobby's order."""
         self._peeked: dict[str, SavedState] = {}
+
+    @property
+    def games(self) -> list[ShelfGame]:
+        """The games that can be played, in the lobby's order."""
+        return [entry for entry in self.entries if isinstance(entry, ShelfGame)]
 
     def refresh(self) -> None:
         """Read the saves of the games not opened again when next asked (the lobby shows)."""
         self._peeked.clear()
 
     def ids(self) -> list[str]:
-        """The games' ids, in lobby order."""
-        return [g.game.id for g in self.games]
+        """The ids of the lobby's entries, in its order (a broken file by its name)."""
+        return [entry.id for entry in self.entries]
 
     def find(self, game_id: str) -> ShelfGame:
-        """The shelf entry of ``game_id``."""
+        """The shelf entry of the game ``game_id`` (:class:`KeyError`: no such game)."""
         for entry in self.games:
             if entry.game.id == game_id:
                 return entry
@@ -239,9 +273,17 @@ class GameShelf:
         if self.can_start_afresh(game_id):
             self.find(game_id).afresh = True
 
-    def adopt(self, game_id: str, opened: OpenedSession) -> None:
-        """Take a session opened before the program started (``slotterm GAME``)."""
-        entry = self.find(game_id)
+    def adopt(self, opened: OpenedSession) -> None:
+        """Take a session opened before the program started (``slotterm GAME``); a game
+        not on the shelf (a file from elsewhere) is added at its end."""
+        session = opened.session
+        game = session.game
+        try:
+            entry = self.find(game.id)
+        except KeyError:  # opened already: neither opened nor peeked at again
+            entry = ShelfGame(game=game, open=lambda: opened, peek=lambda: session_state(session))
+            self.entries.append(entry)
+        entry.game = game  # the definition being played (a file may have been read again)
         entry.opened = opened
         entry.mark = mark_of(opened.session)
 
@@ -255,111 +297,3 @@ class GameShelf:
 def mark_of(session: GameSession, now: datetime | None = None) -> SessionMark:
     """The statistics mark of ``session`` taken now."""
     return SessionMark(ledger=session.ledger, at=now or session.clock())
-
-
-def top_award(game: GameDefinition, limits: Limits | None = None) -> str:
-    """The game's top award in words: its round cap under the operator ``limits``."""
-    parts = []
-    times, cents = round_cap_parts(game, limits)
-    if times is not None:
-        parts.append(f"{times:,}× the bet")
-    if cents is not None:
-        parts.append(format_cents(cents))
-    return "up to " + " or ".join(parts) + " a game"
-
-
-FEATURE_NAMES = {
-    "free_spins": "free spins",
-    "mystery_bonus": "Mystery bonus",
-}
-"""How the lobby names a game's features (others by their own title or name)."""
-
-
-def feature_words(game: GameDefinition) -> str:
-    """The game's features in words: free spins (and what their spin modifier adds, in its
-    view's words), a bonus with its pick games, the gamble."""
-    added = {
-        view.feature.name: modifier.tagline()
-        for view in FeatureViews(game).views
-        if (modifier := getattr(view, "modifier", None)) is not None
-    }
-    words = []
-    for feature in game.features:
-        name = FEATURE_NAMES.get(feature.name, feature.name.replace("_", " "))
-        name += added.get(feature.name, "")
-        parts = [str(getattr(p, "title", p.name)) for p in feature.parts()]
-        words.append(f"{name} ({', '.join(parts)})" if parts else name)
-    if game.gamble:
-        words.append("gamble")
-    return ", ".join(words)
-
-
-@dataclass(frozen=True, slots=True)
-class GameFacts:
-    """A game's key facts as the lobby lists them."""
-
-    name: str
-    lines: str
-    rtp: str
-    top: str
-    features: str
-
-
-def game_facts(game: GameDefinition, limits: Limits | None = None) -> GameFacts:
-    """Lines, the published RTP, the top award (under the operator ``limits``) and the
-    features of ``game``."""
-    return GameFacts(
-        name=game.name,
-        lines=f"{len(game.lines)} lines",
-        rtp=f"RTP {game.published_rtp * 100:.2f} %",
-        top=top_award(game, limits),
-        features=feature_words(game),
-    )
-
-
-def shelf_for(
-    args: argparse.Namespace,
-    open_game: Callable[[argparse.Namespace, Any], OpenedSession],
-    settings_for: Callable[[argparse.Namespace], Settings],
-) -> GameShelf:
-    """Every registered game, opened as ``play``'s options say (``open_game(args, None)``
-    and ``settings_for(args)`` with ``args.game`` set to each game; their one-line
-    errors become :class:`GameUnavailable`)."""
-    from slotterm.cli import UsageError
-
-    root = Path(args.save_dir) if args.save_dir else default_save_root()
-
-    def entry(game: GameDefinition) -> ShelfGame:
-        own = argparse.Namespace(**{**vars(args), "game": game.id})
-
-        def opener(namespace: argparse.Namespace = own) -> OpenedSession:
-            try:
-                return open_game(namespace, None)
-            except UsageError as exc:
-                raise refusal(game, exc) from None
-
-        def afresh() -> OpenedSession:
-            return opener(argparse.Namespace(**{**vars(own), "reset_save": True}))
-
-        def peek() -> SavedState:
-            try:
-                start = settings_for(own).start_credits
-            except UsageError:
-                return SavedState(credits=None, waiting=False, note="settings file has a problem")
-            if args.demo:
-                return SavedState(credits=start, waiting=False, note="demo, not saved")
-            return peek_save(game, root, args.seed, start, utc_now())
-
-        try:
-            limits: Limits | None = settings_for(own).limits
-        except UsageError:  # said when the game is opened
-            limits = None
-        return ShelfGame(
-            game=game,
-            open=opener,
-            peek=peek,
-            open_afresh=None if args.demo else afresh,
-            limits=limits,
-        )
-
-    return GameShelf([entry(get_game(game_id)) for game_id in game_ids()])

@@ -4,7 +4,8 @@ Over a game's machine the palette offers what its keys do: the paytable, the hel
 history, the statistics, quick spin, the options, the autoplay settings and the lobby,
 beside the colour theme and Quit (the only other commands,
 :meth:`~slotterm.tui.shell.Shell.get_system_commands`: none of Textual's developer
-commands); over the lobby, a command to play each game.  A command obeys the same rule as
+commands); over the lobby, a command to play each game that can be played (a game file
+that did not load has none).  A command obeys the same rule as
 its key: one that waits (a screen while the reels move, the options in a round) is left
 out of the list shown before anything is typed, and found by a search it says why ("Not
 now: ...") and does nothing but say so.  A command is checked again when it runs, since
@@ -24,6 +25,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from slotterm.tui.keymap import parse_action
+from slotterm.tui.lobby import ShelfGame
+from slotterm.tui.screens.lobby_screen import DIGIT_KEYS
 from slotterm.tui.shell import Shell
 
 Target = Literal["machine", "shell", "lobby"]
@@ -69,16 +72,19 @@ COMMANDS = (
 
 def offered(app: Shell, screen: Screen[Any]) -> list[GameCommand]:
     """The commands that apply over ``screen``: the game's over its machine (Lobby only in a
-    program that has one), a command to play each game over the lobby, else none."""
+    program that has one), a command to play each playable game over the lobby, else none."""
     if screen is app.main_screen:
         return [c for c in COMMANDS if c.action != "lobby" or app.lobby is not None]
     if screen is app.lobby and app.shelf is not None:
-        games = [g.game for g in app.shelf.games]
         return [
             GameCommand(
-                f"Play {game.name}", f"Open {game.name} ({i + 1})", f"pick({i})", target="lobby"
+                f"Play {entry.game.name}",
+                f"Open {entry.game.name}" + (f" ({i + 1})" if i < DIGIT_KEYS else ""),
+                f"pick({i})",
+                target="lobby",
             )
-            for i, game in enumerate(games)
+            for i, entry in enumerate(app.shelf.entries)
+            if isinstance(entry, ShelfGame)  # a file that did not load cannot be played
         ]
     return []
 

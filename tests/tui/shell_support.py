@@ -1,5 +1,5 @@
 """Helpers for the shell tests (lobby, options, autoplay settings, statistics): a shelf of
-both games saved under a temporary folder, the app over it, and waiting for a state."""
+the shipped games saved under a temporary folder, the app over it, and waiting for a state."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The app ``textual run --dev slotterm.tui.dev:DevApp`` starts: built with no arguments,
-the lobby of both games in demo sessions, and nothing written to the player's folders."""
+the lobby of every shipped game in a demo session, and nothing written to the player's folders."""
 
 from __future__ import annotations
 

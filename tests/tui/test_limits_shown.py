@@ -16,7 +16,7 @@ from slotterm.engine.actions import Limits
 from slotterm.games import get_game
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import demo_session
-from slotterm.tui.lobby import game_facts, shelf_for
+from slotterm.tui.lobby_facts import game_facts
 from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
 from slotterm.tui.widgets.help_text import MarkdownText
 from tests.tui.main_support import make_app
@@ -34,12 +34,12 @@ def _flat(text: str) -> str:
 
 
 async def test_the_lobby_states_the_operators_round_cap(tmp_path: Path) -> None:
-    from slotterm.commands.play import open_from_args, settings_from_args
+    from slotterm.commands.play import shelf_for
 
     config = tmp_path / "operator.toml"
     config.write_text(SETTINGS, encoding="utf-8")
     argv = ["play", "--demo", "--config", str(config), "--save-dir", str(tmp_path / "s")]
-    shelf = shelf_for(build_parser().parse_args(argv), open_from_args, settings_from_args)
+    shelf = shelf_for(build_parser().parse_args(argv))
     app = shell_app(tmp_path, shelf=shelf)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: "Lucky Witch" in lobby_text(app))

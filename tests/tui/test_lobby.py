@@ -1,4 +1,4 @@
-"""The lobby: both games with their facts, credits and waiting rounds; every key; each game
+"""The lobby: the shipped games with their facts, credits and waiting rounds; every key; each game
 keeps its own credit meter and save; L / Escape come back only between rounds."""
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from textual.binding import Binding
 from slotterm.cli import build_parser
 from slotterm.engine.actions import Collect, Spin
 from slotterm.engine.records import Phase
-from slotterm.games import get_game
+from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
 from slotterm.tui.app import SlotApp
-from slotterm.tui.lobby import game_facts, peek_save, shelf_for
+from slotterm.tui.lobby import peek_save
+from slotterm.tui.lobby_facts import game_facts
 from slotterm.tui.screens.lobby_screen import LobbyScreen, state_text
 from tests.tui.main_support import winning_seed
 from tests.tui.shell_support import (
@@ -57,7 +58,7 @@ def test_the_facts_come_from_the_definitions() -> None:
         assert pick in witch.features
 
 
-async def test_the_lobby_lists_both_games_with_new_credits(tmp_path: Path) -> None:
+async def test_the_lobby_lists_every_game_with_new_credits(tmp_path: Path) -> None:
     app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -65,7 +66,7 @@ async def test_the_lobby_lists_both_games_with_new_credits(tmp_path: Path) -> No
         text = lobby_text(app)
         start = format_cents(default_settings(BOOK).start_credits)
         assert "1. Book of Spells" in text and "2. Lucky Witch" in text
-        assert text.count(f"Credits {start}") == 2
+        assert text.count(f"Credits {start}") == len(game_ids())
         assert "a round is waiting" not in text
         assert not (tmp_path / "saves").exists()  # looking opened nothing
 
@@ -233,7 +234,7 @@ def opened_directly(tmp_path: Path) -> tuple[Any, Any, SlotApp]:
     game and the app started on it."""
     shelf = saved_shelf(tmp_path)
     opened = shelf.find("lucky-witch").open()
-    shelf.adopt("lucky-witch", opened)
+    shelf.adopt(opened)
     return shelf, opened, shell_app(tmp_path, shelf=shelf, session=opened.session)
 
 
@@ -281,11 +282,11 @@ async def test_without_a_lobby_l_does_nothing(tmp_path: Path) -> None:
 def test_the_play_shelf_reads_each_games_settings(
     tmp_path: Path, user_dirs: dict[str, str]
 ) -> None:
-    from slotterm.commands.play import open_from_args, settings_from_args
+    from slotterm.commands.play import shelf_for
 
     args = build_parser().parse_args(["play", "--demo", "--save-dir", str(tmp_path / "s")])
-    shelf = shelf_for(args, open_from_args, settings_from_args)
-    assert shelf.ids() == ["book-of-spells", "lucky-witch"]
+    shelf = shelf_for(args)
+    assert shelf.ids() == list(game_ids())
     assert shelf.state("lucky-witch").note == "demo, not saved"
     session = shelf.session("lucky-witch")
     assert session.game is WITCH and session.persist is None  # a demo is never saved
@@ -321,7 +322,8 @@ def test_the_lobby_in_a_real_terminal(user_dirs: dict[str, str], tmp_path: Path)
     credits = format_cents(twin.state.credits)
     try:
         both = f"Credits {start}"
-        game.wait_for(lambda: game.text().count(both) == 2, "the lobby with both games")
+        shipped = len(game_ids())
+        game.wait_for(lambda: game.text().count(both) == shipped, "the lobby with every game")
         game.send(b"\r")
         game.wait_for(lambda: game.box("Credits") == start, "Book of Spells")
         game.send(b" ")  # one spin; it wins (the twin says so), 7 collects it

@@ -8,13 +8,13 @@ import shutil
 from pathlib import Path
 
 from slotterm.cli import build_parser
-from slotterm.commands.play import open_from_args, settings_from_args
+from slotterm.commands.play import shelf_for
 from slotterm.games import get_game
 from slotterm.session.fileformat import encode_file
 from slotterm.session.opening import SaveRolledBack
 from slotterm.session.settings import default_settings
 from slotterm.tui.app import SlotApp
-from slotterm.tui.lobby import GameShelf, shelf_for, untrusted_save_text
+from slotterm.tui.lobby import GameShelf, untrusted_save_text
 from slotterm.tui.screens.lobby_screen import LobbyScreen
 from tests.tui.shell_support import lobby_text, saved_shelf, shell_app, wait_for
 
@@ -42,7 +42,7 @@ def damaged_root(tmp_path: Path) -> Path:
 def the_shelf(root: Path) -> GameShelf:
     """The games as ``slotterm --save-dir ROOT`` opens them."""
     args = build_parser().parse_args(["play", "--save-dir", str(root)])
-    return shelf_for(args, open_from_args, settings_from_args)
+    return shelf_for(args)
 
 
 def files_in(folder: Path) -> dict[str, bytes]:

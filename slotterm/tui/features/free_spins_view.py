@@ -49,6 +49,7 @@ class FreeSpinsView(FeatureView):
     """Free spins: awarded by scatters, started with a key, played one key at a time."""
 
     feature_name = FreeSpins.name
+    display_name = "free spins"
     stylesheet = "free_spins.tcss"
 
     def __init__(

@@ -177,6 +177,7 @@ class MysteryBonusView(FeatureView):
     """The bonus: announced, opened with a key, then its pick game's screen."""
 
     feature_name = NAME
+    display_name = "Mystery bonus"
     stylesheet = "mystery_bonus.tcss"
 
     def __init__(

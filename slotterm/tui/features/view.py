@@ -56,6 +56,8 @@ class FeatureView:
     """
 
     feature_name: ClassVar[str] = ""
+    display_name: ClassVar[str] = ""
+    """The feature's name for the player ("free spins"); empty: its ``name`` in words."""
     stylesheet: ClassVar[str | None] = None
     """A ``.tcss`` file beside the view module with the layout of its overlays."""
 
@@ -65,6 +67,16 @@ class FeatureView:
         self.game = game
         self.feature = feature
         self.modifier = modifier
+
+    def short_name(self) -> str:
+        """The feature in a few words, as the lobby lists it: its :attr:`display_name`,
+        what its spin modifier adds ("free spins with an expanding symbol"), and its parts
+        by their titles ("Mystery bonus (Magic Potion, Pumpkin)")."""
+        name = self.display_name or self.feature.name.replace("_", " ")
+        if self.modifier is not None:
+            name += self.modifier.tagline()
+        parts = [str(getattr(p, "title", p.name)) for p in self.feature.parts()]
+        return f"{name} ({', '.join(parts)})" if parts else name
 
     # --- the machine: widgets and keys --------------------------------------------------
 

@@ -1,9 +1,14 @@
-"""The lobby: both games with their key facts, credits and any round waiting.
+"""The lobby: every game with its key facts, credits and any round waiting, and each game
+file that could not be loaded, with its one-line error.
 
-↑ / ↓ (or 1 / 2 for a game by its number) move the highlight, Enter / Space opens the
-highlighted game, Q quits.  From a game, between rounds, L (or Escape) comes back here.
-When a game was refused because its save cannot be trusted, R sets that save aside (its
-files kept, never deleted) and starts the game afresh, as ``--reset-save`` does.
+↑ / ↓ move the highlight (wrapping), Home / End go to the first and the last game,
+Page Up / Page Down a screenful at a time; 1 to 9 open the game of that number; Enter /
+Space open the highlighted game, Q quits.  A broken file's card cannot be opened: its key
+says why on the note line.  When the cards do not fit, their list scrolls (the title, the
+note and the keys stay) and always shows the highlighted card.  From a game, between
+rounds, L (or Escape) comes back here.  When a game was refused because its save cannot
+be trusted, R sets that save aside (its files kept, never deleted) and starts the game
+afresh, as ``--reset-save`` does.
 """
 
 from __future__ import annotations
@@ -16,28 +21,54 @@ from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
 from slotterm.money import format_cents
 from slotterm.session.round_age import PENDING_LIMIT
-from slotterm.tui.lobby import GameShelf, SavedState, game_facts
+from slotterm.tui.lobby import BrokenGame, GameShelf, LobbyEntry, SavedState
+from slotterm.tui.lobby_facts import game_facts
 from slotterm.tui.screens.dialog_css import stylesheet_of
 from slotterm.tui.widgets.key_bar import KeyBar
 
+DIGIT_KEYS = 9
+"""Games 1 to 9 open with their digit; the others by the arrows (or the palette)."""
+FACTS_INDENT = 5
+"""The facts stand under the game's name, past its marker and number."""
 
-def card_text(shelf: GameShelf, game_id: str, number: int, highlighted: bool) -> Group:
-    """One game's card: name, key facts, credits and whether a round waits; a line too
-    long for the card wraps under its own start, not under the game's number."""
-    entry = shelf.find(game_id)
-    facts = game_facts(entry.game, shelf.limits(game_id))
-    state = shelf.state(game_id)
+
+def card_title(entry: LobbyEntry, number: int, highlighted: bool) -> Text:
+    """The first line of a card: the marker, the game's number (when a digit opens it),
+    its name and shape, and the file it came from if it is not a shipped game."""
     marker = "▶ " if highlighted else "  "
-    facts_text = Text(f"{facts.lines} · {facts.rtp} · {facts.top}\nFeatures: {facts.features}\n")
-    facts_text.append_text(state_text(state))
-    title = Text(f"{marker}{number}. {facts.name}", style="bold")
-    return Group(title, Padding(facts_text, (0, 0, 0, 5)))
+    numbered = f"{number}. " if number <= DIGIT_KEYS else "   "
+    if isinstance(entry, BrokenGame):
+        title = Text(f"{marker}{numbered}{entry.file.name}", style="bold")
+        title.append("  ·  cannot be played", style="not bold")
+        return title
+    facts = game_facts(entry.game)
+    title = Text(f"{marker}{numbered}{facts.name}", style="bold")
+    title.append(f"  ·  {facts.layout}, {facts.lines}", style="not bold")
+    if entry.file is not None:
+        title.append(f"  ·  {entry.file.name}", style="not bold dim")
+    return title
+
+
+def card_text(shelf: GameShelf, entry: LobbyEntry, number: int, highlighted: bool) -> Group:
+    """One card: the title line (:func:`card_title`), then the game's bets, RTP, top award
+    and features, its credits and whether a round waits (a broken file: its error); a line
+    too long for the card wraps under its own start, not under the game's number."""
+    title = card_title(entry, number, highlighted)
+    if isinstance(entry, BrokenGame):
+        body = Text(f"{entry.why}\n", style="italic")
+        body.append("Fix the file, then start slotterm again to play it.", style="dim")
+        return Group(title, Padding(body, (0, 0, 0, FACTS_INDENT)))
+    facts = game_facts(entry.game, shelf.limits(entry.id))
+    shown = [facts.bets, *([facts.rtp] if facts.rtp else []), facts.top]
+    body = Text(f"{' · '.join(shown)}\nFeatures: {facts.features}\n")
+    body.append_text(state_text(shelf.state(entry.id)))
+    return Group(title, Padding(body, (0, 0, 0, FACTS_INDENT)))
 
 
 def state_text(state: SavedState) -> Text:
@@ -71,6 +102,11 @@ def note_text(note: str) -> Text:
     return text
 
 
+def broken_note(entry: BrokenGame) -> str:
+    """Why a broken file's card does not open."""
+    return f"{entry.file.name} cannot be played: {entry.why}"
+
+
 class LobbyScreen(Screen[None]):
     """The games of the program; ``open_game`` opens one and returns why not, if it cannot."""
 
@@ -79,9 +115,15 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k,K", "move(-1)", "Choose", key_display="↑/↓"),
         Binding("down,j,J", "move(1)", "Next", show=False),
+        Binding("home", "go(0)", "First", show=False),
+        Binding("end", "go(-1)", "Last", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
         Binding("enter,space", "choose", "Play", key_display="Enter"),
-        Binding("1", "pick(0)", "Game 1", show=False),
-        Binding("2", "pick(1)", "Game 2", show=False),
+        *(
+            Binding(str(n), f"pick({n - 1})", f"Game {n}", show=False)
+            for n in range(1, DIGIT_KEYS + 1)
+        ),
         Binding("r,R", "start_afresh", "Start afresh", key_display="R"),
         Binding("q,Q", "quit", "Quit", key_display="Q"),
     ]
@@ -91,16 +133,19 @@ class LobbyScreen(Screen[None]):
         self.shelf = shelf
         self._open_game = open_game
         self.highlighted = 0
-        """The index of the highlighted game."""
+        """The index of the highlighted card."""
         self.note = ""
         """The last problem (a game that could not be opened), shown under the cards."""
 
     def compose(self) -> ComposeResult:
-        """The title, a card per game, the note line and the keys."""
+        """The title, the list of cards (one per game or broken file), the note line and
+        the keys."""
         with Vertical(id="lobby"):
             yield Static("slotterm · choose a game", id="lobby-title")
-            for index, _ in enumerate(self.shelf.ids()):
-                yield Static(id=f"lobby-card-{index}", classes="lobby-card")
+            with VerticalScroll(id="lobby-list", can_focus=False):
+                for index, entry in enumerate(self.shelf.entries):
+                    broken = " broken" if isinstance(entry, BrokenGame) else ""
+                    yield Static(id=f"lobby-card-{index}", classes=f"lobby-card{broken}")
             yield Static(id="lobby-note")
             yield Static(
                 "In a game, between rounds: L or Escape back here · O options · "
@@ -120,48 +165,111 @@ class LobbyScreen(Screen[None]):
         self.shelf.refresh()
         self.show()
 
+    def on_resize(self) -> None:
+        """The room for the cards changed: fit the list again."""
+        self.call_after_refresh(self._fit)
+
+    @property
+    def cards(self) -> list[Static]:
+        """The cards, in the lobby's order."""
+        return list(self.query_one("#lobby-list").query(".lobby-card").results(Static))
+
     def show(self) -> None:
-        """Redraw every card and the note."""
-        for index, game_id in enumerate(self.shelf.ids()):
-            card = self.query_one(f"#lobby-card-{index}", Static)
+        """Redraw every card and the note, then fit the list to the room it has."""
+        for index, (card, entry) in enumerate(zip(self.cards, self.shelf.entries, strict=True)):
             on = index == self.highlighted
-            card.update(card_text(self.shelf, game_id, index + 1, on))
+            card.update(card_text(self.shelf, entry, index + 1, on))
             card.set_class(on, "highlighted")
         self.query_one("#lobby-note", Static).update(note_text(self.note))
         self.refresh_bindings()
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Let the list scroll, in the room left by the title, note and keys, when its
+        cards do not fit there (its own height when they do, as a short list has), and
+        keep the highlighted card in view.  The cards' height and the room are the same
+        whether the list scrolls or not, so the answer never flips back and forth."""
+        if not self.is_attached:
+            return
+        lobby = self.query_one("#lobby")
+        listing = self.query_one("#lobby-list", VerticalScroll)
+        below = self.query_one("#lobby-hint").region.bottom - listing.region.bottom
+        room = self.query_one(KeyBar).region.y - listing.region.y - below
+        lobby.set_class(listing.virtual_size.height > room, "crowded")
+        self.call_after_refresh(self._show_highlighted)
+
+    def _show_highlighted(self) -> None:
+        """Scroll the list to the highlighted card."""
+        cards = self.cards
+        if self.is_attached and cards:
+            listing = self.query_one("#lobby-list", VerticalScroll)
+            listing.scroll_to_widget(cards[self.highlighted], animate=False, immediate=True)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """R is there only when the highlighted game can be started afresh."""
         if action == "start_afresh":
-            return self.shelf.can_start_afresh(self.highlighted_id)
+            if not self.shelf.entries:
+                return False
+            entry = self.highlighted_entry
+            return not isinstance(entry, BrokenGame) and self.shelf.can_start_afresh(entry.id)
         return True
 
     @property
-    def highlighted_id(self) -> str:
-        """The id of the highlighted game."""
-        return self.shelf.ids()[self.highlighted]
+    def highlighted_entry(self) -> LobbyEntry:
+        """The game (or broken file) highlighted."""
+        return self.shelf.entries[self.highlighted]
 
-    def action_move(self, step: int) -> None:
-        """Move the highlight up or down (wrapping)."""
-        self.highlighted = (self.highlighted + step) % len(self.shelf.ids())
+    @property
+    def highlighted_id(self) -> str:
+        """The id of the highlighted game (a broken file: its name)."""
+        return self.highlighted_entry.id
+
+    def _highlight(self, index: int) -> None:
+        if not self.shelf.entries:  # nothing to choose from
+            return
+        self.highlighted = index
         self.note = ""
         self.show()
 
+    def action_move(self, step: int) -> None:
+        """Move the highlight up or down (wrapping)."""
+        self._highlight((self.highlighted + step) % max(1, len(self.shelf.entries)))
+
+    def action_go(self, index: int) -> None:
+        """Highlight the first (0) or the last (-1) card."""
+        self._highlight(index % max(1, len(self.shelf.entries)))
+
+    def action_page(self, pages: int) -> None:
+        """Move the highlight by as many cards as the list shows at once (at least one),
+        stopping at the first and the last."""
+        listing = self.query_one("#lobby-list", VerticalScroll)
+        cards = self.cards
+        tallest = max((card.outer_size.height for card in cards), default=1)
+        step = max(1, listing.size.height // max(1, tallest)) * pages
+        self._highlight(min(max(self.highlighted + step, 0), len(cards) - 1))
+
     def action_pick(self, index: int) -> None:
-        """Open the game with this number."""
-        if index < len(self.shelf.ids()):
+        """Open the game with this number (a broken file's says why it cannot)."""
+        if index < len(self.shelf.entries):
             self.highlighted = index
             self.action_choose()
 
     def action_choose(self) -> None:
-        """Open the highlighted game (a refusal is shown under the cards)."""
-        problem = self._open_game(self.highlighted_id)
+        """Open the highlighted game (a refusal, or a broken file's error, is shown under
+        the cards)."""
+        if not self.shelf.entries:
+            return
+        entry = self.highlighted_entry
+        if isinstance(entry, BrokenGame):
+            problem: str | None = broken_note(entry)
+        else:
+            problem = self._open_game(entry.id)
         self.note = problem or ""
         self.show()
 
     def action_start_afresh(self) -> None:
         """Set the highlighted game's untrusted save aside and open it afresh."""
-        if self.shelf.can_start_afresh(self.highlighted_id):
+        if self.check_action("start_afresh", ()):
             self.shelf.start_afresh(self.highlighted_id)
             self.action_choose()
 
