@@ -140,6 +140,12 @@ class FeatureLaw:
     offers_choices: ClassVar[bool] = False
     """True when the player makes choices in the feature (a pick policy matters)."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A law with a name registers itself (:data:`FEATURE_LAWS`)."""
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            FEATURE_LAWS[cls.name] = cls
+
     def __init__(self, feature: Feature) -> None:
         self.feature = feature
 
@@ -208,6 +214,12 @@ class ModifierLaw:
     modifier_type: ClassVar[type[SpinModifier]] = SpinModifier
     term_labels: ClassVar[Mapping[str, str]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A law with a name registers itself (:data:`MODIFIER_LAWS`)."""
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            MODIFIER_LAWS[cls.name] = cls
+
     def __init__(self, modifier: SpinModifier) -> None:
         self.modifier = modifier
 
@@ -258,10 +270,10 @@ def _weighted(values: Sequence[Any], weights: Sequence[Fraction]) -> Any:
 
 
 FEATURE_LAWS: dict[str, type[FeatureLaw]] = {}
-"""Feature name -> its law (filled in by :mod:`slotterm.analysis.features`)."""
+"""Feature name -> its law (each law registers itself; the package imports them all)."""
 
 MODIFIER_LAWS: dict[str, type[ModifierLaw]] = {}
-"""Spin modifier name -> its law (filled in by :mod:`slotterm.analysis.features`)."""
+"""Spin modifier name -> its law (each law registers itself)."""
 
 
 def feature_law(feature: Feature) -> FeatureLaw:

@@ -12,7 +12,7 @@ plays it.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from slotterm.analysis.features.contract import NoExactLaw
 from slotterm.analysis.features.pick_game_laws import (
@@ -30,6 +30,9 @@ from slotterm.engine.features.pick_games.pumpkin import Pumpkin
 from slotterm.engine.features.pick_games.secret_vault import SecretVault
 from slotterm.engine.features.pick_games.spell_book import SpellBook
 
+PICK_GAME_LAWS: dict[str, type[PickGameLaw]] = {}
+"""Pick game name -> its law (each law registers itself)."""
+
 
 class PickGameLaw:
     """The law of one pick game's prize; ``by_policy`` when the player's play changes it."""
@@ -37,6 +40,12 @@ class PickGameLaw:
     name: ClassVar[str] = ""
     game_type: ClassVar[type[PickGame]] = PickGame
     by_policy: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A law with a name registers itself (:data:`PICK_GAME_LAWS`)."""
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            PICK_GAME_LAWS[cls.name] = cls
 
     def __init__(self, game: PickGame) -> None:
         self.game = game
@@ -94,12 +103,6 @@ class SecretVaultLaw(PickGameLaw):
     def prize_law(self, policy: str) -> Law:
         """The same whatever the player chooses."""
         return secret_vault_law(self.game.amounts, self.game.chosen)
-
-
-PICK_GAME_LAWS: dict[str, type[PickGameLaw]] = {
-    law.name: law for law in (MagicPotionLaw, PumpkinLaw, SpellBookLaw, SecretVaultLaw)
-}
-"""Pick game name -> its law."""
 
 
 def law_of(game: PickGame) -> PickGameLaw:
