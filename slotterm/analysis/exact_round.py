@@ -61,6 +61,11 @@ class TriggeredLaw(Protocol):
         ...
 
     @property
+    def top(self) -> float:
+        """The most the feature can pay (``inf`` when retriggers leave it unbounded)."""
+        ...
+
+    @property
     def spins(self) -> float:
         """Expected spins the feature plays once awarded (0 for a feature without spins)."""
         ...

@@ -115,7 +115,10 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
         rtp_uncapped=rtp_uncapped,
         rtp_base_lines=(a.base.line_mean - base_loss) / lines,
         rtp_scatter=a.base.term_mean("scatter") / lines,
-        rtp_free_spins=rtp_feature_uncapped - (total_loss - base_loss) / lines,
+        # no feature: what is left of the cap's effect beyond the base spin's is rounding
+        rtp_free_spins=0.0
+        if a.feature is None
+        else rtp_feature_uncapped - (total_loss - base_loss) / lines,
         cap_effect=rtp - rtp_uncapped,
         hit_frequency=a.base.hit_probability,
         sd=sd,

@@ -44,7 +44,7 @@ from slotterm.analysis.features.contract import (
 from slotterm.analysis.features.retrigger_series import (
     feature_distribution,
     feature_spectrum,
-    retrigger_series,
+    scaled_series,
 )
 from slotterm.analysis.sheet import CYCLE, FREQUENCY, SPLIT, TABLES, Figures
 from slotterm.analysis.sheet_text import SheetText, one_in, pct
@@ -97,7 +97,7 @@ class FreeSpinsAnalysis:
     retrigger: int
     variants: tuple[VariantOutcome, ...]
     _laws: dict[int, list[SpinLaw]] = field(default_factory=dict, repr=False)
-    _series_cache: dict[tuple[float, float], tuple[list[float], float]] = field(
+    _series_cache: dict[tuple[float, float], tuple[list[float], float, float]] = field(
         default_factory=dict, repr=False
     )
 
@@ -126,6 +126,18 @@ class FreeSpinsAnalysis:
         """Expected free spins per feature, retriggers included."""
         return mix([v.moments.spins for v in self.variants], self.weights)
 
+    @property
+    def top(self) -> float:
+        """The most the feature can pay: its spins' top pay times the spins awarded, or
+        ``inf`` when a spin may retrigger."""
+        if self.retrigger and any(v.spin.award_probability > 0 for v in self.variants):
+            return math.inf
+        tops = []
+        for v in self.variants:
+            paying = np.flatnonzero(v.spin.no_award + v.spin.award)
+            tops.append(float(paying[-1]) if len(paying) else 0.0)
+        return self.award * max(tops)
+
     def spin_mix(self, value: Callable[[SpinOutcome], float]) -> float:
         """``value`` of one free spin, the variant drawn by its weight (a feature's law of
         what another feature adds to each of its spins, e.g. a bonus inside them)."""
@@ -142,13 +154,14 @@ class FreeSpinsAnalysis:
             self._laws[n] = [law_below(v.spin, n) for v in self.variants]
         return self._laws[n]
 
-    def _series(self, law: SpinLaw, tolerance: float) -> tuple[list[float], float]:
-        """The retrigger series of a spin law and the mass it leaves out (cached)."""
+    def _series(self, law: SpinLaw, tolerance: float) -> tuple[list[float], float, float]:
+        """The retrigger series of a spin law, the mass it leaves out, and the scale of its
+        weights (:func:`~slotterm.analysis.features.retrigger_series.scaled_series`; cached)."""
         if self.retrigger == 0 or law.q == 0:
-            return [1.0], 0.0
+            return [1.0], 0.0, 1.0
         key = (law.q, tolerance)
         if key not in self._series_cache:
-            self._series_cache[key] = retrigger_series(self.award, self.retrigger, law.q, tolerance)
+            self._series_cache[key] = scaled_series(self.award, self.retrigger, law.q, tolerance)
         return self._series_cache[key]
 
     def below_cap(self, n: int, tolerance: float) -> tuple[Array, float]:
@@ -177,11 +190,10 @@ class FreeSpinsAnalysis:
         total = np.zeros(size // 2 + 1, dtype=np.complex128)
         neglected = 0.0
         for law, weight in groups.values():
-            weights, left = self._series(law, tolerance)
+            weights, left, scale = self._series(law, tolerance)
             neglected = max(neglected, left)
-            total += feature_spectrum(law, weights, self.award, self.retrigger, size) * float(
-                weight
-            )
+            spectrum = feature_spectrum(law, weights, self.award, self.retrigger, size, scale)
+            total += spectrum * float(weight)
         return total, neglected
 
     def mgf(self, n: int, e: Array, tolerance: float) -> float:
@@ -193,8 +205,8 @@ class FreeSpinsAnalysis:
             if self.retrigger == 0 or law.q == 0:
                 phis.append((m0 + m1) ** self.award)
                 continue
-            weights = self._series(law, tolerance)[0]
-            step = m1 * m0 ** (self.retrigger - 1)
+            weights, _, scale = self._series(law, tolerance)
+            step = m1 * m0 ** (self.retrigger - 1) / scale
             phis.append(m0**self.award * math.fsum(w * step**j for j, w in enumerate(weights)))
         return mix(phis, self.weights)
 

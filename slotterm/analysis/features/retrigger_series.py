@@ -26,7 +26,13 @@ from slotterm.analysis.convolution import Convolver
 from slotterm.analysis.exact_walk import Array
 from slotterm.analysis.spin_law import SpinLaw
 
-__all__ = ["FeatureDistribution", "feature_distribution", "feature_spectrum", "retrigger_series"]
+__all__ = [
+    "FeatureDistribution",
+    "feature_distribution",
+    "feature_spectrum",
+    "retrigger_series",
+    "scaled_series",
+]
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,49 @@ def retrigger_series(
         j += 1
 
 
+def scaled_series(
+    award: int, retrigger: int, q: float, tolerance: float
+) -> tuple[list[float], float, float]:
+    """The weights of :func:`retrigger_series` times ``scale^j``, the mass left, ``scale``.
+
+    ``scale`` is 1 while the plain weights fit in a float.  When retriggers are frequent
+    (``r q`` near 1) the series runs to many terms and ``c_j`` passes 10^308; then
+    ``scale = q (1-q)^(r-1)``, the mass of a step of the series, so that the scaled
+    weights are the term masses over ``(1-q)^award`` (each below 1), taken in logarithms;
+    the step of the series is divided by ``scale`` to match.
+    """
+    try:
+        weights, left = retrigger_series(award, retrigger, q, tolerance)
+        if all(w < _LARGE for w in weights):
+            return weights, left, 1.0
+    except OverflowError:
+        pass
+    p0 = 1.0 - q
+    scale = q * p0 ** (retrigger - 1)
+    log_scale = math.log(q) + (retrigger - 1) * math.log(p0)
+    weights, masses = [], []
+    j = 0
+    while True:
+        n = award + retrigger * j
+        log_weight = (
+            math.log(award / n)
+            + math.lgamma(n + 1)
+            - math.lgamma(j + 1)
+            - math.lgamma(n - j + 1)
+            + j * log_scale
+        )
+        weights.append(math.exp(log_weight))
+        masses.append(math.exp(log_weight + award * math.log(p0)))
+        left = max(0.0, 1.0 - math.fsum(masses))
+        if left < tolerance:
+            return weights, left, scale
+        j += 1
+
+
+_LARGE = 1e250
+"""Plain series weights beyond this are scaled (:func:`scaled_series`)."""
+
+
 def feature_distribution(
     no_retrigger: Array,
     retrigger_pays: Array,
@@ -83,7 +132,7 @@ def feature_distribution(
     conv = Convolver(n)
     if retrigger == 0 or q == 0:
         return FeatureDistribution(conv.power(no_retrigger + retrigger_pays, award), 0.0, 1)
-    weights, neglected = retrigger_series(award, retrigger, q, tolerance)
+    weights, neglected, scale = scaled_series(award, retrigger, q, tolerance)
     last = len(weights) - 1
     step_power, step_power_spec = conv.power_with_spectrum(no_retrigger, retrigger - 1)
     if award == retrigger and step_power_spec is not None:
@@ -96,9 +145,13 @@ def feature_distribution(
         return FeatureDistribution(weights[0] * start, neglected, 1)
     if step_power_spec is None:
         step = conv.convolve(retrigger_pays, step_power)
+        if scale != 1.0:
+            step = step / scale
         step_spectrum = None
     else:
         step_spectrum = conv.spectrum(conv.back(conv.spectrum(retrigger_pays) * step_power_spec))
+        if scale != 1.0:
+            step_spectrum = step_spectrum / scale
     horner = np.zeros(n)
     horner[0] = weights[last]
     for j in range(last - 1, -1, -1):
@@ -111,14 +164,22 @@ def feature_distribution(
 
 
 def feature_spectrum(
-    law: SpinLaw, weights: list[float], award: int, retrigger: int, size: int
+    law: SpinLaw,
+    weights: list[float],
+    award: int,
+    retrigger: int,
+    size: int,
+    scale: float = 1.0,
 ) -> Array:
-    """The series of the module notes as a length-``size`` real DFT, point by point."""
+    """The series of the module notes as a length-``size`` real DFT, point by point
+    (``weights`` scaled by ``scale^j``, :func:`scaled_series`)."""
     s0 = np.fft.rfft(law.no_award, size)
     s1 = np.fft.rfft(law.award, size)
     if retrigger == 0 or law.q == 0:
         return _power(s0 + s1, award)
     step = s1 * _power(s0, retrigger - 1)
+    if scale != 1.0:
+        step = step / scale
     horner = np.full_like(s0, weights[-1])
     for weight in reversed(weights[:-1]):
         horner = horner * step + weight
