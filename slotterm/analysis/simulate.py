@@ -35,7 +35,7 @@ import signal
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from slotterm.analysis.features import FeatureLaw, simulation_law
+from slotterm.analysis.features.contract import FeatureLaw, simulation_law
 from slotterm.analysis.sim_tally import (
     FEATURE_SOURCE,
     SOURCES,

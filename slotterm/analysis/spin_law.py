@@ -73,10 +73,10 @@ class SpinRules:
     def __add__(self, other: SpinRules) -> SpinRules:
         """Both sets of rules on one spin (line scales multiply; a scale is 1 by default)."""
         return SpinRules(
-            self.trackers + other.trackers,
-            self.terms + other.terms,
-            self.awards + other.awards,
-            self.line_scale * other.line_scale,
+            trackers=self.trackers + other.trackers,
+            terms=self.terms + other.terms,
+            awards=self.awards + other.awards,
+            line_scale=self.line_scale * other.line_scale,
         )
 
     def scaled(self, factor: int) -> SpinRules:
@@ -85,7 +85,9 @@ class SpinRules:
         if factor == 1:
             return self
         terms = tuple(replace(term, scale=term.scale * factor) for term in self.terms)
-        return SpinRules(self.trackers, terms, self.awards, self.line_scale)
+        return SpinRules(
+            trackers=self.trackers, terms=terms, awards=self.awards, line_scale=self.line_scale
+        )
 
     @property
     def all_trackers(self) -> tuple[Tracker, ...]:

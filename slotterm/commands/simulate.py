@@ -25,7 +25,7 @@ import sys
 import time
 from typing import Any
 
-from slotterm.analysis.features import FeatureLaw, simulation_law
+from slotterm.analysis.features.contract import FeatureLaw, simulation_law
 from slotterm.analysis.sim_tally import SOURCES, SimulationResult
 from slotterm.analysis.simulate import MAX_SPINS, default_workers, simulate
 from slotterm.cli import UsageError

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, NamedTuple
 
 import pytest
 
-from slotterm.analysis.features import NoExactLaw
+from slotterm.analysis.features.contract import NoExactLaw
 from slotterm.analysis.par import compute_par
 from slotterm.analysis.simulate import simulate
 from slotterm.cli import main

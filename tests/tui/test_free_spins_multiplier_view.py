@@ -8,8 +8,8 @@ import pytest
 from slotterm.engine.features import free_spins
 from slotterm.engine.model import GameDefinition
 from slotterm.tui.features.registry import view_for
+from tests.engine.multiplier_support import multiplied, spin_win, started
 from tests.engine.support import FILLER, TRIGGER, WITCH3, game_showing
-from tests.engine.test_free_spins_multiplier import multiplied, spin_win, started
 
 
 def _view(game: GameDefinition):  # type: ignore[no-untyped-def]

@@ -22,27 +22,5 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from slotterm.analysis.features.contract import (
-    FEATURE_LAWS,
-    MODIFIER_LAWS,
-    FeatureLaw,
-    ModifierLaw,
-    NoExactLaw,
-    feature_law,
-    modifier_law,
-    simulation_law,
-)
-
-__all__ = [
-    "FEATURE_LAWS",
-    "MODIFIER_LAWS",
-    "FeatureLaw",
-    "ModifierLaw",
-    "NoExactLaw",
-    "feature_law",
-    "modifier_law",
-    "simulation_law",
-]
-
 for _module in pkgutil.iter_modules(__path__):
     importlib.import_module(f"{__name__}.{_module.name}")
