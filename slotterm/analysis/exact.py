@@ -18,6 +18,7 @@ distribution is an array indexed by the amount.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -73,6 +74,8 @@ class RoundAnalysis:
     base_cap_loss: float
     neglected: float
     """Probability mass left out (retrigger series) or possibly folded in (spectral method)."""
+    top: float = math.inf
+    """The most a round can pay (``inf`` when retriggers leave it unbounded)."""
 
     @property
     def game(self) -> GameDefinition:
@@ -120,7 +123,10 @@ class RoundAnalysis:
 
     @property
     def cap_probability(self) -> float:
-        """P(the round reaches the cap)."""
+        """P(the round reaches the cap): 0 exactly when no round can pay that much, else one
+        minus the mass below (which holds the sum's rounding, about 1e-16)."""
+        if self.top < self.cap:
+            return 0.0
         return float(1.0 - self.below_cap.sum())
 
     @property
@@ -165,6 +171,10 @@ def analyse_round(
     pays = np.arange(len(base.award), dtype=np.float64)
     base_total = base.no_award + base.award
     base_cap_loss = float((base_total * np.maximum(pays - cap, 0.0)).sum())
+    paying = np.flatnonzero(base_total)
+    top = float(paying[-1]) if len(paying) else 0.0
+    if triggered is not None:
+        top += triggered.top
     return RoundAnalysis(
         context=ctx,
         base=base,
@@ -174,4 +184,5 @@ def analyse_round(
         below_cap=below.below_cap,
         base_cap_loss=base_cap_loss,
         neglected=below.neglected + below.aliasing,
+        top=top,
     )

@@ -20,6 +20,7 @@ independent of ``B`` given the award.  Two ways, with the same result:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -27,7 +28,7 @@ import numpy as np
 
 from slotterm.analysis.convolution import Convolver, smooth_size
 from slotterm.analysis.exact_walk import Array
-from slotterm.analysis.spin_law import SpinLaw
+from slotterm.analysis.spin_law import SpinLaw, SpinOutcome
 
 _DIRECT_BELOW = 4096
 _THETAS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
@@ -57,6 +58,21 @@ class TriggeredLaw(Protocol):
 
     def mgf(self, n: int, e: Array, tolerance: float) -> float:
         """Φ(θ): E[e^(θF)] of that untruncated-product law, ``e[y] = e^(θy)`` for ``y < n``."""
+        ...
+
+    @property
+    def top(self) -> float:
+        """The most the feature can pay (``inf`` when retriggers leave it unbounded)."""
+        ...
+
+    @property
+    def spins(self) -> float:
+        """Expected spins the feature plays once awarded (0 for a feature without spins)."""
+        ...
+
+    def spin_mix(self, value: Callable[[SpinOutcome], float]) -> float:
+        """E[``value``] of one of the feature's spins (what another feature, such as a
+        bonus on every spin, reads of the spins played inside this one)."""
         ...
 
 

@@ -8,7 +8,9 @@ deviations are in units of the total bet, frequencies are probabilities per base
 
 The round cap (``game.max_win``, at the highest bet) is applied exactly as the engine applies it.
 ``rtp`` is the capped RTP; the split ``rtp_base_lines + rtp_scatter + rtp_free_spins``
-(``+ rtp_bonus`` for a game with a bonus on the base spin) adds up to it: the part of a
+(``+ rtp_bonus`` for a game with a bonus on the base spin) adds up to it.
+``rtp_free_spins`` is the share of the feature a base spin awards (the free spins; 0 in
+a game whose spins award none), the part of a
 base spin's win above the cap is taken off ``rtp_base_lines``, the
 rest of the cap's effect (features cut short, or never played because the base spin already
 reached the cap) off ``rtp_free_spins`` (the triggered feature's share).  ``cap_effect`` is
@@ -27,6 +29,7 @@ import numpy as np
 from slotterm.analysis.exact import RoundAnalysis, analyse_round
 from slotterm.analysis.exact_lines import LineAutomaton, build_automaton, line_reading_odds
 from slotterm.analysis.exact_walk import Strips
+from slotterm.analysis.features.contract import FeatureLaw
 from slotterm.analysis.sheet import Confidence, ParSheet, ScatterOdds, SymbolOdds, WinBand
 from slotterm.analysis.spin_law import scatter_tracker
 from slotterm.engine.model import GameDefinition
@@ -53,7 +56,11 @@ def _one_in(p: float) -> float:
 
 def compute_par(game: GameDefinition, lines: int | None = None, policy: str = "best") -> ParSheet:
     """The exact PAR sheet of ``game`` with ``lines`` active lines (``None``: all), the
-    player's choices (a pick game's) made by ``policy``."""
+    player's choices (a pick game's) made by ``policy``.
+
+    Raises :class:`~slotterm.analysis.features.contract.NoExactLaw` (one line saying
+    why) for a game with a feature that has no exact law.
+    """
     n_lines = len(game.lines) if lines is None else lines
     automaton = build_automaton(game)
     analysis = analyse_round(game, n_lines, automaton, policy=policy)
@@ -91,12 +98,15 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
     rtp_feature_uncapped = trigger * a.feature_mean / lines
     sd = math.sqrt(max(a.capped_second_moment - a.capped_mean**2, 0.0)) / lines
     cap_p = a.cap_probability
-    features: dict[str, Any] = {}
-    for law in a.context.laws.values():
-        features.update(law.figures(a))
+    laws = sheet_laws(a)
+    figures: dict[str, dict[str, Any]] = {}
+    for law in laws:
+        for section, more in law.figures(a).items():
+            figures.setdefault(section, {}).update(more)
+    cap: dict[str, Any] = {}
     if game.max_win_cents is not None:  # an absolute cap: the bet it is analysed at
         total_bet = lines * game.highest_bet_per_line()
-        features.update(cap_cents=game.max_win(total_bet), cap_total_bet_cents=total_bet)
+        cap.update(cap_cents=game.max_win(total_bet), cap_total_bet_cents=total_bet)
     return ParSheet(
         game=game.id,
         lines=lines,
@@ -105,7 +115,10 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
         rtp_uncapped=rtp_uncapped,
         rtp_base_lines=(a.base.line_mean - base_loss) / lines,
         rtp_scatter=a.base.term_mean("scatter") / lines,
-        rtp_free_spins=rtp_feature_uncapped - (total_loss - base_loss) / lines,
+        # no feature: what is left of the cap's effect beyond the base spin's is rounding
+        rtp_free_spins=0.0
+        if a.feature is None
+        else rtp_feature_uncapped - (total_loss - base_loss) / lines,
         cap_effect=rtp - rtp_uncapped,
         hit_frequency=a.base.hit_probability,
         sd=sd,
@@ -134,8 +147,18 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
             )
             for n in CONFIDENCE_ROUNDS
         ),
-        **features,
+        **cap,
+        figures=figures,
+        definition=game,
+        laws=laws,
     )
+
+
+def sheet_laws(a: RoundAnalysis) -> tuple[FeatureLaw, ...]:
+    """The laws whose figures the sheet shows, in its order: the feature a base spin awards
+    (the round's), then the others in the game's order (pays a spin may add, a bonus)."""
+    laws = list(a.context.laws.values())
+    return tuple(sorted(laws, key=lambda law: law.name != a.feature))
 
 
 def _scatters(a: RoundAnalysis) -> tuple[ScatterOdds, ...]:

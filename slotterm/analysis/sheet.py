@@ -9,8 +9,12 @@ per base round.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from slotterm.engine.model import GameDefinition
 
 
 @dataclass(frozen=True)
@@ -38,33 +42,6 @@ class ScatterOdds:
 
 
 @dataclass(frozen=True)
-class SpecialFigures:
-    """Free spins with one special symbol (uncapped, per feature and per spin)."""
-
-    symbol: str
-    spin_value: float
-    feature_value: float
-    expansion_probability: float
-    rtp_expansion: float
-
-
-@dataclass(frozen=True)
-class PickGameFigures:
-    """One pick game of a bonus: its exact mean and sd (× total bet) under the sheet's
-    policy, its mean under each reported policy, and its top prize."""
-
-    name: str
-    label: str
-    title: str
-    mean: float
-    sd: float
-    mean_best: float
-    mean_keep_first: float
-    mean_worst: float
-    top: int
-
-
-@dataclass(frozen=True)
 class WinBand:
     """Rounds whose (capped) win falls in ``[low, high)`` × total bet."""
 
@@ -86,17 +63,36 @@ class Confidence:
     high_95: float
 
 
+SPLIT = "split"
+"""The section of a feature's figures that splits the RTP (after ``cap_effect``)."""
+
+FREQUENCY = "frequency"
+"""The section of a feature's frequencies and values (after ``hit_frequency``)."""
+
+CYCLE = "cycle"
+"""The section of a feature's own reel cycles (after ``cycle_base``)."""
+
+TABLES = "tables"
+"""The section of a feature's tables, lists of rows (after ``neglected_mass``)."""
+
+SECTIONS = (SPLIT, FREQUENCY, CYCLE, TABLES)
+"""Where a feature's figures go among the core's, in the order of the JSON."""
+
+Figures = Mapping[str, Mapping[str, Any]]
+"""A feature's figures by section (:data:`SECTIONS`), each by figure name, in order."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class ParSheet:
     """The exact PAR sheet of one game at one line count (see :mod:`slotterm.analysis.par`).
 
-    The core fills the round's figures; the features' laws fill theirs (free spins: the
-    feature frequency, retriggers, spins and value, the free-spin split; the expanding
-    symbol: ``specials``; the Mystery bonus: the ``bonus`` fields, ``pick_games`` and the
-    RTP under each pick policy, ``rtp_best`` / ``rtp_keep_first`` / ``rtp_worst``, which are
-    before the round cap, as the published RTP is).  Fields are in the order of the JSON;
-    a feature's field the game does not have (``None``, or no pick games) is left out of
-    it.
+    The core fills the round's figures (the fields); the features' laws fill theirs
+    (``figures``, by section, e.g. the free spins' feature frequency, retriggers, spins and
+    value and the free-spin split; the Mystery bonus's ``bonus`` fields and its pick
+    games), read by name as attributes (``sheet.feature_one_in``) or with :meth:`figure`.
+    ``definition`` is the game analysed and ``laws`` the laws that filled the figures
+    (their text hooks lay the sheet out); neither is part of the JSON.  A feature's figure
+    that is ``None`` is left out of the JSON (a table without rows is written, empty).
     """
 
     game: str
@@ -108,28 +104,7 @@ class ParSheet:
     rtp_scatter: float
     rtp_free_spins: float
     cap_effect: float
-    free_spins_lines: float
-    free_spins_scatter: float
-    free_spins_expansion: float | None = None
-    free_spins_mystery_bonus: float | None = None
-    rtp_bonus: float | None = None
-    rtp_bonus_in_all: float | None = None
-    policy: str | None = None
-    rtp_best: float | None = None
-    rtp_keep_first: float | None = None
-    rtp_worst: float | None = None
     hit_frequency: float
-    feature_frequency: float
-    feature_one_in: float
-    retrigger_probability: float
-    spins_per_feature: float
-    feature_value: float
-    bonus_frequency: float | None = None
-    bonus_one_in: float | None = None
-    free_spins_bonus_frequency: float | None = None
-    bonuses_per_round: float | None = None
-    bonus_mean: float | None = None
-    bonus_sd: float | None = None
     sd: float
     sd_uncapped: float
     sd_base: float
@@ -142,23 +117,57 @@ class ParSheet:
     cap_one_in: float
     top_award_in_1e8_rounds: float
     cycle_base: int
-    cycle_free: int
     neglected_mass: float
-    specials: tuple[SpecialFigures, ...] = ()
-    pick_games: tuple[PickGameFigures, ...] = ()
     symbols: tuple[SymbolOdds, ...]
     scatters: tuple[ScatterOdds, ...]
     win_bands: tuple[WinBand, ...]
     confidence: tuple[Confidence, ...]
+    figures: Figures = field(default_factory=dict)
+    definition: GameDefinition | None = field(default=None, repr=False, compare=False)
+    laws: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+
+    def __getattr__(self, name: str) -> Any:
+        """A feature's figure by name; ``None`` for one the game's features do not give
+        (a game without a bonus has no ``rtp_bonus``)."""
+        if name.startswith("_") or name in ("figures", "definition", "laws"):
+            raise AttributeError(name)
+        return self.figure(name)
+
+    def figure(self, name: str) -> Any:
+        """A feature's figure by name, or ``None`` when the game has none by that name."""
+        for section in self.figures.values():
+            if name in section:
+                return section[name]
+        return None
 
     def to_json(self) -> dict[str, Any]:
-        """Everything as plain JSON values (fractions of 1, multiples of the total bet)."""
-        data: dict[str, Any] = asdict(self)
-        for key in ("specials", "pick_games", "symbols", "scatters", "win_bands", "confidence"):
-            data[key] = [dict(row) for row in data[key]]
-        if not data["pick_games"]:
-            del data["pick_games"]
+        """Everything as plain JSON values (fractions of 1, multiples of the total bet).
+
+        The core's figures, with each section of the features' after its core figure.
+        """
+        data: dict[str, Any] = {}
+        after = {
+            "cap_effect": SPLIT,
+            "hit_frequency": FREQUENCY,
+            "cycle_base": CYCLE,
+            "neglected_mass": TABLES,
+        }
+        for f in fields(self):
+            if f.name in ("figures", "definition", "laws"):
+                continue
+            data[f.name] = _plain(getattr(self, f.name))
+            section = after.get(f.name)
+            if section is not None:
+                for key, value in self.figures.get(section, {}).items():
+                    data[key] = _plain(value)
         return {k: _finite(v) for k, v in data.items() if v is not None}
+
+
+def _plain(value: Any) -> Any:
+    """A figure as JSON: a table of rows (dataclasses) as a list of objects."""
+    if isinstance(value, tuple):
+        return [asdict(row) if is_dataclass(row) else row for row in value]  # type: ignore[arg-type]
+    return value
 
 
 def _finite(value: Any) -> Any:

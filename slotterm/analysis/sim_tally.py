@@ -24,7 +24,13 @@ Z_99 = 2.5758293035489004
 SOURCES = ("base_lines", "scatter", "free_spins", "bonus")
 """Where a round's pay comes from, as the PAR sheet splits the RTP (``rtp_<source>``):
 the base spin's lines (less any cut by the round cap) and its scatter pay, the free spins
-(with everything played inside them), and a bonus the base spin started."""
+(with everything played inside them), and a bonus the base spin started.  A feature's law
+says which of the last two its pays go to
+(:attr:`~slotterm.analysis.features.contract.FeatureLaw.source`)."""
+
+FEATURE_SOURCE = "free_spins"
+"""The source of the round's feature: a round whose base spin started a feature paying
+into it counts as one with the feature (``Tally.features``, the feature frequency)."""
 
 
 def _sum(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
@@ -35,7 +41,8 @@ def _sum(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 class Tally:
     """Integer tallies of a number of rounds (amounts in cents).
 
-    ``features`` counts rounds that started free spins.  ``frames``, ``frame_rounds``,
+    ``features`` counts rounds that started a feature of :data:`FEATURE_SOURCE` (the free
+    spins) and ``free_spins`` the spins such features played.  ``frames``, ``frame_rounds``,
     ``frame_paid`` and ``base_frames`` are per feature of the game's ``all_features``
     (frames played, rounds with at least one, what they paid, frames the base spin
     started).  ``source_paid`` and ``source_squares`` are per source of :data:`SOURCES`:
@@ -135,13 +142,14 @@ class SourceSplit:
             paid[1] += pays
             squares[1] += pays * pays
 
-    def add_features(self, free_spins: int, bonus: int) -> None:
-        """What one round's features paid: its free spins, its bonus on the base spin."""
+    def add_features(self, won: Sequence[int]) -> None:
+        """What one round's features paid, by source (:data:`SOURCES`; the base spin's own
+        sources get nothing from the features)."""
         paid, squares = self.paid, self.squares
-        paid[2] += free_spins
-        squares[2] += free_spins * free_spins
-        paid[3] += bonus
-        squares[3] += bonus * bonus
+        for i in range(2, len(SOURCES)):
+            amount = won[i]
+            paid[i] += amount
+            squares[i] += amount * amount
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,14 @@ rounds, never on how many worker processes shared the chunks or in which order t
 finished.  The ``random`` policy takes its choices from a second source per chunk (the
 *chooser*, seeded apart from the game's), so a choice never moves the outcomes' draws.
 
-Besides the free spins, every feature and feature part of the game is tallied (frames
-played, rounds that played one, what they paid), in the order of
-:attr:`~slotterm.engine.model.GameDefinition.all_features`: the Mystery bonus and each
-of its pick games.
+Every feature and feature part of the game is tallied (frames played, rounds that
+played one, what they paid), in the order of
+:attr:`~slotterm.engine.model.GameDefinition.all_features`.  What a feature counts for
+beyond that comes from the hooks of its law, found by its name
+(:func:`~slotterm.analysis.features.contract.simulation_law`; a feature without an exact
+law is simulated all the same, with the defaults): the source of the RTP split its pays
+go to (``free_spins``, ``bonus``), and the spins it played.  A round "has the feature"
+(``features``) when its base spin started one paying into the ``free_spins`` source.
 """
 
 from __future__ import annotations
@@ -31,11 +35,17 @@ import signal
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from slotterm.analysis.sim_tally import FrameCounts, SimulationResult, SourceSplit, Tally
+from slotterm.analysis.features.contract import FeatureLaw, simulation_law
+from slotterm.analysis.sim_tally import (
+    FEATURE_SOURCE,
+    SOURCES,
+    FrameCounts,
+    SimulationResult,
+    SourceSplit,
+    Tally,
+)
 from slotterm.engine.actions import Bet, Limits, Spin
 from slotterm.engine.events import Event, RoundClosed
-from slotterm.engine.features.free_spins import NAME as FREE_SPINS
-from slotterm.engine.features.free_spins import PlayFreeSpin
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import POLICIES, next_action
 from slotterm.engine.records import EndReason, GameState, Phase, Round
@@ -107,6 +117,7 @@ def play_rounds(
     state = GameState(phase=Phase.IDLE, credits=_START_CREDITS)
     frame_tally = FrameCounts(game)
     split = SourceSplit()
+    laws = {f.name: simulation_law(f) for f in game.all_features}
     paid_sum = squares = hits = features = spins_played = capped = top = 0
     play = apply  # the module's (a test may count the calls)
     left = rounds
@@ -133,10 +144,12 @@ def play_rounds(
                     split.add_base(round_)
                 if round_.frames:
                     frame_tally.add_base(round_)
-                    if round_.frame(FREE_SPINS) is not None:
+                    if any(laws[f.feature].source == FEATURE_SOURCE for f in round_.frames):
                         features += 1
-                    state, round_, played = _play_features(game, state, rng, policy, chooser, split)
-                    spins_played += played
+                    state, round_ = _play_features(game, state, rng, policy, chooser, split, laws)
+                    spins_played += sum(
+                        laws[f.feature].spins_played(f.record) for f in round_.frames
+                    )
                     frame_tally.add(round_)
                 while state.phase is not idle:  # a win on offer: the policy collects it
                     action = next_action(game, state, policy, chooser)
@@ -185,18 +198,18 @@ def _play_features(
     policy: str,
     chooser: SeededSource | None,
     split: SourceSplit,
-) -> tuple[GameState, Round, int]:
+    laws: dict[str, FeatureLaw],
+) -> tuple[GameState, Round]:
     """Play the features of the open round to their end; ``split`` takes what they paid.
 
-    Returns the state after the features (idle, or a win on offer), the round's record
-    and the free spins played.  A step's win goes to the source of the frame the base
-    spin started that the step's frame descends from (free spins, or a bonus).
+    Returns the state after the features (idle, or a win on offer) and the round's
+    record.  A step's win goes to the source (its law's) of the frame the base spin
+    started that the step's frame descends from (free spins, or a bonus).
     """
     round_ = state.round
     assert round_ is not None
-    roots = [frame.feature for frame in round_.frames]
-    won = [0, 0]  # free spins, bonus
-    played = 0
+    roots = [SOURCES.index(laws[frame.feature].source) for frame in round_.frames]
+    won = [0] * len(SOURCES)
     while state.phase is Phase.FEATURE:
         frames = round_.frames
         index = len(frames) - 1
@@ -205,17 +218,15 @@ def _play_features(
         root = roots[index]
         action = next_action(game, state, policy, chooser)
         assert action is not None
-        if type(action) is PlayFreeSpin:
-            played += 1
         before = round_.feature_win
         transition = apply(game, state, action, rng)
         state = transition.state
         round_ = state.round if state.round is not None else _closed_round(transition.events)
-        won[root != FREE_SPINS] += round_.feature_win - before
+        won[root] += round_.feature_win - before
         if len(round_.frames) > len(roots):  # frames the step started
             roots += [root] * (len(round_.frames) - len(roots))
-    split.add_features(won[0], won[1])
-    return state, round_, played
+    split.add_features(won)
+    return state, round_
 
 
 # --- running chunks, here or across processes ---------------------------------------------

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -37,12 +37,14 @@ class PayTerm:
 
     ``multiplier(*values)`` is a multiplier of the total bet (``per_total_bet``) or of the
     bet per line; ``name`` labels the term in the RTP split ("scatter", "expansion").
+    ``scale`` multiplies the pay once more (a free spin whose wins are all tripled: 3).
     """
 
     name: str
     reads: tuple[Tracker, ...]
     multiplier: Callable[..., Multiplier]
     per_total_bet: bool = True
+    scale: int = 1
 
 
 @dataclass(frozen=True)
@@ -59,17 +61,32 @@ class SpinRules:
     """Everything a spin pays beyond its lines, and what it awards.
 
     ``trackers`` are tracked even when no term reads them (the sheet reports their
-    law); the walk tracks :attr:`all_trackers`.
+    law); the walk tracks :attr:`all_trackers`.  ``line_scale`` multiplies the line pay
+    (a free spin whose wins are all multiplied, :meth:`scaled`).
     """
 
     trackers: tuple[Tracker, ...] = ()
     terms: tuple[PayTerm, ...] = ()
     awards: tuple[AwardRule, ...] = ()
+    line_scale: int = 1
 
     def __add__(self, other: SpinRules) -> SpinRules:
-        """Both sets of rules on one spin."""
+        """Both sets of rules on one spin (line scales multiply; a scale is 1 by default)."""
         return SpinRules(
-            self.trackers + other.trackers, self.terms + other.terms, self.awards + other.awards
+            trackers=self.trackers + other.trackers,
+            terms=self.terms + other.terms,
+            awards=self.awards + other.awards,
+            line_scale=self.line_scale * other.line_scale,
+        )
+
+    def scaled(self, factor: int) -> SpinRules:
+        """These rules with every term's pay × ``factor`` (the line pay is left alone: a
+        spin's line pay is scaled once, by a part ``SpinRules(line_scale=factor)``)."""
+        if factor == 1:
+            return self
+        terms = tuple(replace(term, scale=term.scale * factor) for term in self.terms)
+        return SpinRules(
+            trackers=self.trackers, terms=terms, awards=self.awards, line_scale=self.line_scale
         )
 
     @property
@@ -92,12 +109,19 @@ class SpinRules:
         return frozenset(values)
 
 
+SCATTER = "scatter"
+"""The name of the core's scatter pay in a spin's RTP split."""
+
+CORE_TERM_LABELS = {SCATTER: "scatters"}
+"""The core's pays beyond lines, named for people (a feature law's ``term_labels``)."""
+
+
 def core_rules(game: GameDefinition) -> SpinRules:
     """The core's own rule beyond lines: scatters anywhere pay × total bet."""
     if not game.scatter_ids or not game.scatter_pays:
         return SpinRules()
     count = ScatterCount(game.scatter_ids, max(game.scatter_pays))
-    return SpinRules(terms=(PayTerm("scatter", (count,), game.scatter_pay),))
+    return SpinRules(terms=(PayTerm(SCATTER, (count,), game.scatter_pay),))
 
 
 def scatter_tracker(game: GameDefinition, rules: SpinRules) -> ScatterCount | None:
@@ -210,7 +234,7 @@ def spin_outcome(counts: SpinCounts, rules: SpinRules, label: str = "") -> SpinO
         shift, spread = 0, []
         for term, view in terms:
             mult = term.multiplier(*view.values(trackers, joint))
-            scale = lines if term.per_total_bet else 1
+            scale = _term_scale(term, lines)
             if _is_fixed(mult):
                 shift += scale * int(mult)
             else:
@@ -222,12 +246,13 @@ def spin_outcome(counts: SpinCounts, rules: SpinRules, label: str = "") -> SpinO
         for joint in joints
     ]
     extent = [s + sum(len(a) - 1 for a in r) for s, r in zip(shifts, randoms, strict=True)]
-    size = pay_dim + max(extent, default=0)
+    line_scale = rules.line_scale
+    size = (pay_dim - 1) * line_scale + 1 + max(extent, default=0)
     no_award = np.zeros(size)
     award = np.zeros(size)
     for i, joint_counts in enumerate(flat):
         target = award if awarded[i] else no_award
-        row = joint_counts
+        row = _scaled(joint_counts, line_scale)
         for spread in randoms[i]:
             row = _convolve(row, spread)
         target[shifts[i] : shifts[i] + len(row)] += row
@@ -246,10 +271,15 @@ def spin_outcome(counts: SpinCounts, rules: SpinRules, label: str = "") -> SpinO
         no_award=no_award,
         award=award,
         award_probability=_award_probability(joint, trackers, award_views, cycle),
-        line_mean=float((table.sum(axis=axes) * pays).sum() / cycle),
+        line_mean=float((table.sum(axis=axes) * pays).sum() / cycle) * line_scale,
         term_means=_term_means(joint, trackers, terms, lines, cycle),
         marginals=marginals,
     )
+
+
+def _term_scale(term: PayTerm, lines: int) -> int:
+    """What a term's multiplier is multiplied by to make its pay in bet-per-line units."""
+    return (lines if term.per_total_bet else 1) * term.scale
 
 
 def _is_fixed(mult: Multiplier) -> bool:
@@ -313,7 +343,7 @@ def _term_means(
             else:
                 dist = _distribution(mult, term)
                 mults[values] = float((dist * np.arange(len(dist))).sum())
-        scale = lines if term.per_total_bet else 1
+        scale = _term_scale(term, lines)
         means[term.name] = means.get(term.name, 0.0) + float(scale * (law * mults).sum())
     return means
 

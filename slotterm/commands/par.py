@@ -7,6 +7,8 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from slotterm.analysis.sheet_text import one_in as _one_in
+from slotterm.analysis.sheet_text import pct as _pct
 from slotterm.cli import UsageError
 from slotterm.games import get_game
 
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from slotterm.analysis.sheet import ParSheet
+    from slotterm.analysis.sheet_text import SheetText
     from slotterm.engine.model import GameDefinition
 
 
@@ -24,9 +27,13 @@ def run_par(args: argparse.Namespace) -> int:
     refusal = None if lines is None else game.lines_refusal(lines)
     if refusal is not None:
         raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
+    from slotterm.analysis.features.contract import NoExactLaw
     from slotterm.analysis.par import compute_par
 
-    sheet = compute_par(game, lines, getattr(args, "policy", None) or "best")
+    try:
+        sheet = compute_par(game, lines, getattr(args, "policy", None) or "best")
+    except NoExactLaw as exc:
+        raise UsageError(f"{game.id}: no exact PAR sheet: {exc} (simulate still works)") from None
     if args.json:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -42,39 +49,42 @@ def run_par(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pct(x: float, digits: int = 4) -> str:
-    return f"{100 * x:.{digits}f} %"
+def feature_text(sheet: ParSheet) -> SheetText:
+    """What the features' laws add to the printed sheet, in the sheet's order."""
+    from slotterm.analysis.sheet_text import SheetText
 
-
-def _one_in(x: float | None) -> str:
-    return "never" if x is None or x == float("inf") else f"1 in {x:,.1f}"
+    text = SheetText()
+    for law in sheet.laws:
+        text = text + law.sheet_text(sheet)
+    return text
 
 
 def print_sheet(sheet: ParSheet, console: Console) -> None:
-    """Render the sheet as Rich tables."""
+    """Render the sheet as Rich tables: the core's rows, with each feature's from its law."""
     from rich.table import Table
 
+    features = feature_text(sheet)
     title = f"{sheet.game} — exact PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
     summary = Table(title=title, show_header=False)
     summary.add_column("figure")
     summary.add_column("value", justify="right")
+    cycles = [("base", sheet.cycle_base), *features.cycles]
     rows = [
         ("RTP (with the round cap)", _pct(sheet.rtp)),
         ("RTP without the cap", _pct(sheet.rtp_uncapped)),
         *_cap_rows(sheet),
         ("published RTP", _pct(sheet.published_rtp, 2)),
         ("hit frequency (base round pays)", _pct(sheet.hit_frequency, 3)),
-        ("free spins", _one_in(sheet.feature_one_in)),
-        ("retrigger per free spin", _pct(sheet.retrigger_probability, 3)),
-        ("free spins per feature", f"{sheet.spins_per_feature:.3f}"),
-        ("mean feature win (× total bet)", f"{sheet.feature_value:.2f}"),
-        *_bonus_rows(sheet),
+        *features.summary,
         ("standard deviation (× total bet)", f"{sheet.sd:.3f}"),
         ("  without the cap / base spin only", f"{sheet.sd_uncapped:.3f} / {sheet.sd_base:.3f}"),
         ("volatility index 90 % / 95 %", f"{sheet.vi_90:.2f} / {sheet.vi_95:.2f}"),
         (f"top award {_times(sheet.cap_x_total_bet)}× total bet", _one_in(sheet.cap_one_in)),
         ("  seen at least once in 10^8 rounds", _pct(sheet.top_award_in_1e8_rounds, 2)),
-        ("cycle (base / free reels)", f"{sheet.cycle_base:,} / {sheet.cycle_free:,}"),
+        (
+            f"cycle ({' / '.join(name for name, _ in cycles)} reels)",
+            " / ".join(f"{count:,}" for _, count in cycles),
+        ),
     ]
     for row in rows:
         summary.add_row(*row)
@@ -86,12 +96,8 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     parts: list[tuple[str, float | None]] = [
         ("base game line wins", sheet.rtp_base_lines),
         ("base game scatters", sheet.rtp_scatter),
-        ("base game Mystery bonus", sheet.rtp_bonus),
-        ("free spins", sheet.rtp_free_spins),
-        ("  regular line wins (before cap)", sheet.free_spins_lines),
-        ("  scatters (before cap)", sheet.free_spins_scatter),
-        ("  expanding symbol (before cap)", sheet.free_spins_expansion if sheet.specials else None),
-        ("  Mystery bonus (before cap)", sheet.free_spins_mystery_bonus),
+        *features.base_split,
+        *features.split,
         ("  round cap", sheet.cap_effect),
         ("total", sheet.rtp),
     ]
@@ -100,27 +106,17 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
             split.add_row(label, _pct(value))
     console.print(split)
 
-    if sheet.specials:
-        specials = Table(title="Free spins by special symbol (before the cap)")
-        for header in ("special", "expands per spin", "win per spin ×", "feature win ×", "RTP"):
-            specials.add_column(header, justify="right")
-        for s in sheet.specials:
-            specials.add_row(
-                s.symbol,
-                _pct(s.expansion_probability, 2),
-                f"{s.spin_value:.3f}",
-                f"{s.feature_value:.2f}",
-                _pct(s.rtp_expansion),
-            )
-        console.print(specials)
+    for own in features.tables:
+        table = Table(title=own.title)
+        for header in own.headers:
+            table.add_column(header, justify="right")
+        for cells in own.rows:
+            table.add_row(*cells)
+        console.print(table)
 
-    if sheet.pick_games:
-        _print_pick_games(sheet, console)
+    from slotterm.commands.par_formats import sheet_game, wild_reading
 
-    from slotterm.commands.par_formats import wild_reading
-    from slotterm.games import get_game
-
-    game = get_game(sheet.game)
+    game = sheet_game(sheet)
     readings = [wild_reading(game, o) for o in sheet.symbols]
     symbols = Table(
         title="Base game line wins (per line)",
@@ -194,41 +190,3 @@ def _cap_rows(sheet: ParSheet) -> list[tuple[str, str]]:
         ),
         ("effect of the cap at the highest bet", effect),
     ]
-
-
-def _bonus_rows(sheet: ParSheet) -> list[tuple[str, str]]:
-    """The Mystery bonus's summary rows (none for a game without it)."""
-    if sheet.bonus_frequency is None:
-        return []
-    return [
-        ("Mystery bonus (base spins)", _one_in(sheet.bonus_one_in)),
-        ("  per free spin", _pct(sheet.free_spins_bonus_frequency or 0.0, 4)),
-        ("  bonuses per base round, free spins included", f"{sheet.bonuses_per_round:.6f}"),
-        ("  mean / sd of a bonus (× total bet)", f"{sheet.bonus_mean:.3f} / {sheet.bonus_sd:.3f}"),
-        ("  RTP of all bonuses (before cap)", _pct(sheet.rtp_bonus_in_all or 0.0)),
-        (
-            "RTP best / keep first / worst play (before cap)",
-            f"{_pct(sheet.rtp_best or 0.0)} / {_pct(sheet.rtp_keep_first or 0.0)} / "
-            f"{_pct(sheet.rtp_worst or 0.0)}",
-        ),
-    ]
-
-
-def _print_pick_games(sheet: ParSheet, console: Console) -> None:
-    """The pick games of the Mystery bonus: exact mean and sd, by policy."""
-    from rich.table import Table
-
-    table = Table(title=f"Mystery bonus pick games (× total bet, {sheet.policy} play)")
-    for header in ("game", "mean", "sd", "top", "best", "keep first", "worst"):
-        table.add_column(header, justify="right")
-    for g in sheet.pick_games:
-        table.add_row(
-            g.title,
-            f"{g.mean:.4f}",
-            f"{g.sd:.4f}",
-            f"{g.top:,}",
-            f"{g.mean_best:.4f}",
-            f"{g.mean_keep_first:.4f}",
-            f"{g.mean_worst:.4f}",
-        )
-    console.print(table)

@@ -35,14 +35,13 @@ SUMMARY = "summary"
 
 DESCRIPTIONS = {
     SUMMARY: "every single figure (RTP and probabilities as fractions; wins in total bets)",
-    "specials": "free spins by special symbol before the cap",
-    "pick_games": "Mystery bonus pick games in total bets",
     "symbols": "base game line wins per line (reading: wins the wild multiplied)",
     "scatters": "base game scatters (the top count means that many or more)",
     "win_bands": "round wins by size in total bets with the cap",
     "confidence": "where the RTP of N rounds lands: RTP +- VI/sqrt(N)",
 }
-"""What each table holds, written after its name."""
+"""What each of the core's tables holds, written after its name (a feature's tables are
+described by its law's :meth:`~slotterm.analysis.features.contract.FeatureLaw.sheet_text`)."""
 
 READING = "reading"
 """The ``symbols`` table's column of words: which rows are wins the wild multiplied."""
@@ -65,22 +64,39 @@ class SheetTable:
     name: str
     columns: tuple[str, ...]
     rows: tuple[tuple[Any, ...], ...]
+    description: str = ""
 
     @property
     def title(self) -> str:
         """``name: description`` (the name alone for a section without a description)."""
-        description = DESCRIPTIONS.get(self.name)
-        return f"{self.name}: {description}" if description else self.name
+        return f"{self.name}: {self.description}" if self.description else self.name
+
+
+def sheet_game(sheet: ParSheet) -> GameDefinition:
+    """The game the sheet was computed for."""
+    if sheet.definition is not None:
+        return sheet.definition
+    from slotterm.games import get_game
+
+    return get_game(sheet.game)
 
 
 def sheet_tables(sheet: ParSheet) -> list[SheetTable]:
     """The sheet's sections in the JSON's order: the single figures, then each list."""
     data = sheet.to_json()
-    from slotterm.games import get_game
-
-    game = get_game(sheet.game)
+    game = sheet_game(sheet)
+    descriptions = dict(DESCRIPTIONS)
+    for law in sheet.laws:
+        descriptions.update(law.sheet_text(sheet).descriptions)
     single = tuple((key, value) for key, value in data.items() if not isinstance(value, list))
-    tables = [SheetTable(name=SUMMARY, columns=("figure", "value"), rows=single)]
+    tables = [
+        SheetTable(
+            name=SUMMARY,
+            columns=("figure", "value"),
+            rows=single,
+            description=DESCRIPTIONS[SUMMARY],
+        )
+    ]
     for key, value in data.items():
         if isinstance(value, list) and value:
             columns = tuple(value[0])
@@ -89,7 +105,11 @@ def sheet_tables(sheet: ParSheet) -> list[SheetTable]:
                 readings = (wild_reading(game, odds) for odds in sheet.symbols)
                 columns += (READING,)
                 rows = tuple((*row, reading) for row, reading in zip(rows, readings, strict=True))
-            tables.append(SheetTable(name=key, columns=columns, rows=rows))
+            tables.append(
+                SheetTable(
+                    name=key, columns=columns, rows=rows, description=descriptions.get(key, "")
+                )
+            )
     return tables
 
 

@@ -5,9 +5,12 @@
 (``best``, ``keep-first``, ``random``, ``worst``; Book of Spells has none, so it changes
 nothing there).  Reports the RTP with its 99 % confidence interval, hit and feature
 frequency, and the exact RTP beside it when the exact calculator
-(``slotterm.analysis.par``) is available.  A game with a Mystery bonus (Lucky Witch) adds
-the policy, the bet in coins, the bonus frequency, what the bonus paid and each pick
-game's count and mean.  A progress bar is drawn on stderr when stderr is a terminal.
+(``slotterm.analysis.par``) is available (a game with a feature that has no exact law
+is simulated all the same: the report says why there is no exact RTP).  A game whose
+features offer the player choices adds the policy, a game bet in coins its bet, and each
+feature what its law's simulation hooks report (the Mystery bonus: its frequency, what
+it paid, each pick game's count and mean).  A progress bar is drawn on stderr when
+stderr is a terminal.
 
 The exact sheet applies an absolute round cap (Lucky Witch's 250,000.00) at the game's
 highest bet; simulated at a lower bet, where that cap is a larger multiple of the total
@@ -22,21 +25,20 @@ import sys
 import time
 from typing import Any
 
+from slotterm.analysis.features.contract import FeatureLaw, simulation_law
 from slotterm.analysis.sim_tally import SOURCES, SimulationResult
 from slotterm.analysis.simulate import MAX_SPINS, default_workers, simulate
 from slotterm.cli import UsageError
 from slotterm.commands.bet_input_error import BetInputError
 from slotterm.commands.bet_inputs import bet_inputs, other_bet_inputs
 from slotterm.commands.coin_bet import coins_text
-from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.actions import Bet
-from slotterm.engine.features import free_spins
 from slotterm.engine.model import GameDefinition
 from slotterm.games import UnknownGame, get_game
 from slotterm.money import format_cents
 
 BONUS = "bonus"
-"""The source reported only by a game with a bonus (:func:`bonus_report`)."""
+"""The source reported only by a game with a feature paying into it (:func:`feature_report`)."""
 
 
 def exact_rtp(
@@ -98,15 +100,20 @@ def rtp_interval(result: SimulationResult) -> tuple[float, float] | None:
 
 
 def result_json(
-    result: SimulationResult, seconds: float, exact: float | None, exact_note: str | None
+    result: SimulationResult,
+    seconds: float,
+    exact: float | None,
+    exact_note: str | None,
+    game: GameDefinition | None = None,
 ) -> dict[str, Any]:
     """The machine-readable report (fractions of 1; amounts in multiples of total bet).
 
     The RTP is split by source under the PAR sheet's names (``rtp_base_lines``,
     ``rtp_scatter``, ``rtp_free_spins``; they add up to ``rtp``); a game with a bonus adds
-    :func:`bonus_report`'s keys, ``rtp_bonus`` among them.  With too few rounds for an
+    :func:`feature_report`'s keys, ``rtp_bonus`` among them.  With too few rounds for an
     interval (:func:`rtp_interval`), ``rtp_ci99``, ``ci99_half_width`` and
-    ``exact_inside_ci99`` are ``null``.
+    ``exact_inside_ci99`` are ``null``.  ``game`` is the game simulated (by default the
+    game of ``result.game_id``).
     """
     interval = rtp_interval(result)
     report = {
@@ -133,53 +140,37 @@ def result_json(
     }
     split = result.rtp_by_source()
     report |= {f"rtp_{source}": split[source] for source in SOURCES if source != BONUS}
-    if result.feature_names and any(n != free_spins.NAME for n in result.feature_names):
-        report |= bonus_report(result)
-    return report
+    if game is None:
+        from slotterm.games import get_game
+
+        game = get_game(result.game_id)
+    return report | feature_report(result, game)
 
 
-def bonus_report(result: SimulationResult) -> dict[str, Any]:
-    """What a game with a Mystery bonus adds to the report.
+def _laws(game: GameDefinition) -> list[FeatureLaw]:
+    """The simulation hooks of each of the game's features and parts, in the game's order."""
+    return [simulation_law(feature) for feature in game.all_features]
 
-    ``bonus_frequency``: base spins that started the bonus, per round;
-    ``bonuses_per_round``: every bonus played (base game and free spins), per round;
-    ``rtp_bonus``: what the bonuses the base spins started paid, per amount staked (the
-    source beside ``rtp_free_spins``, whose bonuses count there);
-    ``rtp_bonus_in_all``: what every pick game paid, per amount staked; ``pick_games``:
-    per label, how many were played, their share of the bonuses and their mean prize in
-    total bets.
-    """
-    from slotterm.games import get_game
 
-    game = get_game(result.game_id)
-    bonus = mystery_bonus_of(game)
-    rounds = result.tally.rounds or 1
-    coins = None if result.coin_size is None else result.bet_per_line // result.coin_size
-    out: dict[str, Any] = {
-        "policy": result.policy,
-        "coins": coins,
-        "coin_size": None if result.coin_size is None else format_cents(result.coin_size),
-    }
-    if bonus is None:
-        return out
-    played = result.frames_of(bonus.name)
-    picks = {}
-    for pick in bonus.games:
-        count = result.frames_of(pick.name)
-        paid = result.paid_of(pick.name)
-        picks[pick.label] = {
-            "count": count,
-            "share": count / played if played else 0.0,
-            "mean_x_total_bet": paid / count / result.total_bet if count else None,
-        }
-    return out | {
-        "bonus_frequency": result.started_by_base_spin(bonus.name) / rounds,
-        "bonuses_per_round": played / rounds,
-        "bonuses": played,
-        "rtp_bonus": result.rtp_by_source()[BONUS],
-        "rtp_bonus_in_all": result.rtp_of([g.name for g in bonus.games]),
-        "pick_games": picks,
-    }
+def feature_report(result: SimulationResult, game: GameDefinition) -> dict[str, Any]:
+    """What the game's features add to the report: ``policy`` when a feature offers the
+    player choices, the bet in coins (``coins``, ``coin_size``) for a game bet in coins,
+    then each feature's keys from its law's
+    :meth:`~slotterm.analysis.features.contract.FeatureLaw.simulation_report`, and
+    ``rtp_bonus`` when a feature pays into the bonus source without saying so itself."""
+    laws = _laws(game)
+    out: dict[str, Any] = {}
+    if any(law.offers_choices for law in laws):
+        out["policy"] = result.policy
+    if result.coin_size is not None:
+        out["coins"] = result.bet_per_line // result.coin_size
+        out["coin_size"] = format_cents(result.coin_size)
+    for law in laws:
+        out |= law.simulation_report(result)
+    roots = {feature.name for feature in game.features}
+    if BONUS not in out and any(law.source == BONUS for law in laws if law.feature.name in roots):
+        out[f"rtp_{BONUS}"] = result.rtp_by_source()[BONUS]
+    return out
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -210,11 +201,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - began
     played = Bet(result.bet_per_line, result.lines, result.coin_size)
     exact, note = exact_rtp(game, lines, policy, played)
-    report = result_json(result, seconds, exact, note)
+    report = result_json(result, seconds, exact, note, game)
     if args.json:
         print(json.dumps(report))
     else:
-        _print_report(report)
+        _print_report(report, game)
     return 0
 
 
@@ -295,7 +286,7 @@ def _pct(x: float) -> str:
     return f"{100 * x:.4f} %"
 
 
-def _print_report(report: dict[str, Any]) -> None:
+def _print_report(report: dict[str, Any], game: GameDefinition) -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -322,7 +313,7 @@ def _print_report(report: dict[str, Any]) -> None:
         ("rounds ended by the cap", f"{report['capped_rounds']:,}"),
         ("top round win (× total bet)", f"{report['top_win_x_total_bet']:,.2f}"),
     ]
-    rows += _bonus_rows(report)
+    rows += _feature_rows(report, game)
     note = report["exact_note"]
     below = "; note below" if note else ""
     if report["exact_rtp"] is None:
@@ -357,24 +348,13 @@ def _interval_text(report: dict[str, Any]) -> str:
     return f"{_pct(low)} … {_pct(high)} (± {_pct(report['ci99_half_width'])})"
 
 
-def _bonus_rows(report: dict[str, Any]) -> list[tuple[str, str]]:
-    """The report's bonus figures as table rows (none for a game without a bonus)."""
+def _feature_rows(report: dict[str, Any], game: GameDefinition) -> list[tuple[str, str]]:
+    """The policy, the bet in coins, then each feature's rows from its law's hook."""
     rows: list[tuple[str, str]] = []
     if "policy" in report:
         rows.append(("pick policy", report["policy"]))
     if report.get("coins") is not None:
         rows.append(("bet", f"{coins_text(report['coins'])} of {report['coin_size']} per line"))
-    if "bonus_frequency" not in report:
-        return rows
-    frequency = report["bonus_frequency"]
-    one_in = f" (1 in {1 / frequency:,.1f})" if frequency else ""
-    rows += [
-        ("bonus frequency (base spins)", _pct(frequency) + one_in),
-        ("bonuses per round (with free spins)", f"{report['bonuses_per_round']:.6f}"),
-        ("RTP of the bonus (all)", _pct(report["rtp_bonus_in_all"])),
-    ]
-    for label, pick in report["pick_games"].items():
-        mean = pick["mean_x_total_bet"]
-        shown = "-" if mean is None else f"{mean:.2f}× total bet"
-        rows.append((f"  {label}", f"{pick['count']:,} ({_pct(pick['share'])}), mean {shown}"))
+    for law in _laws(game):
+        rows += law.simulation_rows(report)
     return rows

@@ -36,7 +36,7 @@ def feature_by_recursion(
             top = min(limit, limit - 1 + awarded)
             moved[awarded:top] = shifted[1 : 1 + top - awarded]
             new += p * moved
-        assert new[-2 * retrigger :].sum() < 1e-30
+        assert not retrigger or new[-2 * retrigger :].sum() < 1e-30
         final[:cap] += new[0, :cap]
         final[cap] += new[:, cap].sum()
         new[0, :] = 0.0

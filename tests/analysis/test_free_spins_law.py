@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from slotterm.analysis.convolution import Convolver
-from slotterm.analysis.features.free_spins_law import feature_distribution, retrigger_series
+from slotterm.analysis.features.retrigger_series import feature_distribution, retrigger_series
 
 
 def test_series_masses_add_up_to_one() -> None:

@@ -9,19 +9,18 @@
   on every spin (base and free) whose law is the mixture of its pick games'
   (:mod:`~slotterm.analysis.features.pick_game_laws`).
 
-The contract they implement and the look-ups (``feature_law``, ``modifier_law``) are in
-:mod:`~slotterm.analysis.features.contract`; this package fills the registry, so every
-law is registered whatever module of it is imported first.  The analysis may import the
-engine's features; the engine never imports this package.
+The contract they implement and the look-ups (``feature_law``, ``modifier_law``,
+``simulation_law``) are in :mod:`~slotterm.analysis.features.contract`.  A law registers
+itself by its ``name`` when its class is made (no list names them here); importing this
+package imports every module in it, so every law is registered whatever module of it is
+imported first, and a new feature's law is one new module here.  The analysis may import
+the engine's features; the engine never imports this package.
 """
 
 from __future__ import annotations
 
-from slotterm.analysis.features.contract import FEATURE_LAWS, MODIFIER_LAWS
-from slotterm.analysis.features.expanding_symbol_law import ExpandingSymbolLaw
-from slotterm.analysis.features.free_spins_law import FreeSpinsLaw
-from slotterm.analysis.features.mystery_bonus_law import MysteryBonusLaw
+import importlib
+import pkgutil
 
-FEATURE_LAWS[FreeSpinsLaw.name] = FreeSpinsLaw
-FEATURE_LAWS[MysteryBonusLaw.name] = MysteryBonusLaw
-MODIFIER_LAWS[ExpandingSymbolLaw.name] = ExpandingSymbolLaw
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

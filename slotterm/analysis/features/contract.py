@@ -11,11 +11,20 @@ round below the cap, the sheet) never names a feature; it asks the laws:
 * :meth:`FeatureLaw.analyse` -- the law of what the feature pays once awarded, as a
   :class:`~slotterm.analysis.exact_round.TriggeredLaw` (moments, distribution below the
   cap, spectrum);
-* :meth:`FeatureLaw.figures` -- its fields of the PAR sheet.
+* :meth:`FeatureLaw.figures` -- its figures of the PAR sheet, by section
+  (:data:`~slotterm.analysis.sheet.SECTIONS`), and :meth:`FeatureLaw.sheet_text` -- its
+  rows and tables of the printed sheet (:mod:`slotterm.analysis.sheet_text`);
+* the simulation's hooks -- :attr:`FeatureLaw.source` (where the RTP split of a
+  simulation counts what the feature pays when a base spin starts it),
+  :meth:`FeatureLaw.spins_played`, :attr:`FeatureLaw.offers_choices`,
+  :meth:`FeatureLaw.simulation_report` and :meth:`FeatureLaw.simulation_rows`.  They need
+  no exact law: a feature without one is simulated with the defaults
+  (:func:`simulation_law`).
 
 A spin modifier (the Magic Book's expanding symbol) has a :class:`ModifierLaw`: the
 states it may draw with their probabilities, each with the rules it adds to every spin
-of its host (:class:`Variant`), and its figures.
+of its host (:class:`Variant`), and its figures.  Laws are found by the feature's name
+(:data:`FEATURE_LAWS`, :data:`MODIFIER_LAWS`), never by its class.
 """
 
 from __future__ import annotations
@@ -27,6 +36,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from slotterm.analysis.exact_lines import LineAutomaton
 from slotterm.analysis.exact_walk import Array, Strips, spin_counts_many
+from slotterm.analysis.sheet import Figures
+from slotterm.analysis.sheet_text import Row, SheetText
 from slotterm.analysis.spin_law import SpinOutcome, SpinRules, core_rules, spin_outcome
 from slotterm.engine.feature import Feature, SpinModifier
 from slotterm.engine.model import GameDefinition
@@ -34,6 +45,8 @@ from slotterm.engine.model import GameDefinition
 if TYPE_CHECKING:
     from slotterm.analysis.exact import RoundAnalysis
     from slotterm.analysis.exact_round import TriggeredLaw
+    from slotterm.analysis.sheet import ParSheet
+    from slotterm.analysis.sim_tally import SimulationResult
 
 
 class NoExactLaw(LookupError):
@@ -73,15 +86,20 @@ class LawContext:
         whole, rest = divmod(self.cap, self.lines)
         return whole if not rest else self.cap / self.lines
 
-    def spin_rules(self, inside: str | None) -> SpinRules:
+    def spin_rules(self, inside: str | None, factor: int = 1) -> SpinRules:
         """The core's rules plus every feature's, for a spin played ``inside`` a feature.
 
         ``inside`` is ``None`` for a base spin, else the name of the feature whose spin it
-        is (a free spin: ``"free_spins"``).
+        is (a free spin: ``"free_spins"``).  ``factor`` multiplies the spin's own wins --
+        its lines, the core's terms and those of the feature it is played in -- and not
+        what other features add to it (a bonus the spin starts pays its own win).
         """
-        rules = core_rules(self.game)
+        rules = core_rules(self.game).scaled(factor)
         for law in self.laws.values():
-            rules = rules + law.spin_rules(self, inside)
+            own = law.spin_rules(self, inside)
+            rules = rules + (own.scaled(factor) if law.name == inside else own)
+        if factor != 1:
+            rules = rules + SpinRules(line_scale=factor)
         return rules
 
     def outcomes(
@@ -106,11 +124,27 @@ class LawContext:
 class FeatureLaw:
     """The exact law of one engine feature (see the module notes).
 
-    Built from the game's feature object; ``name`` is the feature's name.  The defaults
-    describe a feature that adds nothing to spins and is never awarded.
+    Built from the game's feature object; ``name`` is the feature's name and
+    ``feature_type`` the engine class the law is written for.  The defaults describe a
+    feature that adds nothing to spins, is never awarded, and whose pay a simulation
+    counts as a bonus.  ``term_labels`` name, for people, the pays the law adds to a spin
+    (by :class:`~slotterm.analysis.spin_law.PayTerm` name).
     """
 
     name: ClassVar[str] = ""
+    feature_type: ClassVar[type[Feature]] = Feature
+    term_labels: ClassVar[Mapping[str, str]] = {}
+    source: ClassVar[str] = "bonus"
+    """The simulation's source (:data:`~slotterm.analysis.sim_tally.SOURCES`) of what the
+    feature pays when a base spin starts it (all it plays included)."""
+    offers_choices: ClassVar[bool] = False
+    """True when the player makes choices in the feature (a pick policy matters)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A law with a name registers itself (:data:`FEATURE_LAWS`)."""
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            FEATURE_LAWS[cls.name] = cls
 
     def __init__(self, feature: Feature) -> None:
         self.feature = feature
@@ -123,9 +157,27 @@ class FeatureLaw:
         """The law of what the feature pays once a spin awards it."""
         raise NoExactLaw(f"{self.name} is never awarded by a spin")
 
-    def figures(self, round_: RoundAnalysis) -> Mapping[str, Any]:
-        """The feature's fields of the PAR sheet, by field name."""
+    def figures(self, round_: RoundAnalysis) -> Figures:
+        """The feature's figures of the PAR sheet, by section, each by figure name."""
         return {}
+
+    def sheet_text(self, sheet: ParSheet) -> SheetText:
+        """The feature's rows and tables of the printed sheet."""
+        return SheetText()
+
+    # --- the simulation's hooks (no exact law needed) ---------------------------------
+
+    def spins_played(self, record: Any) -> int:
+        """Spins the feature's finished ``record`` played (free spins: each one)."""
+        return 0
+
+    def simulation_report(self, result: SimulationResult) -> Mapping[str, Any]:
+        """The feature's keys of ``simulate --json``."""
+        return {}
+
+    def simulation_rows(self, report: Mapping[str, Any]) -> list[Row]:
+        """The feature's rows of the printed simulation report, from its keys."""
+        return []
 
 
 @dataclass(frozen=True)
@@ -159,6 +211,14 @@ class ModifierLaw:
     """The exact law of a spin modifier (see the module notes)."""
 
     name: ClassVar[str] = ""
+    modifier_type: ClassVar[type[SpinModifier]] = SpinModifier
+    term_labels: ClassVar[Mapping[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A law with a name registers itself (:data:`MODIFIER_LAWS`)."""
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            MODIFIER_LAWS[cls.name] = cls
 
     def __init__(self, modifier: SpinModifier) -> None:
         self.modifier = modifier
@@ -169,10 +229,15 @@ class ModifierLaw:
 
     def figures(
         self, ctx: LawContext, outcomes: Sequence[VariantOutcome], per_feature: float
-    ) -> Mapping[str, Any]:
-        """The modifier's fields of the PAR sheet; ``per_feature`` is the host's spins per
-        base round divided by the lines (a spin's mean times it is its RTP share)."""
+    ) -> Figures:
+        """The modifier's figures of the PAR sheet, by section; ``per_feature`` is the
+        host's spins per base round divided by the lines (a spin's mean times it is its
+        RTP share)."""
         return {}
+
+    def sheet_text(self, sheet: ParSheet) -> SheetText:
+        """The modifier's rows and tables of the printed sheet."""
+        return SheetText()
 
 
 NO_MODIFIER = (Variant("", Fraction(1), SpinRules()),)
@@ -205,23 +270,37 @@ def _weighted(values: Sequence[Any], weights: Sequence[Fraction]) -> Any:
 
 
 FEATURE_LAWS: dict[str, type[FeatureLaw]] = {}
-"""Feature name -> its law (filled in by :mod:`slotterm.analysis.features`)."""
+"""Feature name -> its law (each law registers itself; the package imports them all)."""
 
 MODIFIER_LAWS: dict[str, type[ModifierLaw]] = {}
-"""Spin modifier name -> its law (filled in by :mod:`slotterm.analysis.features`)."""
+"""Spin modifier name -> its law (each law registers itself)."""
 
 
 def feature_law(feature: Feature) -> FeatureLaw:
-    """The law of ``feature``; raises :class:`NoExactLaw` when none is registered."""
+    """The law of ``feature``, found by its name; raises :class:`NoExactLaw` when none is
+    registered, or the one registered is written for another kind of feature."""
     cls = FEATURE_LAWS.get(feature.name)
     if cls is None:
-        raise NoExactLaw(f"no exact law for the feature {feature.name!r}")
+        raise NoExactLaw(f"the feature {feature.name!r} has no exact law")
+    if not isinstance(feature, cls.feature_type):
+        raise NoExactLaw(f"the feature {feature.name!r} is not the one its law is for")
     return cls(feature)
 
 
+def simulation_law(feature: Feature) -> FeatureLaw:
+    """The law whose simulation hooks count ``feature``: its own, or the defaults."""
+    try:
+        return feature_law(feature)
+    except NoExactLaw:
+        return FeatureLaw(feature)
+
+
 def modifier_law(modifier: SpinModifier) -> ModifierLaw:
-    """The law of a spin ``modifier``; raises :class:`NoExactLaw` when none is registered."""
+    """The law of a spin ``modifier``, found by its name; raises :class:`NoExactLaw` when
+    none is registered (or it is written for another kind of modifier)."""
     cls = MODIFIER_LAWS.get(modifier.name)
     if cls is None:
-        raise NoExactLaw(f"no exact law for the spin modifier {modifier.name!r}")
+        raise NoExactLaw(f"the spin modifier {modifier.name!r} has no exact law")
+    if not isinstance(modifier, cls.modifier_type):
+        raise NoExactLaw(f"the spin modifier {modifier.name!r} is not the one its law is for")
     return cls(modifier)

@@ -16,24 +16,39 @@ the spin's whole distribution is exact, not only its mean.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, ClassVar
 
 from slotterm.analysis.features.contract import (
     LawContext,
     ModifierLaw,
-    NoExactLaw,
     Variant,
     VariantOutcome,
 )
-from slotterm.analysis.sheet import SpecialFigures
+from slotterm.analysis.sheet import TABLES, Figures
+from slotterm.analysis.sheet_text import SheetText, TextTable, pct
 from slotterm.analysis.spin_law import PayTerm, SpinRules
 from slotterm.analysis.trackers import ReelsShowing
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
 from slotterm.engine.model import GameDefinition
 
+if TYPE_CHECKING:
+    from slotterm.analysis.sheet import ParSheet
+
 EXPANSION = "expansion"
 """The name of the expansion's pay in a spin's RTP split."""
+
+
+@dataclass(frozen=True)
+class SpecialFigures:
+    """Free spins with one special symbol (uncapped, per feature and per spin)."""
+
+    symbol: str
+    spin_value: float
+    feature_value: float
+    expansion_probability: float
+    rtp_expansion: float
 
 
 def expansion_rules(game: GameDefinition, symbol: str) -> SpinRules:
@@ -50,12 +65,9 @@ class ExpandingSymbolLaw(ModifierLaw):
     """The law of :class:`~slotterm.engine.features.expanding_symbol.ExpandingSymbol`."""
 
     name = ExpandingSymbol.name
+    modifier_type = ExpandingSymbol
+    term_labels: ClassVar[Mapping[str, str]] = {EXPANSION: "expanding symbol"}
     modifier: ExpandingSymbol
-
-    def __init__(self, modifier: ExpandingSymbol) -> None:
-        if not isinstance(modifier, ExpandingSymbol):
-            raise NoExactLaw(f"{modifier.name!r} is not the expanding symbol")
-        super().__init__(modifier)
 
     def variants(self, ctx: LawContext) -> tuple[Variant, ...]:
         """One variant per candidate, drawn uniformly."""
@@ -65,7 +77,7 @@ class ExpandingSymbolLaw(ModifierLaw):
 
     def figures(
         self, ctx: LawContext, outcomes: Sequence[VariantOutcome], per_feature: float
-    ) -> Mapping[str, Any]:
+    ) -> Figures:
         """``specials``: per special symbol, its spin and feature value, how often it
         expands, and its share of the RTP (all before the cap)."""
         game = ctx.game
@@ -88,4 +100,26 @@ class ExpandingSymbolLaw(ModifierLaw):
                     / weight.denominator,
                 )
             )
-        return {"specials": tuple(rows)}
+        return {TABLES: {"specials": tuple(rows)}}
+
+    def sheet_text(self, sheet: ParSheet) -> SheetText:
+        """The table of the free spins by special symbol."""
+        rows = tuple(
+            (
+                s.symbol,
+                pct(s.expansion_probability, 2),
+                f"{s.spin_value:.3f}",
+                f"{s.feature_value:.2f}",
+                pct(s.rtp_expansion),
+            )
+            for s in sheet.figure("specials") or ()
+        )
+        table = TextTable(
+            title="Free spins by special symbol (before the cap)",
+            headers=("special", "expands per spin", "win per spin ×", "feature win ×", "RTP"),
+            rows=rows,
+        )
+        return SheetText(
+            tables=(table,) if rows else (),
+            descriptions={"specials": "free spins by special symbol before the cap"},
+        )

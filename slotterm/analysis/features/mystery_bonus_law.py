@@ -11,8 +11,10 @@ term is on every spin -- a base spin and a free spin alike -- so a free spin's l
 the bonus (weighted by its trigger probability) and the retrigger series of the free
 spins applies to it as before.
 
-The pick games' tables come from the engine's own feature objects; only Pumpkin has a
-real choice, played by :attr:`~slotterm.analysis.features.contract.LawContext.policy`
+The pick games' tables come from the engine's own feature objects, and each game's law
+is found by its name (:mod:`~slotterm.analysis.features.pick_games_law`); any subset of
+them makes a bonus.  Only Pumpkin has a real choice, played by
+:attr:`~slotterm.analysis.features.contract.LawContext.policy`
 (``"best"``, ``"keep-first"``, ``"worst"`` or ``"random"``).
 
 The bonus cap (``cap_coins``) never binds below the largest prize: no pick game pays more
@@ -28,34 +30,21 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from slotterm.analysis.exact_walk import Array
-from slotterm.analysis.features.contract import FeatureLaw, LawContext, NoExactLaw, mix
-from slotterm.analysis.features.free_spins_law import FreeSpinsAnalysis
-from slotterm.analysis.features.pick_game_laws import (
-    PUMPKIN_POLICIES,
-    Law,
-    law_mean,
-    law_variance,
-    magic_potion_law,
-    mystery_law,
-    pumpkin_law,
-    secret_vault_law,
-    spell_book_law,
-)
-from slotterm.analysis.sheet import PickGameFigures
+from slotterm.analysis.features.contract import FeatureLaw, LawContext, NoExactLaw
+from slotterm.analysis.features.mystery_bonus_report import MysteryBonusReport, PickGameFigures
+from slotterm.analysis.features.pick_game_laws import Law, law_mean, law_variance, mystery_law
+from slotterm.analysis.features.pick_games_law import law_of
+from slotterm.analysis.sheet import FREQUENCY, SPLIT, TABLES, Figures
 from slotterm.analysis.spin_law import Multiplier, PayTerm, SpinRules
 from slotterm.analysis.trackers import ShowsOnEach
 from slotterm.engine.features import mystery_bonus
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.features.pick_game import PickGame
-from slotterm.engine.features.pick_games.magic_potion import MagicPotion
-from slotterm.engine.features.pick_games.pumpkin import Pumpkin
-from slotterm.engine.features.pick_games.secret_vault import SecretVault
-from slotterm.engine.features.pick_games.spell_book import SpellBook
 
 if TYPE_CHECKING:
     from slotterm.analysis.exact import RoundAnalysis
@@ -65,23 +54,6 @@ BONUS = "mystery_bonus"
 
 POLICIES = ("best", "keep-first", "worst")
 """The pick policies the sheet reports side by side (``best`` is the RTP)."""
-
-
-def pick_game_law(game: PickGame, policy: str = "best") -> Law:
-    """The exact law (× total bet) of one pick game of the engine, played by ``policy``."""
-    if policy not in PUMPKIN_POLICIES:
-        known = ", ".join(PUMPKIN_POLICIES)
-        raise ValueError(f"unknown policy {policy!r}; expected one of {known}")
-    if isinstance(game, MagicPotion):
-        return magic_potion_law(game.amounts, game.amount_bottles, game.stop_bonus)
-    if isinstance(game, Pumpkin):
-        return pumpkin_law(game.amounts, game.give_ups, policy)
-    if isinstance(game, SpellBook):
-        chance = Fraction(*game.imp_chance)
-        return spell_book_law(game.books, chance, game.imp)
-    if isinstance(game, SecretVault):
-        return secret_vault_law(game.amounts, game.chosen)
-    raise NoExactLaw(f"no exact law for the pick game {game.name!r}")
 
 
 def as_array(law: Law) -> Array:
@@ -116,9 +88,10 @@ def bonus_law(
     known = {} if known is None else known
     games = []
     for i, game in enumerate(feature.games):
-        key = (i, policy if isinstance(game, Pumpkin) else "")
+        law = law_of(game)
+        key = (i, policy if law.by_policy else "")
         if key not in known:
-            known[key] = pick_game_law(game, policy)
+            known[key] = law.prize_law(policy)
         games.append((game, known[key]))
     return BonusLaw(policy, tuple(games), mystery_law([law for _, law in games]))
 
@@ -134,15 +107,18 @@ def _check_cap(ctx: LawContext, law: BonusLaw, cap_coins: int) -> None:
         )
 
 
-class MysteryBonusLaw(FeatureLaw):
-    """The law of :class:`~slotterm.engine.features.mystery_bonus.MysteryBonus`."""
+class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
+    """The law of :class:`~slotterm.engine.features.mystery_bonus.MysteryBonus`; its rows of
+    the printed sheet and its simulation hooks are :class:`MysteryBonusReport`'s."""
 
     name = mystery_bonus.NAME
+    feature_type = MysteryBonus
+    term_labels: ClassVar[Mapping[str, str]] = {BONUS: "Mystery bonus"}
+    source = "bonus"
+    offers_choices = True
     feature: MysteryBonus
 
     def __init__(self, feature: MysteryBonus) -> None:
-        if not isinstance(feature, MysteryBonus):
-            raise NoExactLaw(f"{feature.name!r} is not the Mystery bonus")
         super().__init__(feature)
         self._laws: dict[str, BonusLaw] = {}
         self._games: dict[tuple[int, str], Law] = {}
@@ -168,23 +144,22 @@ class MysteryBonusLaw(FeatureLaw):
 
         return SpinRules(terms=(PayTerm(BONUS, (self.trigger(),), multiplier),))
 
-    def figures(self, round_: RoundAnalysis) -> Mapping[str, Any]:
+    def figures(self, round_: RoundAnalysis) -> Figures:
         """The bonus's frequency and RTP (base game and in all), the pick games' means and
         sds, and the RTP under each pick policy (before the round cap)."""
         ctx = round_.context
         lines = ctx.lines
         base = round_.base
-        frequency = base.marginal(self.trigger())[1]
+        shown = base.marginal(self.trigger())[1]
         rtp_base = base.term_mean(BONUS) / lines
         rtp_free = 0.0
         free_frequency = 0.0
-        fs = round_.triggered
-        if isinstance(fs, FreeSpinsAnalysis):
-            per_feature = round_.trigger_probability * fs.spins / lines
-            rtp_free = per_feature * mix([v.spin.term_mean(BONUS) for v in fs.variants], fs.weights)
-            free_frequency = mix(
-                [v.spin.marginal(self.trigger())[1] for v in fs.variants], fs.weights
-            )
+        inner = round_.triggered  # the spins of the feature a base spin awards, if any
+        if inner is not None and inner.spins:
+            per_feature = round_.trigger_probability * inner.spins / lines
+            rtp_free = per_feature * inner.spin_mix(lambda spin: spin.term_mean(BONUS))
+            shows = self.trigger()
+            free_frequency = inner.spin_mix(lambda spin: spin.marginal(shows)[1])
         own = self.law(ctx.policy)
         mean = float(own.mean)
         per_round = (rtp_base + rtp_free) / mean if mean else 0.0  # bonuses per base round
@@ -208,18 +183,20 @@ class MysteryBonusLaw(FeatureLaw):
                     top=max(law),
                 )
             )
-        return {
-            "policy": ctx.policy,
+        split = {
             "rtp_bonus": rtp_base,
-            "free_spins_bonus_frequency": free_frequency,
             "rtp_bonus_in_all": rtp_base + rtp_free,
-            "bonus_frequency": frequency,
-            "bonus_one_in": 1.0 / frequency if frequency > 0 else math.inf,
-            "bonuses_per_round": per_round,
-            "bonus_mean": mean,
-            "bonus_sd": math.sqrt(law_variance(own.mixture)),
+            "policy": ctx.policy,
             "rtp_best": by_policy["best"],
             "rtp_keep_first": by_policy["keep-first"],
             "rtp_worst": by_policy["worst"],
-            "pick_games": tuple(games),
         }
+        frequency = {
+            "bonus_frequency": shown,
+            "bonus_one_in": 1.0 / shown if shown > 0 else math.inf,
+            "free_spins_bonus_frequency": free_frequency,
+            "bonuses_per_round": per_round,
+            "bonus_mean": mean,
+            "bonus_sd": math.sqrt(law_variance(own.mixture)),
+        }
+        return {SPLIT: split, FREQUENCY: frequency, TABLES: {"pick_games": tuple(games)}}

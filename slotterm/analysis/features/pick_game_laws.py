@@ -147,14 +147,16 @@ def _check_policy(policy: str, allowed: Sequence[str]) -> None:
         raise ValueError(f"unknown policy {policy!r}; expected one of {', '.join(allowed)}")
 
 
-def _check_give_ups(give_ups: int) -> int:
+def _check_give_ups(give_ups: int, pumpkins: int = PUMPKINS) -> int:
     _check_int("give_ups", give_ups, 0)
-    if give_ups > PUMPKINS - 1:
-        raise ValueError(f"give_ups must be at most {PUMPKINS - 1} ({PUMPKINS} pumpkins)")
+    if give_ups > pumpkins - 1:
+        raise ValueError(f"give_ups must be at most {pumpkins - 1} ({pumpkins} pumpkins)")
     return give_ups
 
 
-def pumpkin_thresholds(amounts: Weights, give_ups: int, policy: str) -> tuple[Fraction, ...]:
+def pumpkin_thresholds(
+    amounts: Weights, give_ups: int, policy: str, pumpkins: int = PUMPKINS
+) -> tuple[Fraction, ...]:
     """The value of going on in Pumpkin, for 1..``give_ups`` more opens possible.
 
     For ``"best"``: ``V_1 = E[X]`` and ``V_{k+1} = E[max(X, V_k)]``; for ``"worst"`` the
@@ -165,7 +167,7 @@ def pumpkin_thresholds(amounts: Weights, give_ups: int, policy: str) -> tuple[Fr
     by searching every threshold policy.
     """
     _check_policy(policy, ("best", "worst"))
-    _check_give_ups(give_ups)
+    _check_give_ups(give_ups, pumpkins)
     weighted(amounts)  # the table is checked as every law's is
     return keep_thresholds(amounts, give_ups, policy)
 
@@ -190,12 +192,15 @@ def pumpkin_keeps(
     return amount >= threshold if policy == "best" else amount <= threshold
 
 
-def pumpkin_law(amounts: Weights, give_ups: int = 3, policy: str = "best") -> Law:
+def pumpkin_law(
+    amounts: Weights, give_ups: int = 3, policy: str = "best", pumpkins: int = PUMPKINS
+) -> Law:
     """The law of Pumpkin's pay under ``policy``.
 
-    5 pumpkins hide i.i.d. amounts drawn from ``amounts``; the player opens one, sees it,
-    and keeps it or gives it up to open another, at most ``give_ups`` times (so at most
-    ``give_ups + 1`` are opened, the last one opened is kept; a given-up amount is lost).
+    ``pumpkins`` (5) pumpkins hide i.i.d. amounts drawn from ``amounts``; the player opens
+    one, sees it, and keeps it or gives it up to open another, at most ``give_ups`` times
+    (so at most ``give_ups + 1`` are opened, the last one opened is kept; a given-up amount
+    is lost).
     Policies: ``"best"`` and ``"worst"`` (optimal stopping, :func:`pumpkin_keeps`),
     ``"keep-first"``, and ``"random"`` (keep or give up with probability 1/2 each while a
     give-up is left).
@@ -205,10 +210,12 @@ def pumpkin_law(amounts: Weights, give_ups: int = 3, policy: str = "best") -> La
     the mixture over the amount ``x`` opened of ``x`` (kept) or ``L_{m-1}`` (given up).
     """
     _check_policy(policy, PUMPKIN_POLICIES)
-    _check_give_ups(give_ups)
+    _check_give_ups(give_ups, pumpkins)
     draw = weighted(amounts)
     thresholds = (
-        pumpkin_thresholds(amounts, give_ups, policy) if policy in ("best", "worst") else ()
+        pumpkin_thresholds(amounts, give_ups, policy, pumpkins)
+        if policy in ("best", "worst")
+        else ()
     )
     half = Fraction(1, 2)
     law: Law = draw  # m = 0: the pumpkin opened is kept

@@ -141,7 +141,11 @@ def record_of(round_: Round | None) -> FreeSpinsRecord | None:
 
 
 class FreeSpins(Feature):
-    """``trigger`` scatters award ``award`` spins on ``strips``; ``retrigger`` more in them."""
+    """``trigger`` scatters award ``award`` spins on ``strips``; ``retrigger`` more in them.
+
+    Every win of a free spin (lines, scatters, the modifier's) is multiplied by
+    ``win_multiplier``; a bonus the spin starts pays its own win, not multiplied.
+    """
 
     name = NAME
     actions: ClassVar[Mapping[str, type[FeatureAction]]] = {
@@ -157,16 +161,22 @@ class FreeSpins(Feature):
         retrigger: int,
         strips: tuple[tuple[str, ...], ...],
         modifier: SpinModifier | None = None,
+        win_multiplier: int = 1,
     ) -> None:
         if trigger < 1:
             raise DefinitionError("free spins: trigger must be at least 1 scatter")
         if award < 1 or retrigger < 0:
             raise DefinitionError("free spins: award must be >= 1 and retrigger >= 0")
+        if isinstance(win_multiplier, bool) or not isinstance(win_multiplier, int):
+            raise DefinitionError("free spins: win_multiplier must be a whole number")
+        if win_multiplier < 1:
+            raise DefinitionError("free spins: win_multiplier must be at least 1")
         self.trigger_count = trigger
         self.award = award
         self.retrigger = retrigger
         self.strips = strips
         self.modifier = modifier
+        self.win_multiplier = win_multiplier
         # the game, bet, strip table and evaluator of the last free spin (see _spin_setup)
         self._last_setup: (
             tuple[GameDefinition, Bet, StripTable, Callable[[Sequence[int]], Evaluation]] | None
@@ -278,7 +288,7 @@ class FreeSpins(Feature):
             if self.modifier is not None
             else (None, 0)
         )
-        total = record.win + evaluation.total_win + extra_win
+        total = record.win + (evaluation.total_win + extra_win) * self.win_multiplier
         ended_by: EndReason | None = None
         limit = ctx.limits.free_spin_limit
         if limit is not None and total > limit:
@@ -323,9 +333,15 @@ class FreeSpins(Feature):
     # --- save codec ------------------------------------------------------------------------
 
     def encode(self, record: Any) -> Json:
-        """The record as JSON (each spin's window; evaluations are rebuilt on load)."""
+        """The record as JSON (each spin's window; evaluations are rebuilt on load).
+
+        A multiplier other than 1 is written as ``win_multiplier`` (none: 1).
+        """
         modifier = self.modifier
-        return {
+        multiplied: Json = {}
+        if self.win_multiplier != 1:
+            multiplied["win_multiplier"] = self.win_multiplier
+        return multiplied | {
             "awarded": record.awarded,
             "started": record.started,
             "modifier": (
@@ -350,6 +366,12 @@ class FreeSpins(Feature):
     def decode(self, ctx: FeatureContext, value: Any, where: str) -> FreeSpinsRecord:
         """The record, every spin re-evaluated and every total checked."""
         doc = as_dict(value, where)
+        multiplier = as_int(doc.get("win_multiplier", 1), f"{where}.win_multiplier", 1)
+        check(
+            multiplier == self.win_multiplier,
+            f"{where}.win_multiplier: the save multiplies free-spin wins by {multiplier}, "
+            f"the game by {self.win_multiplier}",
+        )
         started = as_bool(need(doc, "started", where), f"{where}.started")
         raw_state = need(doc, "modifier", where)
         state: Any = None
@@ -388,7 +410,7 @@ class FreeSpins(Feature):
             )
             check(so_far - awarded == retrigger, f"{at}.awarded_so_far does not match the spin")
             win = as_int(need(spin, "win", at), f"{at}.win")
-            pays = result.evaluation.total_win + extra_win
+            pays = (result.evaluation.total_win + extra_win) * multiplier
             check(win <= pays, f"{at}.win is more than the spin pays")
             check(cut or win == pays, f"{at}.win is less than the spin pays")
             feature_total = as_int(need(spin, "feature_total", at), f"{at}.feature_total")

@@ -1,9 +1,11 @@
 """The view of the free spins (:mod:`slotterm.engine.features.free_spins`).
 
-"Free spin N of M" in the banner and the prompts, the announcement of free spins won
-(and won again), the summary panel once they are over, the keys that start and play
-them, their steps in a replayed round and their rules.  The free spins' modifier (the
-Magic Book's expanding symbol) has a view of its own, which this one asks for its part.
+"Free spin N of M" in the banner and the prompts (and "ALL WINS ×N" beside it when the
+feature multiplies its wins), the announcement of free spins won (and won again), the
+summary panel once they are over, the keys that start and play them, their steps in a
+replayed round, their rules and their section of the help
+(:meth:`FreeSpinsView.help_section`).  The free spins' modifier (the Magic Book's
+expanding symbol) has a view of its own, which this one asks for its part.
 """
 
 from __future__ import annotations
@@ -96,13 +98,18 @@ class FreeSpinsView(FeatureView):
     # --- the machine: texts ---------------------------------------------------------------
 
     def tagline(self) -> str:
-        """ "3 or more books award 10 free spins" (and what the modifier adds)."""
+        """ "3 or more books award 10 free spins" (and what the modifier adds); "with every
+        win ×3" when the free spins multiply their wins."""
         scatter = "/".join(sorted(s.lower() for s in self.game.scatter_ids))
         line = f"{self.rule.trigger_count} or more {scatter}s award {self.rule.award} free spins"
+        times = self.rule.win_multiplier
+        if times > 1:
+            line += f" with every win ×{times}"
         return line + (self.modifier.tagline() if self.modifier else "")
 
     def banner(self, round_: Round) -> BannerPart | None:
-        """Once started: the modifier's picture and labels, then "Free spin N of M"."""
+        """Once started: the modifier's picture and labels, "ALL WINS ×N" when the free
+        spins multiply their wins, then "Free spin N of M"."""
         record = record_of(round_)
         if record is None or not record.started:
             return None
@@ -112,6 +119,9 @@ class FreeSpinsView(FeatureView):
         )
         part = self.modifier.banner(record.modifier) if self.modifier else None
         symbol, labels = (None, ()) if part is None else (part.symbol, part.labels)
+        times = self.rule.win_multiplier
+        if times > 1:
+            labels = (*labels, f"ALL WINS ×{times}")
         return BannerPart(symbol, (*labels, head), feature_win_from=round_.base_win)
 
     def prompt(self, round_: Round) -> str | None:
@@ -298,9 +308,40 @@ class FreeSpinsView(FeatureView):
             "Free spins are played at the bet and lines of the spin that started them; "
             f"{rule.trigger_count} or more scatters during them add {rule.retrigger} more."
         )
+        if rule.win_multiplier > 1:
+            text += " " + self._multiplier_sentences()
         if self.modifier is not None:
             text += " " + self.modifier.rules(bet)
         return heading, text
+
+    def _multiplier_sentences(self) -> str:
+        """What the win multiplier does, for the rules and the help."""
+        times = self.rule.win_multiplier
+        added = ", and what the special symbol adds," if self.modifier is not None else ""
+        return (
+            f"Every win of a free spin is multiplied by {times}: its line wins, its scatter "
+            f"win{added} all count {times} times. A bonus a free spin starts pays its own "
+            "prize, not multiplied."
+        )
+
+    def help_section(self) -> list[str]:
+        """The free spins' section of the help screen, a few paragraphs: how they are won,
+        played and won again, and (when it is more than 1) what the win multiplier does."""
+        rule = self.rule
+        scatter = "/".join(sorted(s.lower() for s in self.game.scatter_ids))
+        again = (
+            f"{rule.trigger_count} or more {scatter}s during them add {rule.retrigger} more."
+            if rule.retrigger
+            else "They cannot be won again during the feature."
+        )
+        paragraphs = [
+            f"{rule.trigger_count} or more {scatter}s anywhere on the reels award "
+            f"{rule.award} free spins, played at the bet and lines of the spin that won them. "
+            f"{again} Their wins add up and are paid when the last one is over."
+        ]
+        if rule.win_multiplier > 1:
+            paragraphs.append(self._multiplier_sentences())
+        return paragraphs
 
     def help_values(self) -> dict[str, str]:
         """The spins awarded and the spins a retrigger adds."""

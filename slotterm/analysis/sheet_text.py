@@ -1,0 +1,65 @@
+"""The PAR sheet's rows for people, as plain text: what each feature's law adds to the tables.
+
+``slotterm par GAME`` prints the sheet as tables (:mod:`slotterm.commands.par`, which draws
+them); the core's rows are the command's, a feature's come from its law's
+:meth:`~slotterm.analysis.features.contract.FeatureLaw.sheet_text` as a :class:`SheetText`:
+summary rows (after the hit frequency), rows of the RTP split (on the base spin, then the
+feature's own part), its reel cycles and whole tables of its own.  The same hook names and
+describes the feature's tables for ``--csv`` and ``--markdown``.  Text only: no Rich here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+Row = tuple[str, str]
+"""A label and its value, as shown."""
+
+
+@dataclass(frozen=True)
+class TextTable:
+    """A table of a feature's own: a title, column headers, rows of cells (all right-aligned)."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class SheetText:
+    """What one feature adds to the printed sheet (see the module notes).
+
+    ``base_split`` and ``split`` are (label, RTP) rows: the part of the base spin's RTP the
+    feature pays, and the feature's own part (a heading row, then indented rows);
+    ``cycles`` are (reel set, stop combinations); ``descriptions`` say what each of the
+    feature's tables in ``--csv`` / ``--markdown`` holds, by its JSON key.
+    """
+
+    summary: tuple[Row, ...] = ()
+    base_split: tuple[tuple[str, float], ...] = ()
+    split: tuple[tuple[str, float], ...] = ()
+    cycles: tuple[tuple[str, int], ...] = ()
+    tables: tuple[TextTable, ...] = ()
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+
+    def __add__(self, other: SheetText) -> SheetText:
+        """Both, this one's rows first."""
+        return SheetText(
+            summary=self.summary + other.summary,
+            base_split=self.base_split + other.base_split,
+            split=self.split + other.split,
+            cycles=self.cycles + other.cycles,
+            tables=self.tables + other.tables,
+            descriptions={**self.descriptions, **other.descriptions},
+        )
+
+
+def pct(x: float, digits: int = 4) -> str:
+    """A fraction as a percentage: ``0.9613`` -> ``"96.1300 %"``."""
+    return f"{100 * x:.{digits}f} %"
+
+
+def one_in(x: float | None) -> str:
+    """``"1 in 158.2"``, or ``"never"`` for an event that cannot happen."""
+    return "never" if x is None or x == float("inf") else f"1 in {x:,.1f}"
