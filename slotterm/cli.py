@@ -18,11 +18,17 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from slotterm import __version__
-from slotterm.cli_words import first_word_refusal, misplaced_command, version_refusal
-from slotterm.games import game_ids
+from slotterm.cli_words import (
+    command_goes_first,
+    first_word_refusal,
+    misplaced_command,
+    version_refusal,
+)
+from slotterm.games import GameFileError, UnknownGame, game_ids, get_game, is_game_path
 
 if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
@@ -191,19 +197,31 @@ def _check_play(args: argparse.Namespace) -> None:
         raise UsageError("--force is for testers: use it with --seed or --demo")
     if args.game is None:  # the lobby: no game to force anything in
         raise UsageError("--force needs a GAME (e.g. slotterm lucky-witch --demo --force ...)")
-    from slotterm.games import get_game
+    args.force = engine_force(game_of(args.game), args.force)
 
-    args.force = engine_force(get_game(args.game), args.force)
+
+def game_of(text: str) -> GameDefinition:
+    """The game a GAME argument names: a shipped id, or the path of a game file.
+
+    Anything else is a :class:`UsageError` of one line: an unknown id says which ids are
+    known, a bad file says its name and the place inside it (DESIGN.md §7).
+    """
+    if text in COMMANDS:
+        raise UsageError(command_goes_first(text))
+    try:
+        return get_game(text)
+    except (UnknownGame, GameFileError) as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    first = game_ids()[0]
     sub.add_argument(
         "game",
         nargs="?" if optional else None,
-        default="book-of-spells" if optional else None,
-        choices=game_ids(),
+        default=first if optional else None,
         metavar="GAME",
-        help=f"game id ({', '.join(game_ids())})",
+        help=f"a game id ({', '.join(game_ids())}) or the path of a .toml/.json game file",
     )
 
 
@@ -271,9 +289,11 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
 
-    gdef = subs.add_parser("game-def", help="print the game definition")
+    gdef = subs.add_parser("game-def", help="print the game definition (a loadable game file)")
     _game_arg(gdef)
-    gdef.add_argument("--json", action="store_true", help="machine-readable output")
+    gdef_format = gdef.add_mutually_exclusive_group()
+    gdef_format.add_argument("--json", action="store_true", help="the game file as JSON")
+    gdef_format.add_argument("--toml", action="store_true", help="the game file as TOML")
 
     hist = subs.add_parser("history", help="print the saved round history")
     _game_arg(hist, optional=True)
@@ -414,7 +434,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(args_in: list[str], *, implicit: bool = False) -> int:
     refused = version_refusal(args_in)
-    if refused is None and implicit and len(args_in) > 1:
+    if refused is None and implicit and len(args_in) > 1 and not is_game_path(args_in[1]):
         refused = first_word_refusal(args_in[1], COMMANDS, game_ids())
     if refused is not None:
         _say(f"{ERROR_PREFIX}{refused}")
@@ -560,6 +580,11 @@ _HANDLERS = {
 
 
 def _run(args: argparse.Namespace) -> int:
+    game = getattr(args, "game", None)
+    if game is not None:  # a bad GAME is said before the command starts
+        game_of(game)
+        if is_game_path(game):  # the same file whatever folder a child process runs in
+            args.game = str(Path(game).absolute())
     if args.command == "play":
         _check_play(args)
     module_name, function_name = _HANDLERS[args.command]

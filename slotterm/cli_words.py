@@ -47,4 +47,9 @@ def misplaced_command(message: str, commands: Sequence[str]) -> str | None:
     command = next((w for w in words if w in commands), None)
     if command is None:
         return None
+    return command_goes_first(command)
+
+
+def command_goes_first(command: str) -> str:
+    """The words for a command word found where a GAME was expected."""
     return f"{command!r} is a command: it goes first, as in 'slotterm {command} --help'"

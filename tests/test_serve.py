@@ -139,7 +139,7 @@ def test_each_page_gets_a_demo_unless_a_save_dir_is_given() -> None:
         (["--port", "70000"], "--port must be at most 65535"),
         (["--port", "0"], "must be at least 1"),
         (["--port", "80a"], "not a whole number"),
-        (["no-such-game"], "invalid choice"),
+        (["no-such-game"], "unknown game 'no-such-game' (known: "),
         (["--host", "no-such-host.invalid"], "--host no-such-host.invalid"),
         (["--host", "a..b"], "--host a..b: not a valid host name or address"),
         (["--host", "x" * 64 + ".example"], "not a valid host name or address"),

@@ -2,7 +2,7 @@
 
 Run: ``python tools/tune_lucky_witch.py`` (prints the strips and the exact figures per
 line count; ``--write`` also rewrites ``_BASE`` / ``_FREE`` in
-``slotterm/games/lucky_witch.py``).  Everything is deterministic: the same run prints the
+``slotterm/games/lucky-witch.toml``).  Everything is deterministic: the same run prints the
 same strips.
 
 Method
@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -47,11 +46,15 @@ from slotterm.analysis.exact import base_spin, law_context  # noqa: E402
 from slotterm.analysis.exact_lines import build_automaton, line_reading_odds  # noqa: E402
 from slotterm.analysis.features.mystery_bonus_law import bonus_law  # noqa: E402
 from slotterm.analysis.par import compute_par  # noqa: E402
+from slotterm.commands.game_toml import toml_text, with_strips  # noqa: E402
 from slotterm.engine.features import free_spins, mystery_bonus  # noqa: E402
 from slotterm.engine.features.free_spins import FreeSpins  # noqa: E402
 from slotterm.engine.features.mystery_bonus import MysteryBonus  # noqa: E402
 from slotterm.engine.model import GameDefinition  # noqa: E402
-from slotterm.games.lucky_witch import LUCKY_WITCH  # noqa: E402
+from slotterm.games import get_game  # noqa: E402
+
+GAME_FILE = ROOT / "slotterm" / "games" / "lucky-witch.toml"
+LUCKY_WITCH = get_game("lucky-witch")
 
 TARGET = 0.9630
 ORDER = (
@@ -216,6 +219,8 @@ def game_with(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> G
         award=RULE.award,
         retrigger=RULE.retrigger,
         strips=tuple(tuple(s) for s in free),
+        modifier=RULE.modifier,
+        win_multiplier=RULE.win_multiplier,
     )
     return replace(
         LUCKY_WITCH,
@@ -509,39 +514,16 @@ spin cannot show LUCKY × 5 on several lines)."""
 GOALS = Goals(free_share=0.25, base_lines=0.963 - 0.075 - 0.045 - 0.25 * 0.963)
 
 
-def _format(strips: Sequence[Sequence[str]], width: int = 84) -> str:
-    """Strips as Python string literals, long ones split into adjacent literals."""
-    out = []
-    for strip in strips:
-        parts: list[str] = []
-        line = ""
-        for symbol in strip:
-            if line and len(line) + len(symbol) + 1 > width:
-                parts.append(line + " ")
-                line = symbol
-            else:
-                line = f"{line} {symbol}" if line else symbol
-        parts.append(line)
-        out.append("\n".join(f'    "{p}"' for p in parts) + ",")
-    return "\n".join(out)
-
-
 def write_strips(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> None:
-    """Rewrite ``_BASE`` and ``_FREE`` in the game module."""
-    path = ROOT / "slotterm" / "games" / "lucky_witch.py"
-    text = path.read_text()
-    for name, strips in (("_BASE", base), ("_FREE", free)):
-        pattern = re.compile(rf"^{name} = \(\n(?:    \".*\",?\n)+\)\n", re.M)
-        text, n = pattern.subn(f"{name} = (\n{_format(strips)}\n)\n", text)
-        if n != 1:
-            raise SystemExit(f"could not find {name} in {path}")
-    path.write_text(text)
+    """Rewrite the strips under ``[reels]`` in the game file (its comments stay)."""
+    text = GAME_FILE.read_text(encoding="utf-8")
+    GAME_FILE.write_text(with_strips(text, {"base": base, "free": free}), encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Tune, report, optionally write."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="rewrite the game module")
+    parser.add_argument("--write", action="store_true", help="rewrite the strips in the game file")
     parser.add_argument("--lines", type=int, nargs="*", default=list(range(1, 16)))
     args = parser.parse_args(argv)
     design = coarse_search(START, GOALS)
@@ -565,8 +547,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"hit {r['hit']:.4f} sd {r['sd']:.3f} VI90 {r['vi_90']:.2f} "
             f"P(cap) {r['cap_probability']:.2e}"
         )
-    print("base:\n" + _format(base))
-    print("free:\n" + _format(free))
+    print(toml_text({"reels": {"base": base, "free": free}}))
     if args.write:
         write_strips(base, free)
     return 0

@@ -1,7 +1,7 @@
 """Tune the Book of Spells reel strips against the exact PAR calculator.
 
 Run: ``python tools/tune_reels.py`` (prints the strips and the exact figures per line
-count; ``--write`` also rewrites the strips in ``slotterm/games/book_of_spells.py``).
+count; ``--write`` also rewrites the strips in ``slotterm/games/book-of-spells.toml``).
 
 Method
 ------
@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -39,11 +38,15 @@ sys.path.insert(0, str(ROOT))
 
 from slotterm.analysis.exact import analyse_round, base_spin, law_context  # noqa: E402
 from slotterm.analysis.exact_lines import build_automaton, line_reading_odds  # noqa: E402
+from slotterm.commands.game_toml import toml_text, with_strips  # noqa: E402
 from slotterm.engine.features import free_spins  # noqa: E402
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol  # noqa: E402
 from slotterm.engine.features.free_spins import FreeSpins  # noqa: E402
 from slotterm.engine.model import GameDefinition  # noqa: E402
-from slotterm.games.book_of_spells import BOOK_OF_SPELLS  # noqa: E402
+from slotterm.games import get_game  # noqa: E402
+
+GAME_FILE = ROOT / "slotterm" / "games" / "book-of-spells.toml"
+BOOK_OF_SPELLS = get_game("book-of-spells")
 
 TARGET = 0.9613
 ORDER = ("BOOK", "WITCH", "CAULDRON", "POTION", "HAT", "A", "K", "Q", "J", "TEN")
@@ -142,6 +145,7 @@ def game_with(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> G
         retrigger=rule.retrigger,
         strips=tuple(tuple(s) for s in free),
         modifier=rule.modifier,
+        win_multiplier=rule.win_multiplier,
     )
     return replace(
         BOOK_OF_SPELLS,
@@ -299,39 +303,16 @@ DESIGN = Design(
 )
 
 
-def _format(strips: Sequence[Sequence[str]], width: int = 88) -> str:
-    """Strips as Python string literals, long ones split into adjacent literals."""
-    out = []
-    for strip in strips:
-        parts: list[str] = []
-        line = ""
-        for symbol in strip:
-            if line and len(line) + len(symbol) + 1 > width:
-                parts.append(line + " ")
-                line = symbol
-            else:
-                line = f"{line} {symbol}" if line else symbol
-        parts.append(line)
-        out.append("\n".join(f'    "{p}"' for p in parts) + ",")
-    return "\n".join(out)
-
-
 def write_strips(base: Sequence[Sequence[str]], free: Sequence[Sequence[str]]) -> None:
-    """Rewrite ``_BASE`` and ``_FREE`` in the game module."""
-    path = ROOT / "slotterm" / "games" / "book_of_spells.py"
-    text = path.read_text()
-    for name, strips in (("_BASE", base), ("_FREE", free)):
-        pattern = re.compile(rf"^{name} = (\(\n(?:    \".*\",?\n)+\)|_BASE)\n", re.M)
-        text, n = pattern.subn(f"{name} = (\n{_format(strips)}\n)\n", text)
-        if n != 1:
-            raise SystemExit(f"could not find {name} in {path}")
-    path.write_text(text)
+    """Rewrite the strips under ``[reels]`` in the game file (its comments stay)."""
+    text = GAME_FILE.read_text(encoding="utf-8")
+    GAME_FILE.write_text(with_strips(text, {"base": base, "free": free}), encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Tune, report, optionally write."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="rewrite the game module")
+    parser.add_argument("--write", action="store_true", help="rewrite the strips in the game file")
     parser.add_argument("--no-fine", action="store_true", help="skip the fine search")
     args = parser.parse_args(argv)
     design = DESIGN
@@ -355,8 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"hit {r['hit']:.4f} feature 1 in {r['feature_1_in']:.1f} sd {r['sd']:.3f} "
             f"P(cap) {r['cap_probability']:.2e}"
         )
-    print("base:\n" + _format(base))
-    print("free:\n" + _format(free))
+    print(toml_text({"reels": {"base": base, "free": free}}))
     print("free compositions:", design.free)
     if args.write:
         write_strips(base, free)

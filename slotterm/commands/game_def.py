@@ -1,102 +1,37 @@
-"""The ``game-def`` command: print a game's definition (DESIGN.md §6).
+"""The ``game-def`` command: print a game's definition (DESIGN.md §6, §7).
 
-``--json`` prints exactly the contract's object; without it, readable tables.  A game bet
-in coins (Lucky Witch) adds ``"bet"``, its Mystery bonus ``"bonus"`` and its absolute cap
-``"max_win"``; its pays are then in coins (× coins per line, scatters × total coins).
+``--json`` and ``--toml`` print the complete game file (:func:`~slotterm.games.export.
+game_file_tree`: the §6 contract's keys and everything a loadable file needs), which
+``slotterm par FILE`` and every other command read back as the same game; without them,
+readable tables.  A game bet in coins has its pays in coins (× coins per line, scatters ×
+total coins).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from typing import Any
 
-from slotterm.cli import UsageError
+from slotterm.cli import game_of, output_is_utf
 from slotterm.commands.game_features import free_spins_of
 from slotterm.commands.pick_tables import bonus_json, mystery_bonus_of
-from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
-from slotterm.games import UnknownGame, get_game
+from slotterm.games.export import game_file_tree, wild_table
 from slotterm.money import format_cents
 
 
-def game_definition_json(game: GameDefinition) -> dict[str, Any]:
-    """The definition as the JSON object of DESIGN.md §6 (with the Lucky Witch additions)."""
-    free = _free_spins(game)
-    data: dict[str, Any] = {
-        "game": game.id,
-        "rows": game.rows,
-        "symbols": [{"id": s.id, "kind": s.kind.value} for s in game.symbols],
-        "paytable": {
-            symbol: {str(count): mult for count, mult in pays.items()}
-            for symbol, pays in game.paytable.items()
-        },
-        "scatter_pays": {str(count): mult for count, mult in game.scatter_pays.items()},
-        "lines": [list(line) for line in game.lines],
-        "reels": {
-            "base": [list(strip) for strip in game.reel_sets["base"]],
-            "free": [list(strip) for strip in game.reel_sets["free"]],
-        },
-        **_rule_fields(game, free),
-        "max_win_x_total_bet": game.max_win_x_total_bet,
-    }
-    bonus = bonus_json(game)
-    if bonus is not None:
-        data["bonus"] = bonus
-    if game.coins is not None:
-        data["bet"] = {
-            "coins_per_line": list(game.coins.coins_per_line),
-            "coin_sizes": [format_cents(c, grouping=False) for c in game.coins.coin_sizes],
-        }
-    if game.max_win_cents is not None:
-        data["max_win"] = format_cents(game.max_win_cents, grouping=False)
-    return data
-
-
-def _free_spins(game: GameDefinition) -> FreeSpins:
-    feature = free_spins_of(game)
-    assert feature is not None, f"{game.id} has no free spins"
-    return feature
-
-
-def _rule_fields(game: GameDefinition, free: FreeSpins) -> dict[str, Any]:
-    """The wild rule and the free-spins rule, as ``"wild"`` and ``"free_spins"``.
-
-    ``"wild"`` is null for a game without a wild symbol; its ``substitutes`` list the
-    symbols a wild stands in for on a line, in definition order, and ``multiplier`` what
-    a win it completes is multiplied by.  ``wild_only_pays_as`` is there only when a line
-    of wilds alone pays as another symbol (Book of Spells: as WITCH); a wild with pays of
-    its own (Lucky Witch's LUCKY) pays them, never multiplied.
-    """
-    wild_ids = [s.id for s in game.symbols if s.kind.is_wild]
-    wild: dict[str, Any] | None = None
-    if wild_ids:
-        wild = {
-            "id": wild_ids[0],
-            "substitutes": [s.id for s in game.symbols if game.wild_substitutes_for(s.id)],
-            "multiplier": game.wild_multiplier,
-        }
-        if game.wild_only_pays_as not in (None, wild_ids[0]):
-            wild["wild_only_pays_as"] = game.wild_only_pays_as
-    return {
-        "wild": wild,
-        "free_spins": {
-            "award": free.award,
-            "trigger": free.trigger_count,
-            "retrigger": free.retrigger,
-        },
-    }
-
-
 def run_game_def(args: argparse.Namespace) -> int:
-    """Print the definition of ``args.game`` as JSON or as tables."""
-    try:
-        game = get_game(args.game)
-    except UnknownGame as exc:
-        raise UsageError(str(exc)) from None
+    """Print the definition of ``args.game`` as a game file (JSON or TOML) or as tables."""
+    game = game_of(args.game)
     if args.json:
-        print(json.dumps(game_definition_json(game)))
+        print(json.dumps(game_file_tree(game), ensure_ascii=not output_is_utf()))
+    elif getattr(args, "toml", False):
+        from slotterm.commands.game_toml import toml_text
+
+        sys.stdout.write(toml_text(game_file_tree(game)))
     else:
         _print_tables(game)
     return 0
@@ -134,10 +69,11 @@ def _print_tables(game: GameDefinition) -> None:
     console.print(pays)
 
     scatter = ", ".join(f"{c}: {m}×" for c, m in game.scatter_pays.items())
-    rule = _free_spins(game)
+    rule = free_spins_of(game)
     total = "total coins bet" if game.coins is not None else "total bet"
-    console.print(f"Scatter pays (× {total}): {scatter}")
-    wild = _rule_fields(game, rule)["wild"]
+    if scatter:
+        console.print(f"Scatter pays (× {total}): {scatter}")
+    wild = wild_table(game)
     if wild is not None:
         console.print(
             f"Wild {wild['id']} stands in for {', '.join(wild['substitutes'])}"
@@ -151,10 +87,13 @@ def _print_tables(game: GameDefinition) -> None:
         console.print(f"A line of wilds only pays as {wild['wild_only_pays_as']}")
     elif wild is not None and wild["multiplier"] > 1:
         console.print(f"A line of {wild['id']} alone pays its own pays, never multiplied")
-    console.print(
-        f"Free spins: {rule.award} for {rule.trigger_count}+ scatters, "
-        f"{rule.retrigger} more on a retrigger; round cap {cap_text(game)}"
-    )
+    if rule is not None:
+        console.print(
+            f"Free spins: {rule.award} for {rule.trigger_count}+ scatters, "
+            f"{rule.retrigger} more on a retrigger"
+            + (f", every win × {rule.win_multiplier}" if rule.win_multiplier > 1 else "")
+        )
+    console.print(f"Round cap: {cap_text(game)}")
     if game.coins is not None:
         low, high = game.coins.coins_per_line
         sizes = ", ".join(format_cents(c) for c in game.coins.coin_sizes)

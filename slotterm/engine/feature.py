@@ -25,6 +25,12 @@ feature only through this contract:
   :attr:`FeatureStep.started` and the round pushes their frames on top of its own.
 * :meth:`Feature.force_refusal` -- testers may force a feature (``--force NAME[:DETAIL]``);
   the trigger then sees the whole force string in :attr:`FeatureContext.force`.
+* :attr:`Feature.file_key`, :meth:`Feature.from_file` / :meth:`Feature.to_file` -- the
+  feature's table in a game file (DESIGN.md §7): the module reads and writes its own keys,
+  so a new feature adds a key and touches no other module; :attr:`Feature.play_order`
+  says where it stands among a game's features (the order a spin's triggers are played).
+  A :class:`SpinModifier` has a file key too, and names the feature it attaches to
+  (:attr:`SpinModifier.host`).
 
 Records are frozen values owned by their feature; the round keeps them in
 :class:`~slotterm.engine.records.FeatureFrame` s.
@@ -54,6 +60,7 @@ __all__ = [
 
 if TYPE_CHECKING:
     from slotterm.engine.events import Event
+    from slotterm.engine.file_table import FileContext, FileTable
     from slotterm.engine.model import GameDefinition
     from slotterm.rng import RandomSource
 
@@ -140,6 +147,30 @@ class Feature:
 
     name: ClassVar[str] = ""
     actions: ClassVar[Mapping[str, type[FeatureAction]]] = {}
+    file_key: ClassVar[str | None] = None
+    """The feature's top-level key in a game file; ``None`` for one a game file never
+    names at the top (a pick game is read inside its host's table, found by its name)."""
+    play_order: ClassVar[int] = 50
+    """A game's features stand in this order, lowest first, whatever the order of the
+    file's keys: it is the order the features a spin triggers are played in (the Mystery
+    bonus, 10, before the free spins, 20, that the same spin awards)."""
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> Feature:
+        """The feature its game-file ``table`` describes, every key read and checked.
+
+        Raises :class:`~slotterm.engine.file_table.FileTableError` naming the key.
+        """
+        table.fail(f"the {cls.name or 'feature'} cannot be read from a game file")
+
+    def to_file(self) -> Json:
+        """The feature's table for a game file: what :meth:`from_file` reads back."""
+        raise NotImplementedError(f"{self.name} has no game-file table")
+
+    def file_extras(self) -> Json:
+        """Top-level keys of a game file the feature writes besides its own table
+        (its strips go under ``reels``, its modifier under the modifier's key)."""
+        return {}
 
     def validate(self, game: GameDefinition) -> None:
         """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
@@ -244,6 +275,19 @@ class SpinModifier:
     """
 
     name: ClassVar[str] = ""
+    file_key: ClassVar[str | None] = None
+    """The modifier's top-level key in a game file (``None``: not read from files)."""
+    host: ClassVar[str] = ""
+    """The name of the feature a game file's modifier attaches to (e.g. ``free_spins``)."""
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> SpinModifier:
+        """The modifier its game-file ``table`` describes (see :meth:`Feature.from_file`)."""
+        table.fail(f"the {cls.name or 'modifier'} cannot be read from a game file")
+
+    def to_file(self) -> Json:
+        """The modifier's table for a game file."""
+        raise NotImplementedError(f"{self.name} has no game-file table")
 
     def validate(self, game: GameDefinition) -> None:
         """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""

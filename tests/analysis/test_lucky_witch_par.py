@@ -13,7 +13,8 @@ from slotterm.engine.features import free_spins
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import DefinitionError
 from slotterm.games import get_game
-from slotterm.games.lucky_witch import LUCKY_WITCH
+
+LUCKY_WITCH = get_game("lucky-witch")
 
 GAME = get_game("lucky-witch")
 FREE = GAME.feature(free_spins.NAME)

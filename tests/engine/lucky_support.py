@@ -26,8 +26,10 @@ from slotterm.engine.outcome import Evaluation, Window
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import GameState, Phase
 from slotterm.engine.round import active_feature, apply
-from slotterm.games.lucky_witch import LUCKY_WITCH
+from slotterm.games import get_game
 from slotterm.rng import RandomSource
+
+LUCKY_WITCH = get_game("lucky-witch")
 
 LW: GameDefinition = LUCKY_WITCH
 START = 1_000_000

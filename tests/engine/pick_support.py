@@ -22,8 +22,10 @@ from slotterm.engine.features.pick_games.pumpkin import Pumpkin, PumpkinRecord
 from slotterm.engine.features.pick_games.secret_vault import SecretVault, VaultRecord
 from slotterm.engine.features.pick_games.spell_book import SpellBook
 from slotterm.engine.model import GameDefinition
-from slotterm.games.lucky_witch import LUCKY_WITCH
+from slotterm.games import get_game
 from slotterm.rng import ReplaySource
+
+LUCKY_WITCH = get_game("lucky-witch")
 
 T = TypeVar("T")
 

@@ -9,13 +9,16 @@ import pytest
 from slotterm.cli import main
 from slotterm.engine.model import GameDefinition
 
+FILE_KEYS = {"title", "bet", "gamble", "published_rtp"}
+"""What a loadable game file adds to the §6 contract's keys (DESIGN.md §7)."""
+
 
 def test_game_def_json_has_exactly_the_contract_shape(
     capsys: pytest.CaptureFixture[str], game: GameDefinition
 ) -> None:
     assert main(["game-def", "book-of-spells", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {
+    assert set(data) - FILE_KEYS - {"expanding_symbol"} == {
         "game",
         "rows",
         "symbols",
@@ -28,8 +31,11 @@ def test_game_def_json_has_exactly_the_contract_shape(
         "max_win_x_total_bet",
     }
     assert data["game"] == "book-of-spells" and data["rows"] == 3
-    assert data["symbols"][0] == {"id": "BOOK", "kind": "wild_scatter"}
-    assert data["symbols"][5] == {"id": "A", "kind": "regular"}
+    assert data["symbols"][0] == {"id": "BOOK", "kind": "wild_scatter", "name": "Book of Spells"}
+    assert data["symbols"][5] == {"id": "A", "kind": "regular", "name": "Ace"}
+    assert data["title"] == "Book of Spells" and data["gamble"] is True
+    assert data["bet"] == {"bet_steps": ["0.02", "0.05", "0.10", "0.20", "0.50", "1.00", "2.00"]}
+    assert data["expanding_symbol"] == {"candidates": data["wild"]["substitutes"]}
     assert data["paytable"]["WITCH"] == {"2": 10, "3": 100, "4": 1000, "5": 5000}
     assert data["paytable"]["TEN"] == {"3": 5, "4": 25, "5": 100}
     assert data["scatter_pays"] == {"3": 2, "4": 20, "5": 200}
@@ -67,7 +73,8 @@ def test_lucky_witch_game_def_has_the_contract_shape_and_its_additions(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     data = _lucky_witch_json(capsys)
-    assert set(data) == {
+    assert data["title"] == "Lucky Witch" and data["gamble"] is False
+    assert set(data) - FILE_KEYS | {"bet"} == {
         "game",
         "rows",
         "symbols",

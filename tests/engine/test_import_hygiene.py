@@ -52,7 +52,7 @@ def test_the_module_lists_are_complete() -> None:
     assert "slotterm.engine.round" in ENGINE_AND_GAMES
     assert "slotterm.engine.features.free_spins" in ENGINE_AND_GAMES
     assert "slotterm.engine.features.expanding_symbol" in ENGINE_AND_GAMES
-    assert "slotterm.games.book_of_spells" in ENGINE_AND_GAMES
+    assert "slotterm.games.loader" in ENGINE_AND_GAMES
     assert "slotterm.analysis.simulate" in ANALYSIS
 
 

@@ -31,8 +31,10 @@ from slotterm.engine.policy import next_action
 from slotterm.engine.records import EndReason, GameState, Phase, Round, SpinResult
 from slotterm.engine.replay import replay_round
 from slotterm.engine.round import apply, feature_context, refusal
-from slotterm.games.lucky_witch import LUCKY_WITCH
+from slotterm.games import get_game
 from slotterm.rng import RecordingSource, ReplaySource, SeededSource
+
+LUCKY_WITCH = get_game("lucky-witch")
 
 GAME = LUCKY_WITCH
 _BONUS = GAME.feature("mystery_bonus")

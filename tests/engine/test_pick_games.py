@@ -35,7 +35,7 @@ from slotterm.engine.features.pick_games.pumpkin import (
 from slotterm.engine.features.pick_games.secret_vault import VaultRecord
 from slotterm.engine.features.pick_games.spell_book import ImpAppeared, SpellBookRecord
 from slotterm.engine.records import EndReason
-from slotterm.games.lucky_witch import LUCKY_WITCH
+from slotterm.games import get_game
 from slotterm.rng import ReplaySource, SeededSource
 from tests.engine.pick_support import (
     BONUS,
@@ -52,6 +52,8 @@ from tests.engine.pick_support import (
     shelf,
     vaults,
 )
+
+LUCKY_WITCH = get_game("lucky-witch")
 
 # --- the draws ----------------------------------------------------------------------------
 

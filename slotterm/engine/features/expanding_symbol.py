@@ -11,16 +11,20 @@ as well.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
-from slotterm.engine.feature import FeatureContext, SpinModifier
+from slotterm.engine.feature import FeatureContext, Json, SpinModifier
 from slotterm.engine.fields import as_str, check
+from slotterm.engine.file_table import FileTableError, join
 from slotterm.engine.model import DefinitionError, GameDefinition
 from slotterm.engine.outcome import LineWin, Window
 from slotterm.engine.records import SpinResult
 from slotterm.rng import RandomSource
+
+if TYPE_CHECKING:
+    from slotterm.engine.file_table import FileContext, FileTable
 
 
 @strict_tuple
@@ -94,6 +98,24 @@ class ExpandingSymbol(SpinModifier):
     """Draws the special symbol from ``candidates`` and expands it after each spin."""
 
     name = "expanding_symbol"
+    file_key = "expanding_symbol"
+    host = "free_spins"
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> ExpandingSymbol:
+        """``expanding_symbol = {candidates = [SYM, ...]}``: the symbols it is drawn from."""
+        candidates = table.symbols("candidates", context)
+        table.close()
+        for i, symbol in enumerate(candidates):
+            if symbol not in context.paytable or context.symbols[symbol].kind.is_wild:
+                where = join(table.at("candidates"), i)
+                raise FileTableError(where, f"{symbol} is not a paying symbol")
+        with table.building("candidates"):
+            return cls(candidates)
+
+    def to_file(self) -> Json:
+        """``{candidates}``."""
+        return {"candidates": list(self.candidates)}
 
     def __init__(self, candidates: tuple[str, ...]) -> None:
         if not candidates or len(set(candidates)) != len(candidates):

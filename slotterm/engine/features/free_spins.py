@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.events import FeatureEvent, build_reels_stopped
@@ -27,6 +27,7 @@ from slotterm.engine.feature import (
     TriggerHint,
     build_feature_step,
 )
+from slotterm.engine.features.free_spins_file import read_table, write_table
 from slotterm.engine.fields import (
     RecordError,
     as_bool,
@@ -43,6 +44,9 @@ from slotterm.engine.records import EndReason, Round, SpinResult, build_spin_res
 from slotterm.engine.spin_codec import decode_spin, encode_spin
 from slotterm.engine.strip_table import StripTable, strip_table
 from slotterm.rng import RandomSource, draw_each
+
+if TYPE_CHECKING:
+    from slotterm.engine.file_table import FileContext, FileTable
 
 NAME = "free_spins"
 """The feature's name in a game and in saves."""
@@ -148,6 +152,8 @@ class FreeSpins(Feature):
     """
 
     name = NAME
+    file_key = NAME
+    play_order = 20
     actions: ClassVar[Mapping[str, type[FeatureAction]]] = {
         StartFeature.name: StartFeature,
         PlayFreeSpin.name: PlayFreeSpin,
@@ -192,6 +198,27 @@ class FreeSpins(Feature):
     def reel_sets(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
         """The free-spin strips."""
         return {REEL_SET: self.strips}
+
+    # --- the game file ------------------------------------------------------------------
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> FreeSpins:
+        """``free_spins = {award, trigger, retrigger, win_multiplier}``, strips ``reels.free``
+        (read and checked by :func:`~.free_spins_file.read_table`)."""
+        settings = read_table(table, context, REEL_SET)
+        with table.building():
+            return cls(**settings, modifier=context.modifier(NAME))
+
+    def to_file(self) -> Json:
+        """``{award, trigger, retrigger}``, and ``win_multiplier`` when it is not 1."""
+        return write_table(self.award, self.trigger_count, self.retrigger, self.win_multiplier)
+
+    def file_extras(self) -> Json:
+        """The modifier's table, under its own key."""
+        modifier = self.modifier
+        if modifier is None or modifier.file_key is None:
+            return {}
+        return {modifier.file_key: modifier.to_file()}
 
     def awarded_by(self, scatters: int, *, retrigger: bool) -> int:
         """Spins that ``scatters`` scatters award (on a base spin, or as a retrigger)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.events import FeatureEvent
@@ -36,6 +36,9 @@ from slotterm.engine.fields import as_dict, as_str, check, need
 from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
 from slotterm.engine.records import SpinResult
 from slotterm.rng import RandomSource
+
+if TYPE_CHECKING:
+    from slotterm.engine.file_table import FileContext, FileTable
 
 NAME = "mystery_bonus"
 """The feature's name in a game and in saves."""
@@ -84,6 +87,8 @@ class MysteryBonus(PickHost):
 
     name = NAME
     actions: ClassVar[Mapping[str, type[FeatureAction]]] = {OpenBonus.name: OpenBonus}
+    file_key = "bonus"
+    play_order = 10  # a bonus is played before the free spins the same spin awards
 
     def __init__(
         self,
@@ -109,6 +114,66 @@ class MysteryBonus(PickHost):
         self.cap_coins = cap_coins
         self._by_label = {g.label: g for g in games}
         self._by_name = {g.name: g for g in games}
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> MysteryBonus:
+        """``bonus = {symbol, reels, cap_coins, games = {LABEL = {name, ...}}}``.
+
+        Each pick game is found by its ``name`` among the feature parts and reads its own
+        keys; ``LABEL`` must be the game's label.  ``title``, ``max_prize_x_total_bet`` and
+        ``weight`` (the games are drawn with equal weights) repeat what the file says
+        elsewhere: they may be given, and must then be right.
+        """
+        symbol = table.symbol("symbol", context)
+        reels = table.integers("reels", low=1, high=context.reels)
+        cap = table.integer("cap_coins", low=1)
+        games_table = table.table("games")
+        table.close()
+        if context.symbols[symbol].kind is not SymbolKind.BONUS:
+            table.fail(f"{symbol} is not a symbol of kind bonus", "symbol")
+        for set_name, strips in context.reel_sets.items():
+            for r, strip in enumerate(strips):
+                if r + 1 not in reels and symbol in strip:
+                    table.fail(
+                        f"{symbol} may stand only on reels {', '.join(map(str, reels))}: "
+                        f"found at reels.{set_name}[{r}][{strip.index(symbol)}]",
+                        "reels",
+                    )
+        if not games_table.names():
+            games_table.fail("needs at least one pick game")
+        games = []
+        for label in games_table.names():
+            spec = games_table.table(label)
+            kind = spec.text("name", most=60)
+            game_class = context.part_class(kind, spec.at("name"), PickGame)
+            if label != game_class.label:
+                games_table.fail(f"the pick game {kind} is labelled {game_class.label}", label)
+            spec.derived("title", game_class.title)
+            game = game_class.from_file(spec, context)
+            spec.derived("max_prize_x_total_bet", game.max_prize())
+            spec.derived("weight", 1)
+            spec.close()
+            games.append(game)
+        with table.building():
+            return cls(symbol=symbol, reels=reels, games=tuple(games), cap_coins=cap)
+
+    def to_file(self) -> Json:
+        """The table :meth:`from_file` reads, each game with its title, top prize, weight."""
+        return {
+            "symbol": self.symbol,
+            "reels": list(self.reels),
+            "cap_coins": self.cap_coins,
+            "games": {
+                g.label: {
+                    "title": g.title,
+                    "name": g.name,
+                    **g.to_file(),
+                    "max_prize_x_total_bet": g.max_prize(),
+                    "weight": 1,
+                }
+                for g in self.games
+            },
+        }
 
     @property
     def reel_indices(self) -> tuple[int, ...]:

@@ -54,6 +54,11 @@ def freeze_table(table: Mapping[int, int], what: str) -> Table:
     return MappingProxyType(dict(sorted(table.items())))
 
 
+def weights_json(table: Table) -> dict[str, int]:
+    """A weighted table as a game file writes it: ``{"5": 30, ...}``."""
+    return {str(amount): weight for amount, weight in table.items()}
+
+
 def draw_weighted(rng: RandomSource, table: Table) -> int:
     """One amount of ``table`` drawn by its integer weights (one ``randbelow`` of the total)."""
     ticket = rng.randbelow(sum(table.values()))

@@ -9,7 +9,7 @@ bets, :data:`WIN_ALL` or :data:`STOP`), ``opened`` (bottle indices in the order 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
 from slotterm.engine.fast_init import strict_tuple
@@ -22,11 +22,15 @@ from slotterm.engine.features.pick_game import (
     draw_weighted,
     freeze_table,
     shuffled,
+    weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, as_list, check, need
 from slotterm.engine.model import DefinitionError
 from slotterm.engine.records import EndReason
 from slotterm.rng import RandomSource
+
+if TYPE_CHECKING:
+    from slotterm.engine.file_table import FileContext, FileTable
 
 NAME = "magic_potion"
 
@@ -68,6 +72,28 @@ class MagicPotion(PickGame):
             raise DefinitionError(f"{self.title}: needs amount bottles and a stop bonus >= 0")
         self.amount_bottles = amount_bottles
         self.stop_bonus = stop_bonus
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> MagicPotion:
+        """``amounts`` (weighted), ``amount_bottles``, ``stop_bonus_per_unopened``; one Win
+        All and one Stop bottle (``win_all_bottles``/``stop_bottles``, 1 if given)."""
+        amounts = table.weights("amounts")
+        bottles = table.integer("amount_bottles", low=1, high=100)
+        table.derived("win_all_bottles", 1)
+        table.derived("stop_bottles", 1)
+        stop_bonus = table.integer("stop_bonus_per_unopened", low=0, high=1000)
+        with table.building():
+            return cls(amounts=amounts, amount_bottles=bottles, stop_bonus=stop_bonus)
+
+    def to_file(self) -> Json:
+        """The table :meth:`from_file` reads."""
+        return {
+            "amounts": weights_json(self.amounts),
+            "amount_bottles": self.amount_bottles,
+            "win_all_bottles": 1,
+            "stop_bottles": 1,
+            "stop_bonus_per_unopened": self.stop_bonus,
+        }
 
     @property
     def bottles(self) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
 from slotterm.engine.fast_init import fast_init, strict_tuple
@@ -27,11 +27,15 @@ from slotterm.engine.features.pick_game import (
     PickGame,
     draw_weighted,
     freeze_table,
+    weights_json,
 )
 from slotterm.engine.fields import as_bool, as_dict, as_int, check, need
 from slotterm.engine.model import DefinitionError
 from slotterm.engine.records import EndReason
 from slotterm.rng import RandomSource
+
+if TYPE_CHECKING:
+    from slotterm.engine.file_table import FileContext, FileTable
 
 NAME = "pumpkin"
 
@@ -111,6 +115,23 @@ class Pumpkin(PickGame):
         self.give_ups = give_ups
         self.thresholds = {
             policy: keep_thresholds(self.amounts, give_ups, policy) for policy in ("best", "worst")
+        }
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> Pumpkin:
+        """``amounts`` (weighted), ``pumpkins``, ``give_ups``."""
+        amounts = table.weights("amounts")
+        pumpkins = table.integer("pumpkins", low=1, high=100)
+        give_ups = table.integer("give_ups", low=0, high=100)
+        with table.building():
+            return cls(amounts=amounts, pumpkins=pumpkins, give_ups=give_ups)
+
+    def to_file(self) -> Json:
+        """The table :meth:`from_file` reads."""
+        return {
+            "amounts": weights_json(self.amounts),
+            "pumpkins": self.pumpkins,
+            "give_ups": self.give_ups,
         }
 
     @property

@@ -13,7 +13,7 @@ chosen, once the choice is made), :class:`~..pick_game.ItemOpened`,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
 from slotterm.engine.fast_init import strict_tuple
@@ -30,6 +30,9 @@ from slotterm.engine.fields import as_dict, as_int, as_list, check, need
 from slotterm.engine.model import DefinitionError
 from slotterm.engine.records import EndReason
 from slotterm.rng import RandomSource
+
+if TYPE_CHECKING:
+    from slotterm.engine.file_table import FileContext, FileTable
 
 NAME = "secret_vault"
 
@@ -63,6 +66,18 @@ class SecretVault(PickGame):
             raise DefinitionError(f"{self.title}: chosen must be 1..{len(amounts)}")
         self.amounts = tuple(amounts)
         self.chosen = chosen
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> SecretVault:
+        """``amounts`` (one per vault, in total bets) and ``chosen``."""
+        amounts = table.integers("amounts", low=1)
+        chosen = table.integer("chosen", low=1, high=len(amounts))
+        with table.building():
+            return cls(amounts=amounts, chosen=chosen)
+
+    def to_file(self) -> Json:
+        """The table :meth:`from_file` reads."""
+        return {"amounts": list(self.amounts), "chosen": self.chosen}
 
     @property
     def vaults(self) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
 from slotterm.engine.events import FeatureEvent
@@ -23,11 +23,15 @@ from slotterm.engine.features.pick_game import (
     PickGame,
     draw_weighted,
     freeze_table,
+    weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, check, need
 from slotterm.engine.model import DefinitionError
 from slotterm.engine.records import EndReason
 from slotterm.rng import RandomSource
+
+if TYPE_CHECKING:
+    from slotterm.engine.file_table import FileContext, FileTable
 
 NAME = "spell_book"
 
@@ -80,6 +84,28 @@ class SpellBook(PickGame):
             raise DefinitionError(f"{self.title}: needs at least one book")
         self.imp_chance = (num, den)
         self.book_count = book_count
+
+    @classmethod
+    def from_file(cls, table: FileTable, context: FileContext) -> SpellBook:
+        """``books`` and ``imp`` (weighted), ``book_count``, ``imp_chance`` ``[num, den]``."""
+        books = table.weights("books")
+        count = table.integer("book_count", low=1, high=100)
+        imp = table.weights("imp")
+        chance = table.integers("imp_chance", low=0, high=10**6)
+        if len(chance) != 2:
+            table.fail("must be two whole numbers [chances, out of]", "imp_chance")
+        with table.building():
+            return cls(books=books, imp=imp, imp_chance=(chance[0], chance[1]), book_count=count)
+
+    def to_file(self) -> Json:
+        """The table :meth:`from_file` reads."""
+        num, den = self.imp_chance
+        return {
+            "books": weights_json(self.books),
+            "book_count": self.book_count,
+            "imp": weights_json(self.imp),
+            "imp_chance": [num, den],
+        }
 
     @property
     def item_count(self) -> int:
