@@ -104,7 +104,7 @@ def test_every_test_folder_is_a_package() -> None:
 
 def test_engine_analysis_session_and_tui_tests_have_their_folders() -> None:
     folders = {p.parent.relative_to(TESTS).as_posix() for p in TESTS.rglob("test_*.py")}
-    assert {"engine", "analysis", "session", "tui"} <= folders
+    assert {"engine", "analysis", "session", "tui", "games"} <= folders
 
 
 # --- imports from where things live ---------------------------------------------------------

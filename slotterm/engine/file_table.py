@@ -15,6 +15,7 @@ library only, like the rest of the engine.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -122,8 +123,12 @@ class FileTable:
         """Refuse every key of the table that was never read."""
         for key in self.value:
             if key not in self._asked:
-                known = ", ".join(dict.fromkeys(self._asked)) or "none"
-                self.fail(f"unknown key (known here: {known})", key)
+                known = list(dict.fromkeys(self._asked))
+                close = difflib.get_close_matches(key, known, n=1)
+                if close:
+                    self.fail(f"unknown key (did you mean {shown(close[0])}?)", key)
+                listed = ", ".join(known) if len(known) <= 8 else ""
+                self.fail(f"unknown key (known here: {listed})" if listed else "unknown key", key)
 
     # --- typed reads ------------------------------------------------------------------
 
@@ -244,11 +249,10 @@ def as_list(value: Any, where: str) -> list[Any]:
 def as_integer(value: Any, where: str, low: int = 0, high: int = MAX_NUMBER) -> int:
     """``value`` when it is a whole number ``low..high`` (true/false is not one)."""
     if isinstance(value, bool) or not isinstance(value, int):
+        got = shown(value) if isinstance(value, bool | float) else type_name(value)
         if isinstance(value, float) and value.is_integer():
-            raise FileTableError(
-                where, f"must be a whole number, got {shown(value)} (write it without a point)"
-            )
-        raise FileTableError(where, f"must be a whole number, got {type_name(value)}")
+            got += " (write it without a point)"
+        raise FileTableError(where, f"must be a whole number, got {got}")
     if value < low:
         if value < 0 <= low:
             raise FileTableError(where, f"must not be negative, got {value}")

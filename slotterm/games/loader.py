@@ -98,7 +98,8 @@ def definition_of(root: FileTable, folder: Path | None, source: str | None) -> G
     features = _features(root, context)
     for name in reel_sets:
         if name != "base" and name not in context.claimed:
-            root.fail("unknown reel set (no feature of the game spins on it)", f"reels.{name}")
+            where = join(root.at("reels"), name)
+            raise FileTableError(where, "unknown reel set (no feature of the game spins on it)")
     art = _art(root, context, folder)
     help_text = root.text("help", default="", most=4000)
     gamble = root.boolean("gamble", default=True)
@@ -142,7 +143,7 @@ def _symbols(root: FileTable) -> tuple[Symbol, ...]:
         kind_text = table.text("kind", most=20)
         kind = _KINDS.get(kind_text)
         if kind is None:
-            known = ", ".join(k for k in _KINDS if k != "wild_scatter")
+            known = "regular, wild, scatter, wild_scatter (or wild-scatter), bonus"
             table.fail(f"unknown kind {shown(kind_text)} (known: {known})", "kind")
         name = table.text("name", default=sym_id, most=40)
         table.close()
