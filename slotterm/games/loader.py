@@ -259,11 +259,12 @@ def _wild(root: FileTable, context: FileContext, paytable: Mapping[str, Any]) ->
     multiplier = table.integer("multiplier", low=1, high=1000, default=1)
     pays_as = wild if wild in paytable else None
     if "wild_only_pays_as" in table:
-        if pays_as is not None:
+        given = table.symbol("wild_only_pays_as", context)
+        if pays_as is not None and given != pays_as:
             table.fail("the wild has line pays of its own", "wild_only_pays_as")
-        pays_as = table.symbol("wild_only_pays_as", context)
-        if pays_as not in paytable:
-            table.fail(f"the symbol {pays_as} has no line pays", "wild_only_pays_as")
+        if given not in paytable:
+            table.fail(f"the symbol {given} has no line pays", "wild_only_pays_as")
+        pays_as = given
     table.close()
     return {"wild_substitutes": subs, "wild_multiplier": multiplier, "wild_only_pays_as": pays_as}
 

@@ -282,3 +282,44 @@ def test_an_unknown_id_says_which_ids_are_known(capsys: pytest.CaptureFixture[st
         f"slotterm: error: unknown game 'fruit-machine' (known: {', '.join(game_ids())}; "
         "or the path of a .toml or .json game file)\n"
     )
+
+
+def test_the_free_spins_win_multiplier_is_read_stored_and_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from slotterm.engine.features.free_spins import FreeSpins
+    from slotterm.engine.model import DefinitionError
+    from slotterm.games.export import game_file_tree
+
+    plain = load_game_file(write(tmp_path, small()))
+    assert plain.feature("free_spins").win_multiplier == 1
+    assert "win_multiplier" not in game_file_tree(plain)["free_spins"]
+    tree = small()
+    tree["free_spins"]["win_multiplier"] = 3
+    tripled = load_game_file(write(tmp_path, tree, "tripled.json"))
+    assert tripled.feature("free_spins").win_multiplier == 3
+    assert game_file_tree(tripled)["free_spins"]["win_multiplier"] == 3
+    for bad, says in ((0, "must be at least 1, got 0"), (True, "must be a whole number, got true")):
+        tree["free_spins"]["win_multiplier"] = bad
+        assert refused(capsys, write(tmp_path, tree)) == (
+            f"fruit.json: free_spins.win_multiplier: {says}"
+        )
+    strips = tripled.feature("free_spins").strips
+    for bad in (0, True, 1.5):
+        with pytest.raises(DefinitionError, match="win multiplier"):
+            FreeSpins(trigger=3, award=5, retrigger=0, strips=strips, win_multiplier=bad)
+
+
+def test_features_stand_in_their_declared_order_whatever_the_files_order(
+    tmp_path: Path,
+) -> None:
+    from slotterm.games import get_game
+    from slotterm.games.export import game_file_tree
+
+    shipped = get_game("lucky-witch")
+    assert [f.name for f in shipped.features] == ["mystery_bonus", "free_spins"]
+    tree = game_file_tree(shipped)
+    reordered = {k: v for k, v in tree.items() if k != "bonus"} | {"bonus": tree["bonus"]}
+    assert list(reordered).index("free_spins") < list(reordered).index("bonus")
+    game = load_game_file(write(tmp_path, reordered, "witch.json"))
+    assert [f.name for f in game.features] == ["mystery_bonus", "free_spins"]
