@@ -27,9 +27,7 @@ SWITCH = re.compile(r"\bgame\.coins\b|\.coins\.|\.coins\s+is\s+(not\s+)?None\b")
 STEPS = re.compile(r"\bbet_per_line_steps\b")
 """The constructor's bet-per-line steps (the bet model's ``default_steps`` is what to read)."""
 
-WAITING = {
-    "slotterm/commands/game_def.py": "the game-files branch rewrites the exporter (issue 19)",
-}
+WAITING: dict[str, str] = {}
 """Files still switching, each with why; the bet model has what they need
 (:meth:`~slotterm.engine.bet_model.BetModel.file_table`, ``pay_unit``, ``total_unit``)."""
 

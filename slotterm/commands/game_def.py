@@ -54,7 +54,7 @@ def _print_tables(game: GameDefinition) -> None:
     console = Console()
     console.print(f"[bold]{game.name}[/bold] ({game.id}): {game.reels} reels × {game.rows} rows")
 
-    per_line = "coins per coin bet per line" if game.coins is not None else "× bet per line"
+    per_line = game.bet_model.pay_unit
     counts = sorted({c for pays in game.paytable.values() for c in pays})
     pays = Table(title=f"Symbols and line pays ({per_line})")
     pays.add_column("symbol")
@@ -70,7 +70,7 @@ def _print_tables(game: GameDefinition) -> None:
 
     scatter = ", ".join(f"{c}: {m}×" for c, m in game.scatter_pays.items())
     rule = free_spins_of(game)
-    total = "total coins bet" if game.coins is not None else "total bet"
+    total = game.bet_model.total_unit
     if scatter:
         console.print(f"Scatter pays (× {total}): {scatter}")
     wild = wild_table(game)
@@ -94,10 +94,7 @@ def _print_tables(game: GameDefinition) -> None:
             + (f", every win × {rule.win_multiplier}" if rule.win_multiplier > 1 else "")
         )
     console.print(f"Round cap: {cap_text(game)}")
-    if game.coins is not None:
-        low, high = game.coins.coins_per_line
-        sizes = ", ".join(format_cents(c) for c in game.coins.coin_sizes)
-        console.print(f"Bet: {low}–{high} coins per line; coin sizes {sizes}")
+    _print_bet(console, game)
     _print_bonus(console, game)
 
     lines_title = "Lines (row per reel, 0 = top)"
@@ -118,6 +115,18 @@ def _print_tables(game: GameDefinition) -> None:
             reels.add_row(symbol.id, *(str(t[symbol.id]) for t in tallies))
         reels.add_row("stops", *(str(len(strip)) for strip in strips), style="bold")
         console.print(reels)
+
+
+def _print_bet(console: Any, game: GameDefinition) -> None:
+    """The game's bet: coins per line and coin sizes, or its steps per line."""
+    model = game.bet_model
+    steps = ", ".join(format_cents(c) for c in model.default_steps)
+    most = model.most_coins_per_line
+    if most is None:
+        console.print(f"Bet per line: {steps}")
+        return
+    low = model.smallest_bet(1).coins
+    console.print(f"Bet: {low}–{most} coins per line; coin sizes {steps}")
 
 
 def _print_bonus(console: Any, game: GameDefinition) -> None:

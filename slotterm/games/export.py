@@ -44,15 +44,6 @@ def wild_table(game: GameDefinition) -> dict[str, Any] | None:
     return wild
 
 
-def _bet(game: GameDefinition) -> dict[str, Any]:
-    if game.coins is None:
-        return {"bet_steps": [_money(c) for c in game.bet_per_line_steps]}
-    return {
-        "coins_per_line": list(game.coins.coins_per_line),
-        "coin_sizes": [_money(c) for c in game.coins.coin_sizes],
-    }
-
-
 def _art(game: GameDefinition) -> dict[str, Any]:
     """The art entries, a picture named relative to the game file's folder when it is in it."""
     folder = Path(game.source).parent.absolute() if game.source else None
@@ -92,7 +83,9 @@ def game_file_tree(game: GameDefinition) -> dict[str, Any]:
     tree["max_win_x_total_bet"] = game.max_win_x_total_bet
     if game.max_win_cents is not None:
         tree["max_win"] = _money(game.max_win_cents)
-    tree["bet"] = _bet(game)
+    bet = game.bet_model.file_table()
+    if bet is not None:  # left out: the default bets per line
+        tree["bet"] = bet
     tree["gamble"] = game.gamble
     tree["published_rtp"] = game.published_rtp
     if game.art:

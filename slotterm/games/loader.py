@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from slotterm.engine.bet_model import DEFAULT_BET_STEPS
 from slotterm.engine.feature import Feature, SpinModifier
 from slotterm.engine.file_table import (
     FileContext,
@@ -36,9 +37,6 @@ from slotterm.engine.file_table import (
 from slotterm.engine.model import CoinBet, DefinitionError, GameDefinition, Symbol, SymbolKind
 from slotterm.games.feature_finder import found_features
 from slotterm.games.file_read import ReadProblem, read_tree
-
-DEFAULT_BET_STEPS = (2, 5, 10, 20, 50, 100, 200)
-"""Bet per line in cents when a game file gives no ``bet``: 0.02 to 2.00."""
 
 MAX_REELS = 10
 MAX_ROWS = 10

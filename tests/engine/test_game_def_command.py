@@ -34,7 +34,7 @@ def test_game_def_json_has_exactly_the_contract_shape(
     assert data["symbols"][0] == {"id": "BOOK", "kind": "wild_scatter", "name": "Book of Spells"}
     assert data["symbols"][5] == {"id": "A", "kind": "regular", "name": "Ace"}
     assert data["title"] == "Book of Spells" and data["gamble"] is True
-    assert data["bet"] == {"bet_steps": ["0.02", "0.05", "0.10", "0.20", "0.50", "1.00", "2.00"]}
+    assert "bet" not in data  # the default bets per line, 0.02 ... 2.00
     assert data["expanding_symbol"] == {"candidates": data["wild"]["substitutes"]}
     assert data["paytable"]["WITCH"] == {"2": 10, "3": 100, "4": 1000, "5": 5000}
     assert data["paytable"]["TEN"] == {"3": 5, "4": 25, "5": 100}
