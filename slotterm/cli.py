@@ -196,7 +196,7 @@ def _check_play(args: argparse.Namespace) -> None:
     if args.seed is None and not args.demo:
         raise UsageError("--force is for testers: use it with --seed or --demo")
     if args.game is None:  # the lobby: no game to force anything in
-        raise UsageError("--force needs a GAME (e.g. slotterm lucky-witch --demo --force ...)")
+        raise UsageError(f"--force needs a GAME (e.g. slotterm {game_ids()[0]} --demo --force ...)")
     args.force = engine_force(game_of(args.game), args.force)
 
 
@@ -269,7 +269,7 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
         metavar="POLICY",
         help="how pick games are played: best, keep-first, random or worst (default best)",
     )
-    _coin_options(sim, "a game bet in coins (lucky-witch)")
+    _coin_options(sim, "a game bet in coins")
     sim.add_argument("--json", action="store_true", help="machine-readable output")
 
     ev = subs.add_parser("eval", help="evaluate one window (or a JSON-lines batch)")
@@ -280,7 +280,7 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
         "--bet", type=_amount, default=None, help="bet per line, e.g. 0.10 (default 0.10)"
     )
     ev.add_argument("--special", default=None, help="special symbol: evaluate as a free spin")
-    _coin_options(ev, "a game bet in coins (lucky-witch)")
+    _coin_options(ev, "a game bet in coins")
     ev.add_argument(
         "--free-spin",
         action="store_true",
@@ -376,8 +376,9 @@ def _play_options(play: argparse.ArgumentParser) -> None:
         metavar="EVENT",
         help=(
             "testers, only with --seed or --demo: the next spin starts EVENT -- "
-            "free-spins (both games), mystery-bonus (lucky-witch; the pick game drawn as "
-            "usual) or mystery-bonus:NAME with NAME one of potion, pumpkin, spell-book, vault"
+            "free-spins, mystery-bonus (the pick game drawn as usual) or mystery-bonus:NAME "
+            "with NAME one of its pick games (potion, pumpkin, spell-book, vault), in a game "
+            "that has the feature"
         ),
     )
     play.add_argument(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, engine_force
 from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
-from slotterm.games import get_game
+from slotterm.games import game_ids, get_game
 from slotterm.session.errors import ConfigError, SaveError, SaveUnreadable
 from slotterm.session.opening import OpenedSession, default_save_root, open_session
 from slotterm.session.settings import CONFIG_NAME, Settings, load_settings
@@ -38,7 +38,7 @@ def run_play(args: argparse.Namespace) -> int:
     if getattr(args, "reset_save", False) and args.demo:
         raise UsageError("--reset-save has nothing to reset in a --demo session")
     if args.game is None and (args.force is not None or getattr(args, "reset_save", False)):
-        raise UsageError("--force and --reset-save need a GAME (e.g. slotterm book-of-spells)")
+        raise UsageError(f"--force and --reset-save need a GAME (e.g. slotterm {game_ids()[0]})")
     check_games_folder(args)
     force = None if args.game is None else forced_feature(args.force, get_game(args.game))
     settings = None if args.game is None else settings_from_args(args)
