@@ -17,7 +17,7 @@ from typing import Any
 
 from slotterm.cli import game_of, output_is_utf
 from slotterm.commands.game_features import free_spins_of
-from slotterm.commands.pick_tables import bonus_json, mystery_bonus_of
+from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.model import GameDefinition
 from slotterm.games.export import game_file_tree, wild_table
 from slotterm.money import format_cents
@@ -134,7 +134,7 @@ def _print_bonus(console: Any, game: GameDefinition) -> None:
     from rich.table import Table
 
     bonus = mystery_bonus_of(game)
-    data = bonus_json(game)
+    data = None if bonus is None else bonus.to_file()
     if bonus is None or data is None:
         return
     reels = ", ".join(map(str, bonus.reels))

@@ -306,7 +306,7 @@ def test_the_free_spins_win_multiplier_is_read_stored_and_written(
         )
     strips = tripled.feature("free_spins").strips
     for bad in (0, True, 1.5):
-        with pytest.raises(DefinitionError, match="win multiplier"):
+        with pytest.raises(DefinitionError, match="win_multiplier"):
             FreeSpins(trigger=3, award=5, retrigger=0, strips=strips, win_multiplier=bad)
 
 
