@@ -53,6 +53,7 @@ from slotterm.session.save_fields import (
     opt_time,
     shown,
 )
+from slotterm.session.saved_rules import SavedRules, decode_rules, encode_rules
 from slotterm.session.stats import SERIES_LENGTH, TOP_WINS, BigWin, StatsLedger
 
 MT_WORDS = 625
@@ -79,6 +80,15 @@ class SessionRecord:
     stats: StatsLedger
     rng: RandomSource
     seen: Seen | None = None
+    rules: SavedRules | None = None
+    """The rules the save names when they are not all the file's rules now
+    (:mod:`slotterm.session.saved_rules`); ``None``: every round plays by the file."""
+
+    def rules_of(self, number: int, game: GameDefinition) -> GameDefinition:
+        """The definition round ``number`` was played under (``game``: the file's now)."""
+        if self.rules is None:
+            return game
+        return self.rules.rounds.get(number, self.rules.current)
 
 
 # --- encoding --------------------------------------------------------------------------------
@@ -92,7 +102,7 @@ class PayloadEncoder:
         self._game: GameDefinition | None = None
 
     def encode(self, session: GameSession) -> bytes:
-        """The session's payload as compact UTF-8 JSON."""
+        """The session's payload as compact UTF-8 JSON (with the rules of its rounds)."""
         if session.game is not self._game:
             self._cache.clear()
             self._game = session.game
@@ -104,11 +114,12 @@ class PayloadEncoder:
                 f"the last saved state is kept and this outcome was not shown"
             )
         head = _dumps(head_doc)
-        rounds = ",".join(self._round_text(r, session.game) for r in session.history)
+        rounds = ",".join(self._round_text(r, session.rules_of(r.number)) for r in session.history)
         keep = {r.number for r in session.history}
         for number in [n for n in self._cache if n not in keep]:
             del self._cache[number]
-        return f'{head[:-1]},"history":[{rounds}]}}'.encode()
+        rules = encode_rules(session.game, session.round_rules)
+        return f'{head[:-1]},"rules":{rules},"history":[{rounds}]}}'.encode()
 
     def _round_text(self, round_: Round, game: GameDefinition) -> str:
         cached = self._cache.get(round_.number)
@@ -168,6 +179,10 @@ def writable(session: GameSession, head: Json) -> str | None:
     )
     try:
         decode_bet(head["bet"], session.game, "save.bet")
+        check(
+            set(session.round_rules) <= {r.number for r in record.history},
+            "the rules of a round no longer in the history are kept",
+        )
         decode_limits(head["limits"], "save.limits")
         _decode_bet_steps(head["bet_steps"])
         decode_round_times(head["round_times"], record.history, state)
@@ -276,20 +291,25 @@ def decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
         raise SaveFormatError("the save is nested too deeply") from None
 
 
-def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
+def _decode_payload(payload: Any, file_game: GameDefinition) -> SessionRecord:
     doc = as_dict(payload, "save")
     game_id = as_str(need(doc, "game", "save"), "save.game")
-    check(game_id == game.id, f"save.game is {shown(game_id)}, expected {game.id!r}")
+    check(game_id == file_game.id, f"save.game is {shown(game_id)}, expected {file_game.id!r}")
+    rules = None if "rules" not in doc else decode_rules(doc["rules"], file_game)
+    game = file_game if rules is None else rules.current
     bet = decode_bet(need(doc, "bet", "save"), game, "save.bet")
     bet_steps = _decode_bet_steps(need(doc, "bet_steps", "save"))
+    raw_history = as_bounded(need(doc, "history", "save"), "save.history", HISTORY_LENGTH)
     history = tuple(
-        decode_round(r, game, f"save.history[{i}]", closed=True)
-        for i, r in enumerate(
-            as_bounded(need(doc, "history", "save"), "save.history", HISTORY_LENGTH)
-        )
+        decode_round(r, _round_rules(rules, r, game), f"save.history[{i}]", closed=True)
+        for i, r in enumerate(raw_history)
     )
     numbers = [r.number for r in history]
     check(numbers == sorted(set(numbers)), "save.history rounds are out of order")
+    if rules is not None:
+        check(set(rules.rounds) <= set(numbers), "save.rules.rounds names a round not in history")
+        if rules.current is file_game and not rules.rounds:
+            rules = None  # every round plays by the file as it is now
     state = decode_state(need(doc, "state", "save"), game)
     check(
         not numbers or numbers[-1] <= state.rounds_played,
@@ -311,9 +331,18 @@ def _decode_payload(payload: Any, game: GameDefinition) -> SessionRecord:
         stats=decode_stats(need(doc, "stats", "save")),
         rng=decode_rng(need(doc, "rng", "save")),
         seen=None if "seen" not in doc else decode_seen(doc["seen"], state, history, "save.seen"),
+        rules=rules,
     )
     check_ledger(record)
     return record
+
+
+def _round_rules(rules: SavedRules | None, raw: Any, game: GameDefinition) -> GameDefinition:
+    """The definition a history round's raw record is read under (``game``: the current)."""
+    if rules is None or not isinstance(raw, dict):
+        return game
+    number = raw.get("number")
+    return rules.rounds.get(number, game) if isinstance(number, int) else game
 
 
 def _decode_bet_steps(value: Any) -> tuple[int, ...]:

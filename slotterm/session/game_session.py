@@ -39,6 +39,15 @@ from slotterm.session.stats import (
 
 DEFAULT_START_CREDITS = 100_000
 HISTORY_LENGTH = 100
+RULES_SWITCHED = "The round under the old rules is over: the game now plays by its new rules."
+"""Said when the round left open under a game file's old rules closes (see ``next_game``)."""
+RULES_CHANGED_OPEN = (
+    "The game's rules have changed: the round in progress finishes under the old ones; "
+    "the next round plays under the new ones."
+)
+"""Said on start when the game file changed while a round was open."""
+RULES_CHANGED = "The game's rules have changed: the next round plays under the new ones."
+"""Said on start when the game file changed since the last round."""
 
 
 def utc_now() -> datetime:
@@ -82,6 +91,12 @@ class GameSession:
     shown to its end (:mod:`slotterm.session.left_round`; ``None`` from a save older than
     the mark), ``resume_note`` what became of a round left while it was shown, for the
     player on start (``None``: nothing to say).
+
+    Rules (DESIGN.md §7: a game file may change while a round is open): ``game`` is the
+    definition the open round plays under, and the next one unless ``next_game`` is set:
+    the game file's definition now, which ``act`` puts in ``game``'s place when the round
+    closes (then ``rules_note`` says so, for the player).  ``round_rules`` holds the
+    history rounds played under rules other than ``game``'s (:meth:`rules_of`).
     """
 
     game: GameDefinition
@@ -101,6 +116,9 @@ class GameSession:
     save_warning: str | None = None
     seen: Seen | None = None
     resume_note: str | None = None
+    next_game: GameDefinition | None = None
+    round_rules: dict[int, GameDefinition] = field(default_factory=dict)
+    rules_note: str | None = None
 
     def __post_init__(self) -> None:
         if not self.bet_steps:
@@ -121,6 +139,10 @@ class GameSession:
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now, or ``None``."""
         return refusal(self.game, self.state, action)
+
+    def rules_of(self, number: int) -> GameDefinition:
+        """The definition round ``number`` was (or is being) played under."""
+        return self.round_rules.get(number, self.game)
 
     def can(self, action: Action) -> bool:
         """True when ``action`` is allowed now."""
@@ -143,6 +165,8 @@ class GameSession:
             if isinstance(event, RoundClosed):
                 self._close(event.round, now)
                 ledger = record_round(ledger, event.round, self.state.credits, now)
+                if self.next_game is not None:
+                    self.switch_rules()
         if isinstance(action, TopUp):
             ledger = record_top_up(ledger, action.amount, self.state.credits)
         self.stats = ledger
@@ -152,6 +176,27 @@ class GameSession:
             checkpoint.restore(self)
             raise
         return transition
+
+    def switch_rules(self) -> None:
+        """Play from now on under :attr:`next_game` (between rounds; saved with the next
+        change): the history keeps each round's own rules, the bet is fitted to the new
+        game (the smallest bet when the old one is not one of its bets), and
+        :attr:`rules_note` tells the player."""
+        new, old = self.next_game, self.game
+        assert new is not None and self.state.round is None
+        for round_ in self.history:
+            self.round_rules.setdefault(round_.number, old)
+        self.round_rules = {n: g for n, g in self.round_rules.items() if g is not new}
+        self.game, self.next_game = new, None
+        if self.bet_refusal(self.bet) is not None:
+            self.bet = smallest_bet(new, self.bet_steps, min(self.bet.lines, len(new.lines)))
+            if self.bet_refusal(self.bet) is not None:
+                self.bet = smallest_bet(new, self.bet_steps)
+        self.rules_note = RULES_SWITCHED
+
+    def save_now(self) -> None:
+        """Persist the session as it stands (raises :class:`SaveError` when it cannot)."""
+        self._persist()
 
     def mark_seen(self) -> None:
         """The show of every step so far came to rest: the player saw it.
@@ -175,7 +220,9 @@ class GameSession:
     def left_round(self) -> str | None:
         """What the steps the player did not see shown did, for him on the next start
         (:func:`~slotterm.session.left_round.left_round_note`; ``None``: nothing to say)."""
-        return left_round_note(self.game, self.state, self.history, self.seen)
+        latest = self.state.round or (self.history[-1] if self.history else None)
+        game = self.game if latest is None else self.rules_of(latest.number)
+        return left_round_note(game, self.state, self.history, self.seen)
 
     def bet_refusal(self, bet: Bet) -> str | None:
         """Why ``bet`` cannot be selected now, or ``None``.
@@ -252,6 +299,7 @@ class GameSession:
     def _close(self, closed: Round, now: datetime) -> None:
         if self.history.maxlen is not None and len(self.history) == self.history.maxlen:
             self.round_times.pop(self.history[0].number, None)
+            self.round_rules.pop(self.history[0].number, None)
         self.history.append(closed)
         times = self.round_times.get(closed.number, RoundTimes(started_at=now))
         self.round_times[closed.number] = RoundTimes(started_at=times.started_at, closed_at=now)
@@ -270,6 +318,8 @@ class _Checkpoint:
     stats: StatsLedger | None
     round_times: dict[int, RoundTimes]
     rng_state: tuple[object, ...] | None
+    rules: tuple[GameDefinition, GameDefinition | None, dict[int, GameDefinition], Bet]
+    rules_note: str | None
 
     @classmethod
     def take(cls, session: GameSession) -> _Checkpoint:
@@ -281,6 +331,8 @@ class _Checkpoint:
             stats=session.stats,
             round_times=dict(session.round_times),
             rng_state=rng_state,
+            rules=(session.game, session.next_game, dict(session.round_rules), session.bet),
+            rules_note=session.rules_note,
         )
 
     def restore(self, session: GameSession) -> None:
@@ -289,6 +341,8 @@ class _Checkpoint:
         session.history.extend(self.history)
         session.stats = self.stats
         session.round_times = self.round_times
+        session.game, session.next_game, session.round_rules, session.bet = self.rules
+        session.rules_note = self.rules_note
         if self.rng_state is not None and isinstance(session.rng, SeededSource):
             session.rng.set_state(self.rng_state)
 

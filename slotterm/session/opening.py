@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -27,10 +28,17 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SecureSource, SeededSource
-from slotterm.session.errors import SaveUnreadable
+from slotterm.session.errors import SaveError, SaveUnreadable
 from slotterm.session.event_log import EventLog
 from slotterm.session.folder_lock import FolderLock, lock_folder
-from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session, utc_now
+from slotterm.session.game_session import (
+    HISTORY_LENGTH,
+    RULES_CHANGED,
+    RULES_CHANGED_OPEN,
+    GameSession,
+    demo_session,
+    utc_now,
+)
 from slotterm.session.highwater import HighWater
 from slotterm.session.round_age import PENDING_LIMIT, round_age
 from slotterm.session.round_codec import MAX_STEPS
@@ -133,6 +141,7 @@ def open_session(
             if loaded.notice:
                 notices.append(loaded.notice)
             session.persist = _persist_to(store)
+            notices += adopt_new_rules(session)
             collected = collect_if_pending(session, now, log)
             if collected is None and credit_waiting:
                 collected = credit_waiting_win(session, log)
@@ -143,6 +152,7 @@ def open_session(
         if store.mark_error:
             notices.append(f"Note: {store.mark_error}.")
         session.load_notice = " ".join(notices) or None
+        session.rules_note = None  # the rules' change is in the load notice
         lock.sign()  # the holder named for a second slotterm refused the lock
         return OpenedSession(session, store, lock)
     except BaseException:
@@ -211,11 +221,15 @@ def _resume(
 ) -> GameSession:
     record = loaded.record
     steps = settings.bet_steps
+    rules = record.rules
+    played = game if rules is None else rules.current
     return GameSession(
-        game=game,
+        game=played,
+        next_game=None if played is game else game,
+        round_rules={} if rules is None else dict(rules.rounds),
         state=record.state,
         rng=record.rng,
-        bet=fit_bet(game, record.bet, steps),
+        bet=fit_bet(game, record.bet, steps) if played is game else record.bet,
         limits=settings.limits,
         bet_steps=steps,
         start_credits=record.start_credits,
@@ -226,6 +240,22 @@ def _resume(
         currency=settings.currency,
         seen=record.seen,
     )
+
+
+def adopt_new_rules(session: GameSession) -> list[str]:
+    """The note on start when the game file's rules are not those the save was played
+    under (DESIGN.md §7).  A round left open goes on under its own rules (the session
+    switches when it closes); with none open the new rules apply at once, saved now so
+    that the player is told once (a failed save only tells him again next time)."""
+    if session.next_game is None:
+        return []
+    if session.state.round is not None:
+        return [RULES_CHANGED_OPEN]
+    session.bet = fit_bet(session.next_game, session.bet, session.bet_steps)
+    session.switch_rules()
+    with suppress(SaveError):
+        session.save_now()
+    return [RULES_CHANGED]
 
 
 def fit_bet(game: GameDefinition, bet: Bet, steps: tuple[int, ...]) -> Bet:
