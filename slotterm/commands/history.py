@@ -23,6 +23,7 @@ from slotterm.session.game_session import utc_now
 from slotterm.session.history_view import frame_view, free_spins_view, money, round_view
 from slotterm.session.opening import default_save_root, session_folder
 from slotterm.session.pick_view import pick_text
+from slotterm.session.saved_rules import rules_of
 from slotterm.session.store import LoadResult, SaveStore
 
 
@@ -56,10 +57,22 @@ def run_history(args: argparse.Namespace) -> int:
 def history_document(loaded: LoadResult, game: GameDefinition | None = None) -> dict[str, Any]:
     """The ``--json`` document: credits, the open round and every saved closed round.
 
-    With the ``game``, each round's features also give their phase and win.
+    With the ``game`` (the file's definition now), each round's features also give their
+    phase and win, read under the rules the round was played by, and each round names
+    those rules: ``"rules"``, the fingerprint of its saved definition
+    (:mod:`slotterm.session.saved_rules`).
     """
     record = loaded.record
     state = record.state
+
+    def view(round_: Round, closed: bool) -> dict[str, Any]:
+        times = record.round_times.get(round_.number)
+        if game is None:
+            return round_view(round_, times, closed=closed)
+        rules = record.rules_of(round_.number, game)
+        shown = round_view(round_, times, closed=closed, game=rules)
+        return {**shown, "rules": rules_of(rules).fingerprint}
+
     return {
         "game": record.game_id,
         "save": str(loaded.path),
@@ -67,15 +80,8 @@ def history_document(loaded: LoadResult, game: GameDefinition | None = None) -> 
         "credits": money(state.credits),
         "currency": record.currency,
         "phase": state.phase.value,
-        "open_round": None
-        if state.round is None
-        else round_view(
-            state.round, record.round_times.get(state.round.number), closed=False, game=game
-        ),
-        "rounds": [
-            round_view(r, record.round_times.get(r.number), closed=True, game=game)
-            for r in record.history
-        ],
+        "open_round": None if state.round is None else view(state.round, False),
+        "rounds": [view(r, True) for r in record.history],
     }
 
 
@@ -115,7 +121,7 @@ def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
     lines = table_lines(
         record,
         game,
-        lambda r: feature_text(r, game),
+        lambda r: feature_text(r, record.rules_of(r.number, game)),
         title=f"{record.game_id} — {history_title(len(record.history))}",
         width=console.width,
         ascii_only=console.options.ascii_only,

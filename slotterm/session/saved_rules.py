@@ -171,7 +171,11 @@ def _definition(raw: Any, fp: str, game: GameDefinition, where: str) -> GameDefi
     tree = as_dict(raw, where)
     text = canonical(tree)
     check(len(text) <= MAX_TREE_TEXT, f"{where} is larger than a game file may be")
-    check(fingerprint_of(text) == fp, f"{where} does not match its fingerprint")
+    try:
+        matches = fingerprint_of(text) == fp
+    except UnicodeEncodeError:  # a lone surrogate: JSON reads it, no game file holds it
+        raise RecordError(f"{where} holds text that is not UTF-8") from None
+    check(matches, f"{where} does not match its fingerprint")
     if fp == rules_of(game).fingerprint:
         return game
     kept = _REBUILT.get((fp, id(game)))

@@ -46,7 +46,7 @@ def digest(session: GameSession) -> str:
         state.rounds_played,
         list(state.recent_cards),
         None if state.round is None else encode_round(state.round, session.game),
-        [encode_round(r, session.game) for r in session.history],
+        [encode_round(r, session.rules_of(r.number)) for r in session.history],
         encode_rng(session.rng),
     ]
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]

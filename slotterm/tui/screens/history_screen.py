@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import ClassVar
 
@@ -51,9 +52,12 @@ def played_at(when: datetime | None) -> str:
 
 
 def history_rows(
-    game: GameDefinition, rounds: list[Round], closed_at: dict[int, datetime | None]
+    rules_of: Callable[[int], GameDefinition],
+    rounds: list[Round],
+    closed_at: dict[int, datetime | None],
 ) -> list[tuple[str, ...]]:
-    """One row of text per round, in the order given."""
+    """One row of text per round, in the order given, each read under its own rules
+    (``rules_of``: a round's number to the definition it was played under)."""
     rows: list[tuple[str, ...]] = []
     for r in rounds:
         when = closed_at.get(r.number)
@@ -65,7 +69,7 @@ def history_rows(
                 format_cents(r.paid),
                 format_cents(r.credits_before),
                 format_cents(credits_after(r)),
-                round_features(game, r),
+                round_features(rules_of(r.number), r),
             )
         )
     return rows
@@ -115,7 +119,7 @@ class HistoryScreen(ModalScreen[None]):
         table.add_columns(*COLUMNS)
         times = {n: t.closed_at for n, t in self.session.round_times.items()}
         for r, row in zip(
-            self.rounds, history_rows(self.session.game, self.rounds, times), strict=True
+            self.rounds, history_rows(self.session.rules_of, self.rounds, times), strict=True
         ):
             cells = [
                 Text(c, justify="right") if n in MONEY_COLUMNS else Text(c)
@@ -131,7 +135,7 @@ class HistoryScreen(ModalScreen[None]):
 
     def _replay(self, number: int) -> None:
         round_ = next(r for r in self.rounds if r.number == number)
-        self.app.push_screen(RoundReplayScreen(self.session.game, round_))
+        self.app.push_screen(RoundReplayScreen(self.session.rules_of(number), round_))
 
     def action_close(self) -> None:
         """Back to the game."""
