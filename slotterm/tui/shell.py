@@ -176,6 +176,18 @@ class Shell(App[None]):
         self.call_after_refresh(self.apply_preferences)
         return None
 
+    def replace_game_screen(self, old: Any) -> None:
+        """Put a new main screen for ``old``'s session in the place of ``old`` (on top): the
+        session's game changed (:func:`new_machine`)."""
+        new = self.make_game_screen(old.session, None)
+        if self.main_screen is old:
+            self.main_screen = new
+        if len(self.screen_stack) > 1:
+            self.switch_screen(new)
+        else:  # the bottom screen (a program of this game only) stays under the new one
+            self.push_screen(new)
+        self.call_after_refresh(self.apply_preferences)
+
     def mount_shell(self) -> None:
         """At start: the options in force, and any problem with the player's files."""
         self.apply_preferences()
@@ -368,6 +380,16 @@ class Shell(App[None]):
 def preferences_of(app: App[Any]) -> Preferences:
     """Hook: the options in force in ``app`` (the defaults on an app without a shell)."""
     return app.preferences if isinstance(app, Shell) else Preferences()
+
+
+def new_machine(app: App[Any], screen: Any) -> bool:
+    """Hook: a game's main screen built for rules its session no longer plays by is
+    replaced by one for the session's game now (:meth:`Shell.replace_game_screen`);
+    False on an app without a shell (the screen then stays)."""
+    if not isinstance(app, Shell):
+        return False
+    app.replace_game_screen(screen)
+    return True
 
 
 def session_mark(app: App[Any], session: GameSession) -> SessionMark | None:

@@ -62,7 +62,7 @@ from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.scenes import AnnounceScene, HoldScene, WinShowScene, skip_to_hold
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.save_note import show_save_note
-from slotterm.tui.shell import preferences_of
+from slotterm.tui.shell import new_machine, preferences_of
 from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets.feature_banner import FeatureBanner
 from slotterm.tui.widgets.key_bar import KeyBar
@@ -107,7 +107,8 @@ class MachineScreen(Screen[None]):
         self._autoplay = Autoplay(self, self._autoplay_step)
         self.quick = False
         self.summary_visible = False
-        self._note = session.resume_note or opening_note(session)
+        self._note = session.rules_note or session.resume_note or opening_note(session)
+        session.rules_note = None  # said here, once
         self._resumed = open_round_number(session)  # the round a welcome back speaks of
         self._save_warning_shown: str | None = None
 
@@ -155,9 +156,21 @@ class MachineScreen(Screen[None]):
             return
         if self.views.show_summary(shown_round(self.session)):
             self.summary_visible = True
+        if not self.summary_visible and self._rebuilt():
+            return
         self._sync()
         self.session.mark_seen()  # shown to its end: a restart need not tell it again
         self._schedule_autoplay()
+
+    def _rebuilt(self) -> bool:
+        """The session plays by other rules than this machine was built for (its game file
+        changed while a round was open, which has now closed: DESIGN.md §7): a machine
+        for the game now takes its place (:func:`~slotterm.tui.shell.new_machine`).  True
+        when it did; only on top, between rounds."""
+        if self.session.game is self.views.game or not self.is_current:
+            return False
+        self._stop_autoplay()
+        return new_machine(self.app, self)
 
     def _sync(self) -> None:
         session = self.session
@@ -269,6 +282,8 @@ class MachineScreen(Screen[None]):
         return limits if preferences_of(self.app).gamble else replace(limits, gamble_limit=0)
 
     def _spin(self) -> None:
+        if self._rebuilt():  # the new machine says why; the next spin is the player's
+            return
         self._begin_action()
         self._before_spin()
         session = self.session
