@@ -52,11 +52,11 @@ def line_items(game: GameDefinition, wins: Sequence[LineWin]) -> list[WinItem]:
     """One item per paid line: the counted cells along the line."""
     items = []
     wilds = sorted(game.wild_ids)
-    wild = symbol_art(wilds[0], game.id).name if wilds else "wild"
+    wild = symbol_art(wilds[0], game).name if wilds else "wild"
     for win in wins:
         rows = game.lines[win.line - 1]
         cells = frozenset((r, rows[r]) for r in range(win.count))
-        name = symbol_art(win.symbol, game.id).name.upper()
+        name = symbol_art(win.symbol, game).name.upper()
         doubled = f", doubled by the {wild}" if win.doubled else ""
         label = f" Line {win.line}: {win.count} × {name} pays {format_cents(win.win)}{doubled} "
         items.append(WinItem(cells=cells, label=label, amount=win.win, path=rows, number=win.line))

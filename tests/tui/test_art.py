@@ -10,7 +10,6 @@ from collections.abc import Sequence
 import pytest
 
 from slotterm.engine.features.expanding_symbol import Expansion
-from slotterm.games import get_game
 from slotterm.tui.art.model import PALETTE, ArtSize, SymbolArt
 from slotterm.tui.art.tiles import (
     TileState,
@@ -34,10 +33,11 @@ from slotterm.tui.widgets.paylines import (
     path_style,
 )
 from slotterm.tui.widgets.reel_layout import ReelLayout, reel_layout
+from tests.tui.art_support import shipped
 from tests.tui.main_support import FREE_SPINS, expansion_seed, main, make_app, record, settle
 from tests.tui.modal_support import wait_for
 
-GAMES = [get_game("book-of-spells"), get_game("lucky-witch")]
+GAMES = [shipped("book-of-spells"), shipped("lucky-witch")]
 TILE_SIZES = [(10, 4), (13, 4), (16, 7), (20, 9), (32, 15), (36, 15)]
 """Tiles of each art size's smallest size and grown ones."""
 CONTENT = {(80, 24): (78, 13), (100, 32): (98, 21), (120, 40): (118, 29), (200, 60): (198, 49)}
@@ -46,7 +46,7 @@ CONTENT = {(80, 24): (78, 13), (100, 32): (98, 21), (120, 40): (118, 29), (200, 
 
 def arts(game_id: str) -> list[SymbolArt]:
     game = next(g for g in GAMES if g.id == game_id)
-    return [art_set(game.id).art(s.id) for s in game.symbols]
+    return [art_set(game).art(s.id) for s in game.symbols]
 
 
 def per_row(lines: Sequence[Sequence[int]], rows: int) -> int:
@@ -55,13 +55,13 @@ def per_row(lines: Sequence[Sequence[int]], rows: int) -> int:
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_symbol_has_a_picture_of_its_own_game(game) -> None:  # type: ignore[no-untyped-def]
-    pictures = art_set(game.id).arts
+    pictures = art_set(game).arts
     assert {s.id for s in game.symbols} <= set(pictures)
     assert all(not pictures[s.id].rank or len(s.id) <= 3 for s in game.symbols)
 
 
 def test_ids_both_games_have_are_drawn_their_own_way() -> None:
-    book, lucky = art_set("book-of-spells"), art_set("lucky-witch")
+    book, lucky = art_set(GAMES[0]), art_set(GAMES[1])
     shared = set(book.arts) & set(lucky.arts)
     assert shared >= {"WITCH", "CAULDRON", "POTION"}
     for symbol in shared:
@@ -122,7 +122,7 @@ def test_the_banner_thumbnails_are_three_lines_on_their_own_tiles(game) -> None:
 
 
 def test_tiles_have_the_size_asked_for_and_pictures_their_scale() -> None:
-    art = art_set("book-of-spells").art("WITCH")
+    art = art_set(GAMES[0]).art("WITCH")
     for width, height in [*TILE_SIZES, (16, 21), (36, 49)]:
         for mono in (False, True):
             strips = tile_strips(art, width, height, mono=mono, tall=height > 15)

@@ -17,7 +17,6 @@ from slotterm.engine.actions import Spin
 from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.engine.features.free_spins import FreeSpinsRecord, record_of
 from slotterm.engine.records import Round
-from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import GameSession, demo_session
@@ -38,6 +37,7 @@ from slotterm.tui.screens.stats_screen import (
     stats_rows,
 )
 from slotterm.tui.symbols import art_set
+from tests.tui.art_support import shipped
 from tests.tui.main_support import GAME, make_app, settle, winning_seed
 from tests.tui.modal_support import ModalHost, StepClock, played_session, screen_text, widget_text
 
@@ -303,14 +303,14 @@ def _segments(text: Text) -> list[tuple[str, str]]:
 
 
 async def test_a_lucky_witch_round_is_replayed_in_its_own_pictures() -> None:
-    witch = get_game("lucky-witch")
+    witch = shipped("lucky-witch")
     session = demo_session(witch, SeededSource(3))
     session.act(Spin(session.bet, limits=session.limits))
     round_ = session.history[-1]
     step = replay_steps(witch, round_)[0]
     assert step.window == round_.base.window
-    drawn = window_text(step.window, step.marks, witch.id).split("\n")
-    own, book = art_set(witch.id), art_set(GAME.id)
+    drawn = window_text(step.window, step.marks, witch).split("\n")
+    own, book = art_set(witch), art_set(shipped(GAME.id))
     for row in range(witch.rows):
         for reel, column in enumerate(step.window):
             state = TileState.MARKED if (reel, row) in step.marks else TileState.NORMAL
@@ -327,4 +327,4 @@ async def test_a_lucky_witch_round_is_replayed_in_its_own_pictures() -> None:
         await pilot.pause()
         shown = app.screen.query_one("#replay-window", Static).content
         assert isinstance(shown, Text)
-        assert _segments(shown) == _segments(window_text(step.window, step.marks, witch.id))
+        assert _segments(shown) == _segments(window_text(step.window, step.marks, witch))

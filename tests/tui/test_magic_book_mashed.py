@@ -85,7 +85,7 @@ async def test_space_mashed_into_the_magic_book_leaves_its_choice_up() -> None:
         found = record(app.session)
         assert found.started and not found.spins, "a mashed key played a free spin"
         assert holding(app), main(app).presenter.current
-        name = symbol_art(found.modifier).name.upper()
+        name = symbol_art(found.modifier, app.session.game).name.upper()
         assert book(app).display and book(app).page == found.modifier and book(app).landed
         assert f"has chosen {name}" in message(app), message(app)
         assert space_offered(app) == set(), space_offered(app)

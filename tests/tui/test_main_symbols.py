@@ -1,11 +1,11 @@
 """The symbol art through :mod:`slotterm.tui.symbols`: pictures of the right size, every
 symbol tellable apart without colour, coloured tiles, a plain tile for unknown ids."""
 
-from slotterm.games import get_game
 from slotterm.tui.art.model import ArtSize
 from slotterm.tui.symbols import art_lines, art_set, art_size_for, art_text, glyph_text
+from tests.tui.art_support import shipped
 
-GAME = get_game("book-of-spells")
+GAME = shipped("book-of-spells")
 SYMBOLS = [s.id for s in GAME.symbols]
 
 
@@ -13,21 +13,21 @@ def test_every_picture_has_the_size_of_its_kind() -> None:
     for size in ArtSize:
         width, height = size.picture
         for sym in SYMBOLS:
-            lines = art_lines(sym, size)
+            lines = art_lines(sym, size, GAME)
             assert len(lines) == height // 2, sym  # two pixels a line
             assert {len(line) for line in lines} == {width}, sym
 
 
 def test_symbols_are_distinct_without_colour() -> None:
     for size in ArtSize:
-        pictures = {art_lines(sym, size) for sym in SYMBOLS}
+        pictures = {art_lines(sym, size, GAME) for sym in SYMBOLS}
         assert len(pictures) == len(SYMBOLS)
-    glyphs = {glyph_text(sym).plain for sym in SYMBOLS}
+    glyphs = {glyph_text(sym, GAME).plain for sym in SYMBOLS}
     assert len(glyphs) == len(SYMBOLS)
 
 
 def test_art_text_is_a_tile_coloured_per_symbol() -> None:
-    tiles = [art_text(sym, ArtSize.COMPACT) for sym in SYMBOLS]
+    tiles = [art_text(sym, ArtSize.COMPACT, GAME) for sym in SYMBOLS]
     for tile in tiles:
         lines = tile.plain.split("\n")
         assert len(lines) == ArtSize.COMPACT.height
@@ -37,9 +37,9 @@ def test_art_text_is_a_tile_coloured_per_symbol() -> None:
 
 
 def test_unknown_symbol_gets_a_plain_tile() -> None:
-    art = art_set("book-of-spells").art("ZZ")
+    art = art_set(GAME).art("ZZ")
     assert art.name == "Zz" and art.rank
-    assert art_text("ZZ", ArtSize.MEDIUM).plain.count("\n") == ArtSize.MEDIUM.height - 1
+    assert art_text("ZZ", ArtSize.MEDIUM, GAME).plain.count("\n") == ArtSize.MEDIUM.height - 1
 
 
 def test_size_choice() -> None:

@@ -43,7 +43,7 @@ def _names(game: GameDefinition) -> dict[str, str]:
 def test_each_symbol_has_one_name_its_definitions(game: GameDefinition) -> None:
     for symbol_id, name in _names(game).items():
         assert symbol_name(game, symbol_id) == name
-        assert symbol_art(symbol_id, game.id).name == name  # the pictures' captions too
+        assert symbol_art(symbol_id, game).name == name  # the pictures' captions too
 
 
 def _details(game: GameDefinition, round_: Round) -> list[str]:

@@ -1,4 +1,4 @@
-"""The cauldron the Mystery bonus is stirred in (Lucky Witch), as pixel pictures drawn by
+"""The cauldron the Mystery bonus is stirred in, as pixel pictures drawn by
 the tile renderer (:mod:`slotterm.tui.art.tiles`) like the reels' symbols and the pick
 games' items.
 

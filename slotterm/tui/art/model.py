@@ -6,8 +6,10 @@ half blocks, two pixels per terminal cell.  Every symbol has a **small** picture
 (:data:`SMALL_PICTURE` pixels) and a **medium** one (:data:`MEDIUM_PICTURE`); the large
 size draws the medium picture at twice the scale.
 
-One game's pictures make an :class:`ArtSet`; the data of each game lives in its own module
-(:mod:`slotterm.tui.art.book_of_spells`, :mod:`slotterm.tui.art.lucky_witch`).
+A game's pictures make an :class:`ArtSet` (:mod:`slotterm.tui.art.game_art` builds it from
+the game's definition: pixel-art data files, text tiles, or tiles generated from the
+symbols); a symbol drawn in a colour of its own (a generated tile's letters) uses
+:data:`OWN_INK` pixels, drawn in its ``ink``.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ PALETTE: Mapping[str, str] = MappingProxyType(
     }
 )
 """The colour of each palette letter the pictures use."""
+OWN_INK = "*"
+"""The pixel letter drawn in the symbol's own ``ink`` colour (not a palette colour)."""
 
 
 class ArtSize(StrEnum):
@@ -90,13 +94,26 @@ SIZES_LARGEST_FIRST = (ArtSize.LARGE, ArtSize.MEDIUM, ArtSize.COMPACT)
 """The sizes, the one to try first first."""
 
 
-def _check_picture(symbol_id: str, rows: tuple[str, ...], size: tuple[int, int]) -> None:
+def picture_error(rows: tuple[str, ...], size: tuple[int, int], *, ink: bool) -> str | None:
+    """Why ``rows`` is not a picture of ``size`` pixels (``ink``: :data:`OWN_INK` allowed),
+    or ``None``."""
     width, height = size
-    if len(rows) != height or any(len(row) != width for row in rows):
-        raise ValueError(f"{symbol_id}: a picture must be {width}x{height} pixels: {rows!r}")
-    unknown = {ch for row in rows for ch in row} - set(PALETTE) - {"."}
+    if len(rows) != height:
+        return f"a picture must be {height} rows of {width} pixels, not {len(rows)} rows"
+    for n, row in enumerate(rows):
+        if len(row) != width:
+            return f"row {n} must be {width} pixels, not {len(row)}"
+    known = set(PALETTE) | {"."} | ({OWN_INK} if ink else set())
+    unknown = sorted({ch for row in rows for ch in row} - known)
     if unknown:
-        raise ValueError(f"{symbol_id}: unknown palette letters {sorted(unknown)}")
+        return f"unknown palette letters {unknown}"
+    return None
+
+
+def _check_picture(symbol_id: str, rows: tuple[str, ...], size: tuple[int, int], ink: str) -> None:
+    problem = picture_error(rows, size, ink=bool(ink))
+    if problem is not None:
+        raise ValueError(f"{symbol_id}: {problem}")
 
 
 @dataclass(frozen=True)
@@ -114,7 +131,8 @@ class SymbolArt:
 
     ``rank`` marks the plainer card symbols (a letter on a flat tile); ``plate`` is a word
     written on the tile's lower edge in the sizes that have room (a wild's "WILD");
-    ``stretch``: a tall tile draws the picture twice as high (else at its own shape).
+    ``stretch``: a tall tile draws the picture twice as high (else at its own shape);
+    ``ink``: the ``#rrggbb`` colour of the picture's :data:`OWN_INK` pixels.
     """
 
     id: str
@@ -127,10 +145,15 @@ class SymbolArt:
     rank: bool = False
     plate: str = ""
     stretch: bool = True
+    ink: str = ""
 
     def __post_init__(self) -> None:
-        _check_picture(self.id, self.small, SMALL_PICTURE)
-        _check_picture(self.id, self.medium, MEDIUM_PICTURE)
+        _check_picture(self.id, self.small, SMALL_PICTURE, self.ink)
+        _check_picture(self.id, self.medium, MEDIUM_PICTURE, self.ink)
+
+    def colour_of(self, letter: str) -> str:
+        """The colour of a pixel of ``letter`` (a palette letter or :data:`OWN_INK`)."""
+        return self.ink if letter == OWN_INK else PALETTE[letter]
 
     def picture(self, size: ArtSize) -> tuple[str, ...]:
         """The pixel rows drawn at ``size`` (the large size scales the medium picture)."""

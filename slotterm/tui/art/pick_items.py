@@ -1,4 +1,4 @@
-"""The items of Lucky Witch's four pick games as pixel pictures: a potion bottle, a
+"""The items of the Mystery bonus's four pick games as pixel pictures: a potion bottle, a
 pumpkin, a spell book and a vault door, each closed and opened (the vault also barred,
 out of the game); and the Spell Book's imp.
 

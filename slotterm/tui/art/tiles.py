@@ -125,7 +125,7 @@ def _pixels(
     for y, row in enumerate(picture):
         for x, ch in enumerate(row):
             if ch != ".":
-                grid[py + y][px + x] = PALETTE[ch]
+                grid[py + y][px + x] = art.colour_of(ch)
     for x in range(w):
         grid[0][x] = grid[h - 1][x] = frame
     for y in range(h):
@@ -286,8 +286,8 @@ def _thumbnail(art: SymbolArt) -> tuple[Text, ...]:
         text = Text("▌", frame, no_wrap=True, end="")
         for x in range(w):
             a, b = art.small[y][x], art.small[y + 1][x]
-            upper = PALETTE[a] if a != "." else back[y]
-            lower = PALETTE[b] if b != "." else back[y + 1]
+            upper = art.colour_of(a) if a != "." else back[y]
+            lower = art.colour_of(b) if b != "." else back[y + 1]
             if upper == lower:
                 text.append(" ", _style(None, upper))
             else:
@@ -323,8 +323,8 @@ def _sprite(art: SymbolArt) -> tuple[Text, ...]:
     for y in range(0, len(rows), 2):
         text = Text(no_wrap=True, end="")
         for a, b in zip(rows[y], rows[y + 1], strict=True):
-            upper = PALETTE[a] if a != "." else None
-            lower = PALETTE[b] if b != "." else None
+            upper = art.colour_of(a) if a != "." else None
+            lower = art.colour_of(b) if b != "." else None
             if upper is None and lower is None:
                 text.append(" ")
             elif upper == lower:

@@ -41,11 +41,11 @@ BOOK_SECONDS = 2.6
 """How long the Magic Book flips before it settles."""
 
 
-def expansion_item(rows: int, expansion: Expansion) -> WinItem:
+def expansion_item(game: GameDefinition, expansion: Expansion) -> WinItem:
     """The expanding special's pay on every active line, as one item."""
-    cells = frozenset((r, row) for r in expansion.reels for row in range(rows))
+    cells = frozenset((r, row) for r in expansion.reels for row in range(game.rows))
     first = expansion.wins[0]
-    name = symbol_art(expansion.symbol).name.upper()
+    name = symbol_art(expansion.symbol, game).name.upper()
     label = (
         f" {name} on {first.count} reels: {len(expansion.wins)} lines × {format_cents(first.win)}"
         f" = {format_cents(expansion.total)} "
@@ -78,7 +78,7 @@ class ExpansionScene(Scene):
     def begin(self) -> None:
         """Announce the expansion; nothing filled yet."""
         self.reels.clear_marks()
-        self.reels.border_subtitle = f" {symbol_art(self.symbol).name.upper()} expands! "
+        self.reels.border_subtitle = f" {self.reels.art.art(self.symbol).name.upper()} expands! "
         self.update(0.0)
 
     def update(self, elapsed: float) -> None:
@@ -148,7 +148,7 @@ class ExpandingSymbolView(ModifierView):
     def book(self) -> MagicBook:
         """The Magic Book over the reels (made, hidden, on first use)."""
         if self._book is None:
-            self._book = MagicBook(id="book")
+            self._book = MagicBook(self.game, id="book")
             self._book.display = False
         return self._book
 
@@ -176,7 +176,7 @@ class ExpandingSymbolView(ModifierView):
         """The special symbol's picture and name."""
         if state is None:
             return None
-        return BannerPart(state, ("SPECIAL SYMBOL", symbol_art(state).name.upper()))
+        return BannerPart(state, ("SPECIAL SYMBOL", symbol_art(state, self.game).name.upper()))
 
     def moving_text(self, state: Any) -> str:
         """While the book turns its pages."""
@@ -188,7 +188,7 @@ class ExpandingSymbolView(ModifierView):
         the special symbol (:class:`HoldScene`)."""
         if not isinstance(event, SpecialChosen):
             return []
-        name = symbol_art(event.symbol).name.upper()
+        name = symbol_art(event.symbol, self.game).name.upper()
         chosen = f"The Magic Book has chosen {name} as the special symbol!"
         return [
             MagicBookScene(self.book, self.candidates, event.symbol),
@@ -200,7 +200,7 @@ class ExpandingSymbolView(ModifierView):
         if not isinstance(extra, Expansion):
             return []
         rows = stage.game.rows
-        item = expansion_item(rows, extra)
+        item = expansion_item(stage.game, extra)
         return [
             ExpansionScene(stage.reels, extra.symbol, extra.reels, rows),
             WinShowScene(stage.reels, [item], stage.show_win, win_from, win_to),
@@ -212,13 +212,13 @@ class ExpandingSymbolView(ModifierView):
             return []
         rows = stage.game.rows
         stage.reels.set_tall(extra.symbol, {r: rows for r in extra.reels})
-        return [expansion_item(rows, extra)]
+        return [expansion_item(stage.game, extra)]
 
     def summary_line(self, state: Any) -> Text | None:
         """ "Special symbol: NAME" in the symbol's colours."""
         if state is None:
             return None
-        art = symbol_art(state)
+        art = symbol_art(state, self.game)
         text = Text("Special symbol: ", end="")
         text.append(art.name.upper(), art.style)
         return text
@@ -227,13 +227,13 @@ class ExpandingSymbolView(ModifierView):
 
     def history_label(self, state: Any) -> str:
         """The special symbol after the free spins played ("10 free spins, special: Witch")."""
-        return f", special: {symbol_art(state).name}" if state is not None else ""
+        return f", special: {symbol_art(state, self.game).name}" if state is not None else ""
 
     def replay_steps(self, state: Any, win: int, credits: int) -> list[ReplayStep]:
         """The Magic Book's choice, as a step of its own."""
         if state is None:
             return []
-        name = symbol_art(state).name
+        name = symbol_art(state, self.game).name
         text = f"The Magic Book chose {name} as the special symbol."
         step = ReplayStep(
             title="Magic Book",
@@ -249,14 +249,14 @@ class ExpandingSymbolView(ModifierView):
         self, state: Any, extra: Any, window: Window
     ) -> tuple[list[str], SpinAddition | None]:
         """The special symbol named first; an expansion fills its reels and is listed."""
-        notes = [f"Special symbol: {symbol_art(state).name}."]
+        notes = [f"Special symbol: {symbol_art(state, self.game).name}."]
         if not isinstance(extra, Expansion):
             return notes, None
         rows = self.game.rows
         first = extra.wins[0]
         reels = ", ".join(str(r + 1) for r in extra.reels)
         detail = (
-            f"{symbol_art(first.symbol).name} expands on reels {reels}: "
+            f"{symbol_art(first.symbol, self.game).name} expands on reels {reels}: "
             f"{format_cents(first.win)} on each of "
             f"{len(extra.wins)} lines"
         )
@@ -272,8 +272,12 @@ class ExpandingSymbolView(ModifierView):
         game = self.game
         high = [s for s in self.candidates if min_reels(game, s) == 2]
         low = [s for s in self.candidates if min_reels(game, s) == 3]
-        names = ", ".join(symbol_art(s).name for s in high)
-        low_names = f"{symbol_art(low[0]).name} to {symbol_art(low[-1]).name}" if low else ""
+        names = ", ".join(symbol_art(s, self.game).name for s in high)
+        low_names = (
+            f"{symbol_art(low[0], self.game).name} to {symbol_art(low[-1], self.game).name}"
+            if low
+            else ""
+        )
         return (
             "Before the first one the Magic Book picks one of the paying symbols at random as "
             "the special symbol for the whole feature. After each free spin's usual wins, if "

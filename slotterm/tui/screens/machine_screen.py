@@ -87,7 +87,7 @@ class MachineScreen(Screen[None]):
         self._bindings = with_feature_keys(self._bindings, feature_keys)
         self._keys = KeySwitch([*GAME_BINDINGS, *feature_keys])
         window, _ = latest_window(session, self.views)
-        self.reels = ReelsWindow(window, art=art_set(session.game.id), id="reels")
+        self.reels = ReelsWindow(window, art=art_set(session.game), id="reels")
         """The reel window widget."""
         self.message = MessageLine(id="message")
         """The message line widget."""
@@ -117,7 +117,7 @@ class MachineScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """Banner, reels (with the features' overlays), boxes, message, footer."""
         game = self.session.game
-        yield FeatureBanner(idle_banner(game, self.views), art=art_set(game.id), id="banner")
+        yield FeatureBanner(idle_banner(game, self.views), art=art_set(game), id="banner")
         with Container(id="stage"):
             yield self.reels
             yield from self.views.overlays()

@@ -102,14 +102,14 @@ def bet_line(bet: Bet) -> str:
 
 
 def _names(game: GameDefinition, ids: list[str]) -> str:
-    names = [symbol_art(i, game.id).name for i in ids]
+    names = [symbol_art(i, game).name for i in ids]
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def wild_rules(game: GameDefinition) -> str:
     """How the wild plays: what it stands in for, its multiplier, a line of wilds alone."""
     wild = next(s for s in game.symbols if s.kind is SymbolKind.WILD)
-    name = symbol_art(wild.id, game.id).name
+    name = symbol_art(wild.id, game).name
     ordered = [s.id for s in game.symbols if game.wild_substitutes_for(s.id)]
     times = "doubled" if game.wild_multiplier == 2 else f"multiplied by {game.wild_multiplier}"
     return (
@@ -123,7 +123,7 @@ def wild_rules(game: GameDefinition) -> str:
 def scatter_rules(game: GameDefinition) -> str:
     """Where the scatter pays and what it starts."""
     scatter = next(s for s in game.symbols if s.kind.is_scatter)
-    name = symbol_art(scatter.id, game.id).name
+    name = symbol_art(scatter.id, game).name
     fewest = min(count for count, mult in game.scatter_pays.items() if mult > 0)
     text = (
         f"{name}s pay wherever they stand: {fewest} or more pay a multiple of the total coins "
@@ -146,7 +146,7 @@ def bonus_rules(game: GameDefinition, bet: Bet, *, intro: bool = True) -> str | 
     games = [_pick_game_rule(pick, bet) for pick in bonus.games]
     if not intro:
         return "\n".join(line for line in games if line)
-    name = symbol_art(bonus.symbol, game.id).name
+    name = symbol_art(bonus.symbol, game).name
     reels = ", ".join(str(r) for r in bonus.reels[:-1]) + f" and {bonus.reels[-1]}"
     cap = bonus.cap_coins * (bet.coin_size or 0)
     parts = [

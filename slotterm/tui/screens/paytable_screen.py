@@ -85,7 +85,7 @@ def wild_scatter_rules(game: GameDefinition, bet: Bet) -> str:
             pay = game.line_pay(game.wild_only_pays_as, top) * bet.bet_per_line
             parts.append(
                 f"A line made of {wild.name} symbols alone pays like the same number of "
-                f"{symbol_art(game.wild_only_pays_as).name} symbols: {top} of them pay "
+                f"{symbol_art(game.wild_only_pays_as, game).name} symbols: {top} of them pay "
                 f"{format_cents(pay)}."
             )
     fewest = min(count for count, mult in game.scatter_pays.items() if mult > 0)
@@ -186,7 +186,7 @@ class PaytableScreen(WindowOverMachine):
         wild = next(s for s in game.symbols if s.kind.is_scatter)
         detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
         detail.append_text(pays_text(scatter_pays(game, bet)))
-        art = art_text(wild.id, ArtSize.COMPACT)
+        art = art_text(wild.id, ArtSize.COMPACT, game)
         yield Static(side_by_side(art, detail, ART_WIDTH), id="pays-wild", classes="pays-cell")
         yield Static(wild_scatter_rules(game, bet), id="pays-wild-text")
 
@@ -194,14 +194,14 @@ class PaytableScreen(WindowOverMachine):
         """A game bet in coins: the bet, the wild, the scatter and the bonus symbol."""
         game, bet = self.game, self.bet
         wild = next(s for s in game.symbols if s.kind is SymbolKind.WILD)
-        yield Static(f"{symbol_art(wild.id, game.id).name}: the wild", classes="pays-heading")
+        yield Static(f"{symbol_art(wild.id, game).name}: the wild", classes="pays-heading")
         # the wild's and the scatter's pays line up with each other, the line pays apart
         wild_pays, scatter_pays = coin_pays(game, wild.id, bet), coin_scatter_pays(game, bet)
         columns = pay_columns([wild_pays, scatter_pays])
         yield self._symbol_with_pays(wild.id, coin_pays_text(wild_pays, columns))
         yield Static(wild_rules(game), classes="pays-text")
         scatter = next(s for s in game.symbols if s.kind.is_scatter)
-        name = symbol_art(scatter.id, game.id).name
+        name = symbol_art(scatter.id, game).name
         yield Static(f"{name}: the scatter", classes="pays-heading")
         yield self._symbol_with_pays(scatter.id, coin_pays_text(scatter_pays, columns))
         yield Static(scatter_rules(game), classes="pays-text")
@@ -213,7 +213,7 @@ class PaytableScreen(WindowOverMachine):
         bonus = bonus_rules(game, bet, intro=not told)
         symbol = next((s for s in game.symbols if s.kind is SymbolKind.BONUS), None)
         if bonus is not None and symbol is not None:
-            name = symbol_art(symbol.id, game.id).name
+            name = symbol_art(symbol.id, game).name
             title = "the pick games' prizes" if told else "the Mystery bonus"
             yield Static(f"{name}: {title}", classes="pays-heading")
             yield self._symbol_with_pays(symbol.id, Text(""))
@@ -221,7 +221,7 @@ class PaytableScreen(WindowOverMachine):
 
     def _symbol_with_pays(self, symbol: str, pays: Text) -> Static:
         """A symbol's picture beside its pays (the wild, the scatter, the bonus symbol)."""
-        art = art_text(symbol, ArtSize.COMPACT, game=self.game.id)
+        art = art_text(symbol, ArtSize.COMPACT, self.game)
         return Static(side_by_side(art, pays, ART_WIDTH), classes="pays-cell")
 
     def _symbol_tiles(self) -> Tiles:
@@ -243,15 +243,14 @@ class PaytableScreen(WindowOverMachine):
         """A line symbol's picture beside its name and pays at the bet (coin pays in
         ``columns``, the same for every line symbol)."""
         game = self.game
-        art = game.id if self.in_coins else None
         # in coins the name is bold and, as beside the wild, only the counts of the pays
         detail = Text(end="", style="" if self.in_coins else "bold")
-        detail.append(symbol_art(symbol, art).name + "\n", style="bold")
+        detail.append(symbol_art(symbol, game).name + "\n", style="bold")
         if self.in_coins:
             detail.append_text(coin_pays_text(coin_pays(game, symbol, self.bet), columns))
         else:
             detail.append_text(pays_text(line_pays(game, symbol, self.bet)))
-        return side_by_side(art_text(symbol, ArtSize.COMPACT, game=art), detail, ART_WIDTH)
+        return side_by_side(art_text(symbol, ArtSize.COMPACT, game), detail, ART_WIDTH)
 
     def on_mount(self) -> None:
         """Scroll with the arrow keys straight away."""

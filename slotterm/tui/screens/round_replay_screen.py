@@ -98,9 +98,9 @@ def replay_steps(game: GameDefinition, round_: Round) -> tuple[ReplayStep, ...]:
 
 
 def window_text(
-    window: Window, marks: frozenset[Position], game: str | None = None, *, mono: bool = False
+    window: Window, marks: frozenset[Position], game: GameDefinition, *, mono: bool = False
 ) -> Text:
-    """The window in the game's own pictures (``game``: its id, :func:`art_set`), each cell
+    """The window in the game's own pictures (:func:`art_set`), each cell
     a compact tile; winning cells in the bright frame of a win (their picture still shown).
     ``mono``: drawn by shape alone (``NO_COLOR``)."""
     art = art_set(game)
@@ -174,7 +174,7 @@ class RoundReplayScreen(ModalScreen[None]):
             f"Step {self.index + 1} of {len(self.steps)}: {step.title}"
         )
         if step.window is not None:
-            drawn = window_text(step.window, step.marks, self.game.id, mono=self.app.no_color)
+            drawn = window_text(step.window, step.marks, self.game, mono=self.app.no_color)
             self.query_one("#replay-window", Static).update(drawn)
         self.query_one("#replay-boxes", Static).update(
             f"Win {format_cents(step.win)}    Credits {format_cents(step.credits)}"

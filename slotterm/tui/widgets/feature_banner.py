@@ -17,7 +17,6 @@ from textual import events
 from textual.widgets import Static
 
 from slotterm.money import format_cents
-from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
 from slotterm.tui.art.model import ArtSet
 from slotterm.tui.art.tiles import sprite
 
@@ -65,12 +64,12 @@ class FeatureBanner(Static):
         self,
         idle_parts: Sequence[str],
         *,
-        art: ArtSet = BOOK_OF_SPELLS_ART,
+        art: ArtSet | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__("", id=id)
         self.idle_parts = tuple(idle_parts)
-        self.art = art
+        self.art = art if art is not None else ArtSet(game="", arts={})
         self.symbol: str | None = None
         self.labels: tuple[str, ...] = ()
         self._key: tuple[bool, str | None, tuple[str, ...], int] | None = None

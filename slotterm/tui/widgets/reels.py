@@ -9,7 +9,8 @@ through the methods below; every change redraws.
 Drawing is composed from cached tile strips (:func:`~slotterm.tui.art.tiles.tile_strips`)
 with Textual's line API; the geometry is :func:`~slotterm.tui.widgets.reel_layout.reel_layout`
 and the paths :mod:`~slotterm.tui.widgets.paylines`.  A symbol the game draws stacked
-(Lucky Witch's wild) is one tall tile where the stopped reel shows it on adjacent rows.
+(a stacked wild, its art says so) is one tall tile where the stopped reel shows it on
+adjacent rows.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from slotterm.engine.outcome import Window
-from slotterm.tui.art.book_of_spells import BOOK_OF_SPELLS_ART
 from slotterm.tui.art.model import ArtSet, ArtSize
 from slotterm.tui.art.tiles import TileState, tile_strips
 from slotterm.tui.mono import no_colour
@@ -62,15 +62,15 @@ class ReelsWindow(Pulsing, Widget):
         self,
         window: Window,
         *,
-        art: ArtSet = BOOK_OF_SPELLS_ART,
+        art: ArtSet | None = None,
         lines: Sequence[Sequence[int]] = (),
         active_lines: int | None = None,
         name: str | None = None,
         id: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id)
-        self.art = art
-        """The game's pictures."""
+        self.art = art if art is not None else ArtSet(game="", arts={})
+        """The game's pictures (none given: plain tiles)."""
         self.window: Window = window
         self.reel_count = len(window)
         self.row_count = len(window[0])
