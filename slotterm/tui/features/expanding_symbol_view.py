@@ -263,6 +263,33 @@ class ExpandingSymbolView(ModifierView):
         marks = frozenset((reel, row) for reel in extra.reels for row in range(rows))
         return notes, SpinAddition(expanded_window(window, extra), marks, (detail,))
 
+    def help_heading(self) -> str:
+        """The help's section is on the free spins and the Magic Book."""
+        return " and the Magic Book"
+
+    def help_items(self) -> list[str]:
+        """How the Magic Book chooses the special symbol, and when that expands."""
+        game = self.game
+        paying = [s.id for s in game.symbols if s.id in game.paytable and not s.kind.is_wild]
+        chosen = (
+            "one of the paying symbols"
+            if sorted(self.candidates) == sorted(paying)
+            else "one of " + ", ".join(symbol_art(s, game).name for s in self.candidates)
+        )
+        wilds = [s.name for s in game.symbols if s.kind.is_wild]
+        wild = wilds[0] if wilds else "wild"
+        return [
+            f"Before the first free spin the Magic Book turns its pages and lands on {chosen}: "
+            "the **special symbol** for the whole feature. It is shown above the reels until "
+            "the feature ends.",
+            "After each free spin's usual wins, the special symbol can **expand**: if it shows "
+            "on enough reels to pay, it fills those reels from top to bottom and pays on every "
+            "line you play, even when those reels are not side by side. Only real special "
+            f"symbols count for the expansion: a {wild} on a reel does not make it expand, "
+            f"though on an ordinary line win the {wild} still counts as the special symbol "
+            "like any other.",
+        ]
+
     def heading(self) -> str:
         """The paytable's section is on the free spins and the special symbol."""
         return " and the special symbol"

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from textual.binding import Binding
 from textual.widget import Widget
 
-from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.actions import Bet, FeatureAction, Limits
 from slotterm.engine.events import FeatureEvent, ReelsStopped
 from slotterm.engine.feature import Feature
 from slotterm.engine.features.free_spins import (
@@ -33,8 +33,9 @@ from slotterm.engine.records import EndReason, Round, SpinResult
 from slotterm.money import format_cents
 from slotterm.tui.celebration import win_level
 from slotterm.tui.features.feature_summary import FeatureSummary
-from slotterm.tui.features.view import FeatureView, ModifierView, Stage
+from slotterm.tui.features.view import FeatureView, HelpSection, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
+from slotterm.tui.limit_words import free_spin_limit_help, round_cap_help
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep, spin_step
 from slotterm.tui.scenes import AnnounceHold, AnnounceScene, WinItem
@@ -324,25 +325,35 @@ class FreeSpinsView(FeatureView):
             "prize, not multiplied."
         )
 
-    def help_section(self) -> list[str]:
-        """The free spins' section of the help screen, a few paragraphs: how they are won,
-        played and won again, and (when it is more than 1) what the win multiplier does."""
-        rule = self.rule
-        scatter = "/".join(sorted(s.lower() for s in self.game.scatter_ids))
+    def help_section(self, limits: Limits | None) -> HelpSection:
+        """How free spins are won and played, what they pay and what ends them (and the
+        modifier's part: how its symbol is chosen and what it does)."""
+        rule, game = self.rule, self.game
+        names = " or ".join(sorted(game.symbol_index[s].name for s in game.scatter_ids))
         again = (
-            f"{rule.trigger_count} or more {scatter}s during them add {rule.retrigger} more."
+            f"{rule.trigger_count} or more {names} symbols in a free spin add "
+            f"{rule.retrigger} more."
             if rule.retrigger
-            else "They cannot be won again during the feature."
+            else "Free spins do not win more free spins."
         )
-        paragraphs = [
-            f"{rule.trigger_count} or more {scatter}s anywhere on the reels award "
-            f"{rule.award} free spins, played at the bet and lines of the spin that won them. "
-            f"{again} Their wins add up and are paid when the last one is over."
+        items = [
+            f"{rule.trigger_count} or more {names} symbols anywhere in the window start "
+            f"**{rule.award} free spins**.",
+            *(self.modifier.help_items() if self.modifier else []),
+            "Free spins cost nothing and are played at the bet and lines of the spin that "
+            f"won them. {again}",
+            'Everything the free spins win is added up, shown as you go ("Free spin N of M" '
+            "with the total so far) and paid when they end. A round never pays more than "
+            f"{round_cap_help(game, limits)}; reaching that ends the feature. An operator may "
+            f"also set a limit for what free spins win.{free_spin_limit_help(limits)}",
         ]
         if rule.win_multiplier > 1:
-            paragraphs.append(self._multiplier_sentences())
-        return paragraphs
-
-    def help_values(self) -> dict[str, str]:
-        """The spins awarded and the spins a retrigger adds."""
-        return {"award": str(self.rule.award), "retrigger": str(self.rule.retrigger)}
+            items.insert(2, self._multiplier_sentences())
+        heading = "Free spins" + (self.modifier.help_heading() if self.modifier else "")
+        start = (self.modifier.start_phrase() if self.modifier else None) or "start"
+        return HelpSection(
+            heading=heading,
+            text="\n".join(f"- {item}" for item in items),
+            keys=f"{start} or play a free spin; close the summary",
+            won="free spins are won",
+        )

@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
-from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.actions import Bet, FeatureAction, Limits
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.feature import Feature
 from slotterm.engine.features.mystery_bonus import (
@@ -40,8 +40,9 @@ from slotterm.session.game_session import GameSession
 from slotterm.tui.art.cauldron import BREWED, bubbling
 from slotterm.tui.art.model import SIZES_LARGEST_FIRST
 from slotterm.tui.art.tiles import tile_text
+from slotterm.tui.features.mystery_bonus_help import bonus_help
 from slotterm.tui.features.pick_screens import PICK_SCREENS
-from slotterm.tui.features.view import FeatureView, ModifierView, Stage
+from slotterm.tui.features.view import FeatureView, HelpSection, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
 from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Scene
@@ -354,6 +355,10 @@ class MysteryBonusView(FeatureView):
                 )
             )
         return steps
+
+    def help_section(self, limits: Limits | None) -> HelpSection:
+        """The bonus and its pick games (:func:`bonus_help`)."""
+        return bonus_help(self.game, self.rule)
 
     def paytable_rules(self, bet: Bet) -> tuple[str, str]:
         """The bonus and its four games, in a few words each."""

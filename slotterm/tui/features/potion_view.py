@@ -10,14 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from slotterm.bet_words import times_bet
+from slotterm.engine.actions import Bet
 from slotterm.engine.features.pick_game import Content
 from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL, MagicPotion
 from slotterm.tui.art.pick_items import CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_help import PickHelp, times_total_bet
 from slotterm.tui.features.pick_screen import PickScreen
 
 
-class PotionScreen(PickScreen):
+class PotionScreen(PickScreen, PickHelp):
     """Open bottles until Win All or Stop."""
 
     game_name = NAME
@@ -26,6 +28,26 @@ class PotionScreen(PickScreen):
         "Open bottles one at a time: each amount is yours.  WIN ALL pays every bottle on the "
         "shelf; STOP ends the game and adds a bonus for each bottle still closed."
     )
+
+    @classmethod
+    def help_item(cls, game: Any) -> str:
+        """Open bottles; Win All and Stop."""
+        return (
+            f"**{game.title}**: open bottles one by one and collect the amounts inside. Finding "
+            "**Win All** pays every amount bottle, opened or not; finding **Stop** ends the "
+            "game and adds a small prize for each bottle left closed."
+        )
+
+    @classmethod
+    def paytable_rule(cls, game: Any, bet: Bet) -> str:
+        """The bottles, their amounts at ``bet`` and the two specials."""
+        return (
+            f"• {game.title}: {game.bottles} bottles. {game.amount_bottles} hide amounts "
+            f"({times_total_bet(game.amounts, bet)}), one says Win All and one says Stop. Open "
+            "them one by one and collect what they hold. Win All pays every amount bottle, "
+            "opened or not, and ends the game; Stop ends it and adds "
+            f"{game.stop_bonus}× the total bet for each bottle still closed."
+        )
 
     @property
     def potion(self) -> MagicPotion:

@@ -15,10 +15,12 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from slotterm.bet_words import times_bet, times_bet_list
+from slotterm.engine.actions import Bet
 from slotterm.engine.features.pick_games.pumpkin import NAME, Keep, PickAgain, Pumpkin
 from slotterm.money import format_cents
 from slotterm.tui.art.pick_items import CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_help import PickHelp, times_total_bet
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.keymap import both_cases
 
@@ -30,7 +32,7 @@ def hints_on(app: object) -> bool:
     return preferences_of(app).odds_hints  # type: ignore[arg-type]
 
 
-class PumpkinScreen(PickScreen):
+class PumpkinScreen(PickScreen, PickHelp):
     """Open a pumpkin, then keep it or pick again."""
 
     game_name = NAME
@@ -44,6 +46,29 @@ class PumpkinScreen(PickScreen):
         Binding(both_cases("y"), "keep", "Keep", key_display="Y"),
         Binding(both_cases("n"), "pick_again", "Pick again", key_display="N"),
     ]
+
+    @classmethod
+    def help_item(cls, game: Any) -> str:
+        """Keep a pumpkin, or give it up for another."""
+        return (
+            f"**{game.title}**: open a pumpkin and see its amount, then keep it or give it up "
+            f"to try another, at most {game.give_ups} times. A given-up amount is gone for good."
+        )
+
+    @classmethod
+    def paytable_rule(cls, game: Any, bet: Bet) -> str:
+        """The pumpkins, their amounts at ``bet`` and the give-ups."""
+        return (
+            f"• {game.title}: {game.pumpkins} pumpkins, each hiding an amount "
+            f"({times_total_bet(game.amounts, bet)}). Open one and see it: keep it, or give it "
+            f"up and open another, at most {game.give_ups} times; the last one opened is "
+            "kept. An amount given up is gone."
+        )
+
+    @classmethod
+    def rtp_condition(cls, game: Any) -> str:
+        """The return counts on keeping and giving up at the best thresholds."""
+        return f"when the {game.title} is played as well as it can be"
 
     @property
     def pumpkin(self) -> Pumpkin:

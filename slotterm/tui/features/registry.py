@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from textual.binding import Binding
 from textual.widget import Widget
 
-from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.actions import Bet, FeatureAction, Limits
 from slotterm.engine.events import Event, FeatureEvent, ReelsStopped
 from slotterm.engine.feature import Feature, SpinModifier
 from slotterm.engine.model import GameDefinition
@@ -21,7 +21,7 @@ from slotterm.engine.round import active_feature
 from slotterm.tui.features.expanding_symbol_view import ExpandingSymbolView
 from slotterm.tui.features.free_spins_view import FreeSpinsView
 from slotterm.tui.features.mystery_bonus_view import MysteryBonusView
-from slotterm.tui.features.view import FeatureView, ModifierView, Stage
+from slotterm.tui.features.view import FeatureView, HelpSection, ModifierView, Stage
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep
 from slotterm.tui.scenes import WinItem
@@ -188,9 +188,6 @@ class FeatureViews:
         """The features' paytable sections (heading, text)."""
         return [part for v in self.views if (part := v.paytable_rules(bet)) is not None]
 
-    def help_values(self) -> dict[str, str]:
-        """The figures the help text takes from the features."""
-        values: dict[str, str] = {}
-        for view in self.views:
-            values.update(view.help_values())
-        return values
+    def help_sections(self, limits: Limits | None) -> list[HelpSection]:
+        """The features' parts of the help, in the game's order."""
+        return [part for v in self.views if (part := v.help_section(limits)) is not None]

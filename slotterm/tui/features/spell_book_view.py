@@ -9,19 +9,22 @@ plate).  At the end the other books show what they held.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from textual.containers import Center
 from textual.widget import Widget
 
 from slotterm.bet_words import times_bet, times_bet_list
+from slotterm.engine.actions import Bet
 from slotterm.engine.features.pick_games.spell_book import NAME
 from slotterm.tui.art.pick_items import CLOSED, IMP, OPEN
 from slotterm.tui.features.pick_cell import ItemLook, PickCell
+from slotterm.tui.features.pick_help import PickHelp, times_total_bet
 from slotterm.tui.features.pick_screen import PickScreen
 
 
-class SpellBookScreen(PickScreen):
+class SpellBookScreen(PickScreen, PickHelp):
     """Open one book; the imp may add to it."""
 
     game_name = NAME
@@ -31,6 +34,26 @@ class SpellBookScreen(PickScreen):
         "Three spell books each hold a multiplier of your bet.  Open one of them: it is "
         "your prize, and now and then a mischievous imp jumps out and adds to it."
     )
+
+    @classmethod
+    def help_item(cls, game: Any) -> str:
+        """One book of several; the imp."""
+        return (
+            f"**{game.title}**: open one of {game.book_count} books to find a multiplier of "
+            "the total bet; sometimes the imp turns up and adds another."
+        )
+
+    @classmethod
+    def paytable_rule(cls, game: Any, bet: Bet) -> str:
+        """The books, the imp's chance and their multipliers at ``bet``."""
+        chance = Fraction(*game.imp_chance)
+        odds = f"{chance.numerator} time in {chance.denominator}"
+        return (
+            f"• {game.title}: {game.book_count} books, each hiding a multiplier "
+            f"({times_total_bet(game.books, bet)}). Open one; {odds} the imp comes and adds "
+            f"one more ({', '.join(f'{v}×' for v in sorted(game.imp))}). You win the sum "
+            "times the total bet, and the other books are shown."
+        )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

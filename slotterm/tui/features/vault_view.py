@@ -10,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from slotterm.bet_words import times_bet, times_bet_list
+from slotterm.engine.actions import Bet
 from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
 from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_help import PickHelp, times_total_bet
 from slotterm.tui.features.pick_screen import PickScreen
 
 
-class VaultScreen(PickScreen):
+class VaultScreen(PickScreen, PickHelp):
     """Choose three vaults, then open one of them."""
 
     game_name = NAME
@@ -25,6 +27,23 @@ class VaultScreen(PickScreen):
         "Choose three of the twelve vaults.  The other nine then show what they held and "
         "close for good; open one of your three to take its amount."
     )
+
+    @classmethod
+    def help_item(cls, game: Any) -> str:
+        """Choose some vaults, then open one of them."""
+        return (
+            f"**{game.title}**: choose {game.chosen} of {game.vaults} vaults; the rest open and "
+            f"vanish, then you open one of your {game.chosen} and win what it holds."
+        )
+
+    @classmethod
+    def paytable_rule(cls, game: Any, bet: Bet) -> str:
+        """The vaults and their amounts at ``bet``."""
+        return (
+            f"• {game.title}: {game.vaults} vaults, hiding {times_total_bet(game.amounts, bet)} "
+            f"between them, one amount each. Choose {game.chosen}; the others open and "
+            f"disappear; then open one of your {game.chosen} and win what it holds."
+        )
 
     @property
     def vault(self) -> SecretVault:

@@ -22,7 +22,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
-from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.actions import Bet, FeatureAction, Limits
 from slotterm.engine.events import FeatureEvent, ReelsStopped
 from slotterm.engine.feature import Feature, SpinModifier
 from slotterm.engine.model import GameDefinition
@@ -47,6 +47,24 @@ class Stage:
     message: MessageLine
     show_win: Callable[[int], None]
     stop_together: Callable[[], bool] = field(default=lambda: False)
+
+
+@dataclass(frozen=True)
+class HelpSection:
+    """A feature's part of the help: its section (``heading``, Markdown ``text``) and the
+    words it adds to the help's general parts: ``keys``, what Space does in it ("play a
+    free spin"); ``won``, how autoplay's stop names it ("free spins are won");
+    ``autoplay``, why autoplay always stops at it; ``resume``, a sentence for interrupted
+    games; ``rtp``, a condition on the game's return ("when ... is played as well as it
+    can be")."""
+
+    heading: str
+    text: str
+    keys: str = ""
+    won: str = ""
+    autoplay: str = ""
+    resume: str = ""
+    rtp: str = ""
 
 
 class FeatureView:
@@ -170,9 +188,10 @@ class FeatureView:
         """The paytable's section on the feature: its heading and its text."""
         return None
 
-    def help_values(self) -> dict[str, str]:
-        """Figures the help text takes from the feature (``$name`` placeholders)."""
-        return {}
+    def help_section(self, limits: Limits | None) -> HelpSection | None:
+        """The feature's part of the help, in our own words from its rules (``limits``:
+        the session's operator limits, ``None``: the general words)."""
+        return None
 
 
 class ModifierView:
@@ -255,3 +274,11 @@ class ModifierView:
     def rules(self, bet: Bet) -> str:
         """The modifier's sentences in the host's paytable section."""
         return ""
+
+    def help_heading(self) -> str:
+        """Added to the host's help heading (" and the Magic Book")."""
+        return ""
+
+    def help_items(self) -> list[str]:
+        """The modifier's points in the host's help section (Markdown list items)."""
+        return []

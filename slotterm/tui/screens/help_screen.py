@@ -1,10 +1,11 @@
-"""Help: the rules in our own words, the keyboard table and the RTP (from ``help.md``)."""
+"""Help: the rules in our own words, the keyboard table and the RTP, built from the game's
+definition (:mod:`slotterm.tui.help_rules`), each feature's own help section
+(:meth:`~slotterm.tui.features.view.FeatureView.help_section`), the general play
+(:mod:`slotterm.tui.help_play`) and the game file's own ``help`` text."""
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
-from string import Template
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -12,11 +13,18 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 
 from slotterm.engine.actions import Limits
-from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
-from slotterm.tui.bet_views import bet_view
+from slotterm.tui.art.game_art import game_art
 from slotterm.tui.features.registry import FeatureViews
-from slotterm.tui.limit_words import free_spin_limit_help, gamble_limit_help, round_cap_help
+from slotterm.tui.help_play import (
+    autoplay_section,
+    gamble_section,
+    interrupted_section,
+    keys_section,
+    rtp_section,
+)
+from slotterm.tui.help_rules import lines_section, short_section, symbol_sections
+from slotterm.tui.limit_words import round_cap_help
 from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.widgets.help_text import MarkdownText
@@ -28,42 +36,27 @@ def format_rtp(rtp: float) -> str:
     return f"{rtp * 100:.2f} %"
 
 
-HELP_FILES = {"lucky-witch": "help_lucky_witch.md"}
-"""The help text of each game that has its own (the others: ``help.md``)."""
-
-
 @cache
 def help_markdown(game: GameDefinition, limits: Limits | None = None) -> str:
-    """The help text with the game's own figures (and its features') filled in, and the
-    operator's limits in force (the session's ``limits``; ``None``: the game's own cap
-    and the general words)."""
-    name = HELP_FILES.get(game.id, "help.md")
-    source = resources.files("slotterm.tui").joinpath(name).read_text(encoding="utf-8")
-    scatter = ", ".join(str(m) for _, m in sorted(game.scatter_pays.items()))
-    return Template(source).substitute(
-        FeatureViews(game).help_values(),
-        **coin_values(game),
-        name=game.name,
-        lines=len(game.lines),
-        scatter=scatter,
-        max_win=max_win_text(game, limits),
-        free_spin_limit=free_spin_limit_help(limits),
-        gamble_limit=gamble_limit_help(limits),
-        rtp=format_rtp(game.published_rtp),
-    )
-
-
-def max_win_text(game: GameDefinition, limits: Limits | None = None) -> str:
-    """The round cap in force: ``"5,000 times the total bet"`` (and the operator's
-    ``max_win`` when set) or ``"250,000.00 in credits"``."""
-    return round_cap_help(game, limits)
-
-
-def coin_values(game: GameDefinition) -> dict[str, str]:
-    """The bet model's own figures (:meth:`~slotterm.tui.bets.view.BetView.help_values`: in
-    coins, most coins per line and in all) and the bonus cap in coins."""
-    caps = [f.cap_coins for f in game.features if isinstance(f, MysteryBonus)]
-    return {**bet_view(game).help_values(), "bonus_cap": f"{caps[0]:,}" if caps else ""}
+    """The help of ``game`` as our small Markdown, with the operator's limits in force (the
+    session's ``limits``; ``None``: the game's own cap and the general words)."""
+    parts = FeatureViews(game).help_sections(limits)
+    features = [f"## {part.heading}\n\n{part.text}" for part in parts]
+    intro = [game.help_text.strip()] if game.help_text.strip() else []
+    sections = [
+        f"# How to play {game.name}",
+        *intro,
+        short_section(game),
+        lines_section(game, round_cap_help(game, limits)),
+        symbol_sections(game, game_art(game).stacked),
+        *features,
+        gamble_section(game, limits),
+        autoplay_section(game, parts),
+        interrupted_section(game, parts),
+        keys_section(game, parts),
+        rtp_section(format_rtp(game.published_rtp), parts),
+    ]
+    return "\n\n".join(section for section in sections if section) + "\n"
 
 
 HELP_WIDTH = 110
