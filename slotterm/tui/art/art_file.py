@@ -1,11 +1,11 @@
 """Pixel art as data: a game's symbol pictures read from a TOML file beside its game file.
 
-A game file's ``art`` names the file per symbol (``[art.BOOK] pixels = "x.art.toml"``,
+A game file's ``art`` names the file per symbol (``[art.STAR] pixels = "x.art.toml"``,
 DESIGN.md §7); the file holds one table per symbol::
 
-    [BOOK]
-    name = "Book of Spells"          # the symbol's name on the screens
-    glyph = "B"                      # its one-letter glyph
+    [STAR]
+    name = "Lucky Star"              # the symbol's name on the screens
+    glyph = "S"                      # its one-letter glyph
     colour = "gold1"                 # its text colour (a Rich colour name or #rrggbb)
     look = { top = "#3a2a8c", bottom = "#1c1450", frame = "#b060ff" }   # the tile
     small = ["yyyyyyy.", ...]        # 6 rows of 8 palette letters ("." the tile)
@@ -18,7 +18,7 @@ A card rank may give ``letters = "10"`` and ``ink = "l"`` (a palette letter) ins
 its pictures: they are drawn from the pixel font (:func:`~slotterm.tui.art.letters.rank_pictures`).
 
 Every field is checked; a bad file is one line naming the file and the place inside it
-(``x.art.toml: BOOK.small: row 2 must be 8 pixels, not 7``), an :class:`ArtFileError`.
+(``x.art.toml: STAR.small: row 2 must be 8 pixels, not 7``), an :class:`ArtFileError`.
 """
 
 from __future__ import annotations

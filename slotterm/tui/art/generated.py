@@ -36,7 +36,7 @@ _KIND_LOOKS: Mapping[SymbolKind, tuple[str, TileLook]] = {
     SymbolKind.SCATTER: ("#ff5ce1", TileLook(top="#0f4a4a", bottom="#062626", frame="#ff5ce1")),
     SymbolKind.BONUS: ("#ff9a1f", TileLook(top="#5a1a0c", bottom="#2e0c06", frame="#ff3b3b")),
 }
-"""The ink and tile of each special kind of symbol."""
+"""The ink and tile of the wild, scatter and bonus kinds of symbol."""
 
 
 def _hls(hue: float, lightness: float, saturation: float) -> str:

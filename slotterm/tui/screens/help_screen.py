@@ -51,9 +51,9 @@ def help_markdown(game: GameDefinition, limits: Limits | None = None) -> str:
         symbol_sections(game, game_art(game).stacked),
         *features,
         gamble_section(game, limits),
-        autoplay_section(game, parts),
         interrupted_section(game, parts),
         keys_section(game, parts),
+        autoplay_section(game, parts),
         rtp_section(format_rtp(game.published_rtp), parts),
     ]
     return "\n\n".join(section for section in sections if section) + "\n"

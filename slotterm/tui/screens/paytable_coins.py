@@ -1,28 +1,25 @@
-"""The paytable's parts for a game bet in coins (Lucky Witch): pays in coins and in
-credits, the wild that doubles, the scatter, the bonus symbol and the pick games.
+"""The paytable's parts for a game bet in coins: pays in coins and in credits, the wild
+and its multiplier, the scatter, the bonus symbol and the pick games.
 
 Every text is ours, written from the facts of the game's definition (DESIGN.md §2): the
-pick games are described from their tables, so a change of table changes the text.
+pick games are described from their tables by their screens' own words
+(:meth:`~slotterm.tui.features.pick_help.PickHelp.paytable_rule`), so a change of table
+changes the text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 
 from rich.text import Text
 
 from slotterm.engine.actions import Bet
-from slotterm.engine.feature import Feature
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.features.mystery_bonus import MysteryBonus
-from slotterm.engine.features.pick_games.magic_potion import MagicPotion
-from slotterm.engine.features.pick_games.pumpkin import Pumpkin
-from slotterm.engine.features.pick_games.secret_vault import SecretVault
-from slotterm.engine.features.pick_games.spell_book import SpellBook
 from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
+from slotterm.tui.features.pick_screens import PICK_HELP
 from slotterm.tui.symbols import symbol_art
 
 Pays = list[tuple[int, int, int]]
@@ -143,7 +140,7 @@ def bonus_rules(game: GameDefinition, bet: Bet, *, intro: bool = True) -> str | 
     bonus = next((f for f in game.features if isinstance(f, MysteryBonus)), None)
     if bonus is None:
         return None
-    games = [_pick_game_rule(pick, bet) for pick in bonus.games]
+    games = [PICK_HELP[g.name].paytable_rule(g, bet) for g in bonus.games if g.name in PICK_HELP]
     if not intro:
         return "\n".join(line for line in games if line)
     name = symbol_art(bonus.symbol, game).name
@@ -158,45 +155,3 @@ def bonus_rules(game: GameDefinition, bet: Bet, *, intro: bool = True) -> str | 
         f"({format_cents(cap)} now). A bonus won in a free spin is played before the next one."
     ]
     return "\n".join(part for part in [*parts, *games] if part)
-
-
-def _times(values: Iterable[int], bet: Bet) -> str:
-    """``"1×, 2×, 5× the total bet, at most 0.75 now"``."""
-    ordered = sorted(values)
-    top = format_cents(ordered[-1] * bet.total) if ordered else "0.00"
-    return ", ".join(f"{v}×" for v in ordered) + f" the total bet, at most {top} now"
-
-
-def _pick_game_rule(game: Feature, bet: Bet) -> str:
-    """One pick game in a few sentences."""
-    if isinstance(game, MagicPotion):
-        return (
-            f"• {game.title}: {game.bottles} bottles. {game.amount_bottles} hide amounts "
-            f"({_times(game.amounts, bet)}), one says Win All and one says Stop. Open "
-            "them one by one and collect what they hold. Win All pays every amount bottle, "
-            "opened or not, and ends the game; Stop ends it and adds "
-            f"{game.stop_bonus}× the total bet for each bottle still closed."
-        )
-    if isinstance(game, Pumpkin):
-        return (
-            f"• {game.title}: {game.pumpkins} pumpkins, each hiding an amount "
-            f"({_times(game.amounts, bet)}). Open one and see it: keep it, or give it "
-            f"up and open another, at most {game.give_ups} times; the last one opened is "
-            "kept. An amount given up is gone."
-        )
-    if isinstance(game, SpellBook):
-        chance = Fraction(*game.imp_chance)
-        odds = f"{chance.numerator} time in {chance.denominator}"
-        return (
-            f"• {game.title}: {game.book_count} books, each hiding a multiplier "
-            f"({_times(game.books, bet)}). Open one; {odds} the imp comes and adds "
-            f"one more ({', '.join(f'{v}×' for v in sorted(game.imp))}). You win the sum "
-            "times the total bet, and the other books are shown."
-        )
-    if isinstance(game, SecretVault):
-        return (
-            f"• {game.title}: {game.vaults} vaults, hiding {_times(game.amounts, bet)} "
-            f"between them, one amount each. Choose {game.chosen}; the others open and "
-            f"disappear; then open one of your {game.chosen} and win what it holds."
-        )
-    return ""

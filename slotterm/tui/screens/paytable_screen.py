@@ -1,8 +1,9 @@
 """The paytable: every symbol's pays at the current bet, the rules, the lines.
 
-A game bet in cents (Book of Spells) shows its pays in credits; a game bet in coins
-(Lucky Witch) shows them in coins and in credits, with its wild, scatter, bonus symbol
-and pick games explained (:mod:`slotterm.tui.screens.paytable_coins`).
+A game bet per line shows its pays in credits; a game bet in coins shows them in coins
+and in credits, with its wild, scatter, bonus symbol and pick games explained
+(:mod:`slotterm.tui.screens.paytable_coins`).  Every symbol is drawn in the game's own
+pictures (:func:`~slotterm.tui.symbols.art_text`: its art files, or generated tiles).
 """
 
 from __future__ import annotations
