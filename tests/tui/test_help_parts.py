@@ -207,3 +207,21 @@ def test_no_module_drawing_symbols_or_rules_names_a_game() -> None:
         if GAME_NAMES.search(path.read_text(encoding="utf-8"))
     ]
     assert named == []
+
+
+async def test_the_paytable_shows_a_game_without_art_or_help() -> None:
+    from slotterm.engine.actions import Bet
+    from slotterm.tui.screens.paytable_screen import PaytableScreen, wild_scatter_rules
+
+    game = plain_game()
+    bet = Bet(bet_per_line=10, lines=5)
+    rules = wild_scatter_rules(game, bet)
+    assert "wild and scatter at once" not in rules  # its wild and its scatter are two
+    assert "Star is the scatter" in rules and "Wild is wild" in rules
+    app = ModalHost(lambda: PaytableScreen(game, bet))
+    async with app.run_test(size=(124, 200)) as pilot:
+        await pilot.pause()
+        text = screen_text(app.screen)
+        for symbol in game.symbols:
+            assert symbol.name in text, symbol.id
+        assert "The 5 lines" in text

@@ -77,18 +77,28 @@ def line_symbols(game: GameDefinition) -> tuple[str, ...]:
 
 def wild_scatter_rules(game: GameDefinition, bet: Bet) -> str:
     """The wild/scatter symbol's rules in our own words, with amounts at ``bet``."""
-    wild = next(s for s in game.symbols if s.kind.is_scatter)
-    parts = [f"{wild.name} is wild and scatter at once."]
-    if wild.kind.is_wild:
+    scatter = next(s for s in game.symbols if s.kind.is_scatter)
+    wild = (
+        scatter if scatter.kind.is_wild else next((s for s in game.symbols if s.kind.is_wild), None)
+    )
+    if wild is scatter:
+        parts = [f"{wild.name} is wild and scatter at once."]
         parts.append("On a line it stands in for any other symbol to complete a win.")
-        if game.wild_only_pays_as is not None:
-            top = max(game.paytable[game.wild_only_pays_as])
-            pay = game.line_pay(game.wild_only_pays_as, top) * bet.bet_per_line
-            parts.append(
-                f"A line made of {wild.name} symbols alone pays like the same number of "
-                f"{symbol_art(game.wild_only_pays_as, game).name} symbols: {top} of them pay "
-                f"{format_cents(pay)}."
-            )
+    else:
+        parts = [f"{scatter.name} is the scatter."]
+        if wild is not None:
+            subs = [
+                s.name for s in game.symbols if s is not wild and game.wild_substitutes_for(s.id)
+            ]
+            parts.append(f"On a line {wild.name} is wild: it stands in for {', '.join(subs)}.")
+    if wild is not None and game.wild_only_pays_as is not None:
+        top = max(game.paytable[game.wild_only_pays_as])
+        pay = game.line_pay(game.wild_only_pays_as, top) * bet.bet_per_line
+        parts.append(
+            f"A line made of {wild.name} symbols alone pays like the same number of "
+            f"{symbol_art(game.wild_only_pays_as, game).name} symbols: {top} of them pay "
+            f"{format_cents(pay)}."
+        )
     fewest = min(count for count, mult in game.scatter_pays.items() if mult > 0)
     starts = "".join(f", and {rule}" for rule in FeatureViews(game).scatter_rules())
     parts.append(
