@@ -14,6 +14,7 @@ from rich.console import Console
 from slotterm.engine.actions import Bet
 from slotterm.games import get_game
 from slotterm.money import format_cents
+from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.help_screen import HelpScreen, help_markdown
 from slotterm.tui.screens.paytable_coins import (
     PayColumns,
@@ -113,8 +114,9 @@ def test_the_pick_games_prizes_stand_alone_when_the_bonus_view_explains_the_star
     from slotterm.tui.screens.paytable_coins import bonus_rules
 
     bet = Bet(bet_per_line=1, lines=15, coin_size=1)
-    full = bonus_rules(LW, bet) or ""
-    games = bonus_rules(LW, bet, intro=False) or ""
+    prizes = [line for view in FeatureViews(LW).views for line in view.prize_rules(bet)]
+    full = bonus_rules(LW, bet, prizes) or ""
+    games = bonus_rules(LW, bet, prizes, intro=False) or ""
     assert "reels 1, 3 and 5" in full and "reels" not in games
     assert games.count("•") == 4 and full.endswith(games)
     # Secret Vault's best vault: 100 × the total bet of 0.15

@@ -1,12 +1,13 @@
 """The Mystery bonus's part of the help (its view's :meth:`help_section`), from its rules:
-where its symbol stands, what starts it, its pick games (each in its own words,
-:class:`~slotterm.tui.features.pick_help.PickHelp`) and its cap."""
+where its symbol stands, what starts it and its cap, with its pick games in their own
+words (:class:`~slotterm.tui.features.pick_help.PickHelp`, given by the view)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
-from slotterm.tui.features.pick_screens import PICK_HELP
 from slotterm.tui.features.view import HelpSection
 
 FREE_SPINS = "free_spins"
@@ -18,8 +19,11 @@ def _reels(reels: tuple[int, ...]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
-def bonus_help(game: GameDefinition, rule: MysteryBonus) -> HelpSection:
-    """The bonus's help section."""
+def bonus_help(
+    game: GameDefinition, rule: MysteryBonus, games: Sequence[str], conditions: Sequence[str]
+) -> HelpSection:
+    """The bonus's help section; ``games``: each pick game's item, ``conditions``: how they
+    must be played for the published return."""
     name = game.symbol_index[rule.symbol].name
     reels = _reels(rule.reels)
     on_reels = {r for r, strip in enumerate(game.base_reels, 1) if rule.symbol in strip}
@@ -37,16 +41,12 @@ def bonus_help(game: GameDefinition, rule: MysteryBonus) -> HelpSection:
     )
     cap = f"; one bonus pays at most {rule.cap_coins:,} coins" if rule.cap_coins else ""
     chances = "with equal chances" if len(rule.games) > 1 else ""
-    games = [PICK_HELP[g.name].help_item(g) for g in rule.games if g.name in PICK_HELP]
     items = [
         f"{where} at the same time starts the **Mystery bonus**{when}. The {name} pays "
         "nothing by itself.",
         f"The bonus is one of {len(rule.games)} pick games, drawn at random {chances}. Every "
         f"prize is a multiple of the total bet{cap}.".replace(" .", "."),
         *(f"  - {item}" for item in games),
-    ]
-    conditions = [
-        c for g in rule.games if g.name in PICK_HELP and (c := PICK_HELP[g.name].rtp_condition(g))
     ]
     return HelpSection(
         heading=f"The {name}: the Mystery bonus",

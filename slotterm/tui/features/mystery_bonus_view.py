@@ -41,7 +41,7 @@ from slotterm.tui.art.cauldron import BREWED, bubbling
 from slotterm.tui.art.model import SIZES_LARGEST_FIRST
 from slotterm.tui.art.tiles import tile_text
 from slotterm.tui.features.mystery_bonus_help import bonus_help
-from slotterm.tui.features.pick_screens import PICK_SCREENS
+from slotterm.tui.features.pick_screens import PICK_HELP, PICK_SCREENS
 from slotterm.tui.features.view import FeatureView, HelpSection, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
 from slotterm.tui.mono import no_colour
@@ -356,9 +356,17 @@ class MysteryBonusView(FeatureView):
             )
         return steps
 
+    def prize_rules(self, bet: Bet) -> list[str]:
+        """Each pick game and its prizes at ``bet``, in its screen's words."""
+        games = [g for g in self.rule.games if g.name in PICK_HELP]
+        return [PICK_HELP[g.name].paytable_rule(g, bet) for g in games]
+
     def help_section(self, limits: Limits | None) -> HelpSection:
-        """The bonus and its pick games (:func:`bonus_help`)."""
-        return bonus_help(self.game, self.rule)
+        """The bonus and its pick games, each in its screen's words (:func:`bonus_help`)."""
+        games = [g for g in self.rule.games if g.name in PICK_HELP]
+        items = [PICK_HELP[g.name].help_item(g) for g in games]
+        conditions = [c for g in games if (c := PICK_HELP[g.name].rtp_condition(g))]
+        return bonus_help(self.game, self.rule, items, conditions)
 
     def paytable_rules(self, bet: Bet) -> tuple[str, str]:
         """The bonus and its four games, in a few words each."""

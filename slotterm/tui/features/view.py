@@ -188,6 +188,10 @@ class FeatureView:
         """The paytable's section on the feature: its heading and its text."""
         return None
 
+    def prize_rules(self, bet: Bet) -> list[str]:
+        """Lines of the coin paytable on the feature's prizes at ``bet`` (its pick games)."""
+        return []
+
     def help_section(self, limits: Limits | None) -> HelpSection | None:
         """The feature's part of the help, in our own words from its rules (``limits``:
         the session's operator limits, ``None``: the general words)."""

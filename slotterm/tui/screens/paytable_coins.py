@@ -9,7 +9,7 @@ changes the text.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -19,7 +19,6 @@ from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition, SymbolKind
 from slotterm.money import format_cents
-from slotterm.tui.features.pick_screens import PICK_HELP
 from slotterm.tui.symbols import symbol_art
 
 Pays = list[tuple[int, int, int]]
@@ -132,15 +131,18 @@ def scatter_rules(game: GameDefinition) -> str:
     return text
 
 
-def bonus_rules(game: GameDefinition, bet: Bet, *, intro: bool = True) -> str | None:
-    """The bonus symbol and the pick games, with their prizes at ``bet`` (``None``: none).
+def bonus_rules(
+    game: GameDefinition, bet: Bet, prizes: Sequence[str], *, intro: bool = True
+) -> str | None:
+    """The bonus symbol and the pick games' ``prizes`` at ``bet`` (the bonus view's
+    :meth:`~slotterm.tui.features.view.FeatureView.prize_rules`; ``None``: no bonus).
 
     Without ``intro`` only the pick games' lines (the bonus view says how it starts).
     """
     bonus = next((f for f in game.features if isinstance(f, MysteryBonus)), None)
     if bonus is None:
         return None
-    games = [PICK_HELP[g.name].paytable_rule(g, bet) for g in bonus.games if g.name in PICK_HELP]
+    games = list(prizes)
     if not intro:
         return "\n".join(line for line in games if line)
     name = symbol_art(bonus.symbol, game).name

@@ -221,7 +221,8 @@ class PaytableScreen(WindowOverMachine):
             view.feature.name == MysteryBonus.name and view.paytable_rules(bet) is not None
             for view in FeatureViews(game).views
         )
-        bonus = bonus_rules(game, bet, intro=not told)
+        prizes = [line for view in FeatureViews(game).views for line in view.prize_rules(bet)]
+        bonus = bonus_rules(game, bet, prizes, intro=not told)
         symbol = next((s for s in game.symbols if s.kind is SymbolKind.BONUS), None)
         if bonus is not None and symbol is not None:
             name = symbol_art(symbol.id, game).name
