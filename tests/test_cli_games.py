@@ -104,3 +104,17 @@ def test_serve_hands_on_the_games_folder_as_an_absolute_path(
     args = build_parser().parse_args(["serve", "--games", "games"])
     assert serve_command.run_serve(args) == 0
     assert shlex.split(commands[0])[-2:] == ["--games", str(tmp_path / "games")]
+
+
+def test_a_game_file_whose_pictures_are_missing_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from slotterm.cli import main
+
+    assert main(["game-def", "book-of-spells", "--toml"]) == 0
+    text = capsys.readouterr().out.replace('game = "book-of-spells"', 'game = "my-book"')
+    game_file = tmp_path / "my-book.toml"
+    game_file.write_text(text, encoding="utf-8")  # its pixels file is not beside it
+    assert main([str(game_file), "--demo", "--save-dir", str(tmp_path / "saves")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "book-of-spells.art.toml" in err[0] and "cannot be read" in err[0]

@@ -41,6 +41,10 @@ def run_play(args: argparse.Namespace) -> int:
         raise UsageError(f"--force and --reset-save need a GAME (e.g. slotterm {game_ids()[0]})")
     check_games_folder(args)
     force = None if args.game is None else forced_feature(args.force, get_game(args.game))
+    if args.game is not None:
+        art_refusal = art_problem(get_game(args.game))
+        if art_refusal is not None:
+            raise UsageError(art_refusal)
     settings = None if args.game is None else settings_from_args(args)
     # Refuse before touching anything: no folder, lock, set-aside or settlement.  Under
     # ``slotterm serve`` the pipes are Textual's web driver, and the game may start.
@@ -193,11 +197,26 @@ def shelf_for(args: argparse.Namespace) -> GameShelf:
     root = Path(args.save_dir) if args.save_dir else default_save_root()
     entries: list[ShelfGame | BrokenGame] = []
     for found in catalog(games_folder_of(args)):
-        if found.game is not None:
+        problem = None if found.game is None else art_problem(found.game)
+        if found.game is not None and problem is not None and found.path is not None:
+            entries.append(BrokenGame(file=found.path, error=problem))
+        elif found.game is not None:
             entries.append(_shelf_game(args, found.game, root, found.path))
         elif found.path is not None:
             entries.append(BrokenGame(file=found.path, error=found.error or "it cannot be read"))
     return GameShelf(entries)
+
+
+def art_problem(game: GameDefinition) -> str | None:
+    """Why the pictures ``game``'s file names cannot be drawn (one line), or ``None``."""
+    from slotterm.tui.art.art_file import ArtFileError
+    from slotterm.tui.art.game_art import check_game_art
+
+    try:
+        check_game_art(game)
+    except ArtFileError as exc:
+        return str(exc)
+    return None
 
 
 def _shelf_game(

@@ -43,10 +43,21 @@ def is_game_path(text: str | Path) -> bool:
     return text.lower().endswith(GAME_FILE_SUFFIXES) or "/" in text or os.sep in text
 
 
+ART_FILE_SUFFIX = ".art.toml"
+"""How a pixel-art data file beside game files is named: never taken for a game file."""
+
+
+def is_game_file_name(path: Path) -> bool:
+    """True when a file in a games folder is a game file by its name (``.toml`` or
+    ``.json``, but not a ``*.art.toml`` pixel-art file)."""
+    name = path.name.lower()
+    return name.endswith(GAME_FILE_SUFFIXES) and not name.endswith(ART_FILE_SUFFIX)
+
+
 @functools.cache
 def _shipped_files() -> dict[str, Path]:
     """Shipped id -> its file, in the shipped order."""
-    files = {p.stem: p for p in SHIPPED_FOLDER.glob("*.toml") if p.is_file()}
+    files = {p.stem: p for p in SHIPPED_FOLDER.glob("*.toml") if is_game_file_name(p)}
     order = (SHIPPED_FOLDER / "order.txt").read_text(encoding="utf-8").split()
     first = [name for name in order if name in files]
     rest = sorted(name for name in files if name not in first)

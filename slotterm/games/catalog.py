@@ -10,10 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from slotterm.engine.model import GameDefinition
-from slotterm.games import GameFileError, game_ids, get_game, load_game_file
-
-GAME_FILE_SUFFIXES = (".toml", ".json")
-"""The file names a games folder is searched for."""
+from slotterm.games import GameFileError, game_ids, get_game, is_game_file_name, load_game_file
 
 
 @dataclass(frozen=True)
@@ -57,7 +54,7 @@ def _game_files(games_dir: Path | None) -> list[Path]:
     if games_dir is None:
         return []
     try:
-        found = [p for p in games_dir.iterdir() if p.suffix.lower() in GAME_FILE_SUFFIXES]
+        found = [p for p in games_dir.iterdir() if is_game_file_name(p)]
     except OSError:
         return []
     return sorted(found, key=lambda p: p.name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from slotterm.engine.actions import Limits
+from slotterm.engine.bet_model import CoinsPerLine
 from slotterm.engine.model import GameDefinition
 from slotterm.tui.autoplay_control import asks_first
 from slotterm.tui.features.view import HelpSection
@@ -31,8 +32,9 @@ def _per_line_keys(game: GameDefinition) -> list[Row]:
 
 
 def _coin_keys(game: GameDefinition) -> list[Row]:
-    assert game.coins is not None
-    low, high = game.coins.coins_per_line
+    model = game.bet_model
+    assert isinstance(model, CoinsPerLine)
+    low, high = model.coins_per_line
     return [
         ("← → 1 2", f"fewer / more lines (after {len(game.lines)} it goes back to 1)"),
         ("↑ ↓", f"one coin per line more / fewer ({low} to {high})"),

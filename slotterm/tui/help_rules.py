@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
+from slotterm.engine.bet_model import CoinsPerLine
 from slotterm.engine.model import GameDefinition, Symbol
 
 
 def bet_kind(game: GameDefinition) -> str:
     """The kind of the game's bet model: ``"coins"`` (coins per line × a coin size) or
     ``"per_line"`` (a bet per line); what the help and the paytable lay out by."""
-    return "coins" if game.coins is not None else "per_line"
+    return game.bet_model.kind
 
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
@@ -45,8 +46,9 @@ def _per_line_short(game: GameDefinition) -> str:
 
 
 def _coins_short(game: GameDefinition) -> str:
-    assert game.coins is not None
-    low, high = game.coins.coins_per_line
+    model = game.bet_model
+    assert isinstance(model, CoinsPerLine)
+    low, high = model.coins_per_line
     return (
         f"There are {len(game.lines)} lines to play. You bet in **coins**: choose how many "
         f"coins to stake on each line ({low} to {high}) and what one coin is worth (the "

@@ -9,7 +9,7 @@ import pytest
 from slotterm.cli import main
 from slotterm.engine.model import GameDefinition
 
-FILE_KEYS = {"title", "bet", "gamble", "published_rtp"}
+FILE_KEYS = {"title", "bet", "gamble", "published_rtp", "art"}
 """What a loadable game file adds to the §6 contract's keys (DESIGN.md §7)."""
 
 
