@@ -34,13 +34,13 @@ def test_tagline_rules_and_help_section(times: int) -> None:
     game = multiplied(game_showing(TRIGGER, WITCH3, FILLER), times)
     view = _view(game)
     _, rules = view.paytable_rules(game.default_bet())
-    section = view.help_section()
-    assert isinstance(section, list) and all(isinstance(p, str) and p for p in section)
-    assert "10 free spins" in section[0] and "add 10 more" in section[0]
-    said = [view.tagline(), rules, " ".join(section)]
+    section = view.help_section(None)
+    text = section.text
+    assert "**10 free spins**" in text and "add 10 more" in text
+    said = [view.tagline(), rules, text]
     if times == 1:
-        assert len(section) == 1 and not any("multiplied" in s or "×" in s for s in said)
+        assert not any("multiplied" in s or "×" in s for s in said)
     else:
         assert view.tagline().endswith("with every win ×3" + view.modifier.tagline())
-        assert "multiplied by 3" in rules and "multiplied by 3" in section[1]
-        assert "special symbol" in section[1]  # the Magic Book's wins count 3 times too
+        assert "multiplied by 3" in rules and "multiplied by 3" in text
+        assert "special symbol" in text  # the Magic Book's wins count 3 times too
