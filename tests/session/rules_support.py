@@ -28,6 +28,7 @@ def base_tree() -> dict[str, Any]:
     tree = game_file_tree(get_game("book-of-spells"))
     tree["game"] = FILE_ID
     tree["title"] = "Spell File"
+    del tree["art"]  # its pictures' file is not beside the copy: generated tiles
     return tree
 
 
