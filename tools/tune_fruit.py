@@ -51,33 +51,30 @@ SPREAD_APART = ("COIN", "STAR")
 
 Composition = dict[str, int]
 
+# How many of each symbol per reel, in the order of ORDER:
+#                    COIN STAR SEVEN BAR BELL MELON GRAPES PLUM ORANGE LEMON CHERRY
+_BASE_COUNTS = (
+    (1, 2, 1, 2, 2, 3, 3, 5, 6, 6, 3),  # 34 stops: few cherries, so 2 cherries pay less often
+    (1, 2, 1, 2, 2, 3, 3, 4, 5, 6, 6),  # 35
+    (1, 2, 1, 2, 2, 3, 3, 4, 7, 5, 6),  # 36
+    (1, 2, 1, 2, 2, 3, 3, 4, 5, 5, 6),  # 34
+    (1, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6),  # 33
+)
+_FREE_COUNTS = (
+    (1, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6),  # 33
+    (1, 3, 1, 2, 2, 3, 3, 4, 5, 5, 6),  # 35: three STARs on reels 2 to 4
+    (1, 3, 1, 2, 2, 3, 3, 4, 5, 5, 6),  # 35
+    (1, 3, 1, 2, 2, 3, 3, 4, 5, 5, 6),  # 35
+    (1, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6),  # 33
+)
 
-def _c(**counts: int) -> Composition:
-    return dict(counts)
-
+BASE: tuple[Composition, ...] = tuple(dict(zip(ORDER, row, strict=True)) for row in _BASE_COUNTS)
+"""The base reels' compositions."""
+FREE: tuple[Composition, ...] = tuple(dict(zip(ORDER, row, strict=True)) for row in _FREE_COUNTS)
+"""The free-spin reels' compositions (no pairs)."""
 
 LOWS_PAIRED = ("CHERRY", "LEMON", "ORANGE", "PLUM")
 """The low fruit that sit partly in pairs on the base reels."""
-
-# Base reels, one composition per reel (34, 35, 36, 34, 33 stops).  Few cherries on reel 1
-# keep the two-cherry pays from making every third line a win.
-BASE: tuple[Composition, ...] = (
-    _c(COIN=1, STAR=2, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=5, ORANGE=6, LEMON=6, CHERRY=3),
-    _c(COIN=1, STAR=2, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=6, CHERRY=6),
-    _c(COIN=1, STAR=2, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=7, LEMON=5, CHERRY=6),
-    _c(COIN=1, STAR=2, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=5, CHERRY=6),
-    _c(COIN=1, STAR=1, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=5, CHERRY=6),
-)  # fmt: skip
-
-# Free-spin reels (33, 35, 35, 35, 33 stops): three STARs on reels 2 to 4, one on reels 1
-# and 5; no pairs.
-FREE: tuple[Composition, ...] = (
-    _c(COIN=1, STAR=1, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=5, CHERRY=6),
-    _c(COIN=1, STAR=3, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=5, CHERRY=6),
-    _c(COIN=1, STAR=3, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=5, CHERRY=6),
-    _c(COIN=1, STAR=3, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=5, CHERRY=6),
-    _c(COIN=1, STAR=1, SEVEN=1, BAR=2, BELL=2, MELON=3, GRAPES=3, PLUM=4, ORANGE=5, LEMON=5, CHERRY=6),
-)  # fmt: skip
 
 
 def _spread(units: Sequence[tuple[str, int]], offset: float) -> list[str]:
