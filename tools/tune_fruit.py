@@ -142,27 +142,41 @@ def figures(game: GameDefinition, lines: int) -> Mapping[str, Any]:
     return compute_par(game, lines).to_json()
 
 
-def report(game: GameDefinition, line_counts: Sequence[int]) -> None:
-    """Print the exact figures per line count (the table in the file's comments)."""
-    print("lines  RTP        cap effect  hit freq  sd     VI 90  VI 95  feature 1 in")
+RULE = "# =====  =========  ==========  ========  =====  =====  =====  ========"
+
+
+def table_rows(game: GameDefinition, line_counts: Sequence[int]) -> list[str]:
+    """The rows of the exact-figures table in the file's comments, one per line count."""
+    rows = []
     for lines in line_counts:
         f = figures(game, lines)
-        print(
-            f"{lines:<6} {f['rtp']:.7f}  {f['cap_effect']:+.2e}   {f['hit_frequency']:6.2%}"
-            f"   {f['sd']:<5.2f}  {f['vi_90']:<5.2f}  {f['vi_95']:<5.2f}  {f['feature_one_in']:.2f}"
+        cap = f"{f['cap_probability']:.2e}" if f["cap_probability"] else "0"
+        rows.append(
+            f"# {lines:<5}  {f['rtp']:.7f}  {f['cap_effect']:+.2e}   {f['hit_frequency']:6.2%}"
+            f"   {f['sd']:<5.2f}  {f['vi_90']:<5.2f}  {f['vi_95']:<5.2f}  {cap}"
         )
+    return rows
+
+
+def report(game: GameDefinition, line_counts: Sequence[int]) -> None:
+    """Print the exact figures per line count (the table in the file's comments)."""
+    print(RULE)
+    print("# lines  RTP        cap effect  hit freq  sd     VI 90  VI 95  P(cap)")
+    print(RULE)
+    print("\n".join(table_rows(game, line_counts)))
+    print(RULE)
     f = figures(game, max(line_counts))
     for key in (
         "rtp_uncapped",
         "rtp_base_lines",
         "rtp_scatter",
         "rtp_free_spins",
+        "feature_one_in",
         "retrigger_probability",
         "spins_per_feature",
         "feature_value",
     ):
-        if key in f:
-            print(f"{key:24} {f[key]:.7f}")
+        print(f"{key:24} {f[key]:.7f}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
