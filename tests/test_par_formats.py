@@ -1,7 +1,7 @@
 """``slotterm par GAME --csv`` and ``--markdown``: the figures of ``--json``, every one.
 
 Each format is parsed back here with its own reader (``csv`` for CSV, a pipe-table reader
-for Markdown) and compared with ``--json`` figure by figure, for both games: the same
+for Markdown) and compared with ``--json`` figure by figure, for every shipped game: the same
 tables in the same order, the same columns, the same rows, each number equal to the
 JSON's (floats exactly), ``null`` an empty cell.  The sheet is computed once per game (the
 command's ``compute_par`` is cached for this module only).
@@ -28,7 +28,7 @@ FORMATS = ("--json", "--csv", "--markdown", "")
 
 @pytest.fixture(scope="module")
 def outputs() -> Iterator[dict[tuple[str, str], str]]:
-    """``(game, flag) -> output`` of ``slotterm par GAME FLAG`` for both games."""
+    """``(game, flag) -> output`` of ``slotterm par GAME FLAG`` for every shipped game."""
     computed: dict[tuple[str, int | None, str], Any] = {}
     real = par_module.compute_par
 
@@ -148,7 +148,7 @@ def test_csv_has_every_figure_of_json(outputs: dict[tuple[str, str], str], game_
     data = json.loads(outputs[game_id, "--json"])
     tables = read_csv(outputs[game_id, "--csv"])
     assert_tables_match_json(tables, data)
-    assert len(tables["summary"][1]) >= 30 and len(tables["symbols"][1]) > 20  # not a stub
+    assert len(tables["summary"][1]) >= 25 and len(tables["symbols"][1]) > 20  # not a stub
 
 
 @pytest.mark.parametrize("game_id", game_ids())

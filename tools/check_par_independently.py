@@ -17,13 +17,13 @@ tables alone it works out, with exact fractions,
   induction on keep-or-go-on; Spell Book: book plus the imp's chance times its mean;
   Secret Vault: the mean of the amounts); the RTP under keep-first and worst play;
 * spins per feature, award / (1 - retrigger × p) with p the retrigger odds, and so the
-  free-spin RTP.
+  free-spin RTP (its own wins × ``free_spins.win_multiplier``, a bonus's not).
 
 The round cap is left out (par reports ``rtp_uncapped`` and the cap effect apart; its
 ``rtp_base_lines`` carries the base game's cap loss, so that one figure may differ by up
 to the cap effect).
 
-    python tools/check_par_independently.py [GAME] [--lines N]
+    python tools/check_par_independently.py [GAME | FILE] [--lines N]
 
 Prints each figure beside par's and exits 1 if any differs by more than 1e-12.
 """
@@ -196,7 +196,7 @@ def main() -> int:
     parser.add_argument("--lines", type=int, default=None)
     args = parser.parse_args()
     game = get_game(args.game)
-    command = [sys.executable, "-m", "slotterm", "par", game.id, "--json"]
+    command = [sys.executable, "-m", "slotterm", "par", args.game, "--json"]
     if args.lines is not None:
         command += ["--lines", str(args.lines)]
     par = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
@@ -208,24 +208,27 @@ def main() -> int:
     free_scatter, retrigger = scatter_figures(game, rule.strips)
     spins = rule.award / (1 - rule.retrigger * retrigger)
     features = trigger * spins
+    # every own win of a free spin (lines, scatters, the expansion) × the win multiplier;
+    # a bonus a free spin starts pays its own prize, not multiplied
+    multiplied = features * rule.win_multiplier
     mine: dict[str, Fraction] = {
         "rtp_base_lines": base_lines,
         "rtp_scatter": base_scatter,
         "feature_frequency": trigger,
         "retrigger_probability": retrigger,
         "spins_per_feature": spins,
-        "free_spins_lines": features * free_lines,
-        "free_spins_scatter": features * free_scatter,
+        "free_spins_lines": multiplied * free_lines,
+        "free_spins_scatter": multiplied * free_scatter,
     }
-    uncapped = base_lines + base_scatter + features * (free_lines + free_scatter)
+    uncapped = base_lines + base_scatter + multiplied * (free_lines + free_scatter)
     if isinstance(rule.modifier, ExpandingSymbol):
         specials = rule.modifier.candidates
         expansion = {s: expansion_mean(game, s) for s in specials}
-        mine["free_spins_expansion"] = features * sum(expansion.values()) / len(specials)
+        mine["free_spins_expansion"] = multiplied * sum(expansion.values()) / len(specials)
         uncapped += mine["free_spins_expansion"]
         for entry in par["specials"]:
             key = f"rtp_expansion[{entry['symbol']}]"
-            mine[key] = features * expansion[entry["symbol"]] / len(specials)
+            mine[key] = multiplied * expansion[entry["symbol"]] / len(specials)
             par[key] = entry["rtp_expansion"]
     if game.has_feature(mystery_bonus.NAME):
         base_p, free_p, means = bonus_figures(game)

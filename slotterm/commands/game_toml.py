@@ -25,6 +25,7 @@ _SCALAR = r'(?:-?[0-9][0-9_.eE+-]*|true|false|"(?:[^"\\]|\\.)*")'
 _OPEN = re.compile(r"^(?P<head>(?:\s*|.*= ))\[$")
 _ITEM = re.compile(rf"^\s*(?P<item>{_SCALAR}),$")
 _CLOSE = re.compile(r"^(?P<indent>\s*)\](?P<comma>,?)$")
+_LONG_TEXT = re.compile(r'^(?P<head>[A-Za-z0-9_-]+ = )"(?P<body>(?:[^"\\]|\\.)*)"$')
 
 
 def _packed(lines: list[str]) -> list[str]:
@@ -46,6 +47,31 @@ def _packed(lines: list[str]) -> list[str]:
                 continue
         out.append(line)
         i += 1
+    return out
+
+
+def _long_texts(lines: list[str]) -> list[str]:
+    """A ``key = "text"`` line longer than :data:`WIDTH` (a file's ``help``) as a multi-line
+    string, broken after spaces with TOML's line-ending backslash (which drops the line
+    break, so the text is the same)."""
+    out: list[str] = []
+    for line in lines:
+        found = _LONG_TEXT.match(line) if len(line) > WIDTH else None
+        if found is None:
+            out.append(line)
+            continue
+        out.append(f'{found["head"]}"""')
+        current = ""
+        for word in re.split(r"(?<= )(?! )", found["body"]):
+            if current and len(current) + len(word) + 1 > WIDTH:
+                out.append(current + "\\")
+                current = ""
+            current += word
+        if len(current) + 3 > WIDTH and " " in current.rstrip(" "):
+            cut = current.rstrip(" ").rindex(" ") + 1
+            out.append(current[:cut] + "\\")
+            current = current[cut:]
+        out.append(current + '"""')
     return out
 
 
@@ -72,7 +98,7 @@ def toml_text(tree: dict[str, Any]) -> str:
     """``tree`` as TOML, lists of plain values packed; the same tree when parsed back."""
     plain = without_nulls(tree)
     text = tomli_w.dumps(plain, indent=2)
-    packed = "\n".join(_packed(text.split("\n")))
+    packed = "\n".join(_long_texts(_packed(text.split("\n"))))
     if tomllib.loads(packed) != tomllib.loads(text):  # pragma: no cover - a packing slip
         return text
     return packed

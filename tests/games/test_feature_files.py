@@ -67,6 +67,24 @@ def test_with_strips_rewrites_the_reels_and_keeps_the_rest() -> None:
     assert with_strips(text, tomllib.loads(text)["reels"]) == text
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "word " * 60,
+        'a "quoted" word, a tab\t, a line\nbreak and  two spaces ' * 5,
+        "x" * 150 + " tail",
+        "ends on a quote " * 8 + '"',
+    ],
+    ids=["words", "escapes", "one long word", "a quote at the end"],
+)
+def test_a_long_text_is_wrapped_and_reads_back_the_same(text: str) -> None:
+    tree = {"game": "x", "help": text}
+    written = toml_text(tree)
+    assert tomllib.loads(written) == tree
+    assert 'help = """' in written
+    assert max(map(len, written.splitlines())) <= 100 or "x" * 101 in written
+
+
 def test_toml_text_reads_back_to_the_tree() -> None:
     for game_id in game_ids():
         tree = game_file_tree(get_game(game_id))
