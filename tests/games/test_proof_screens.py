@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from slotterm.cli import build_parser
 from slotterm.commands.play import shelf_for
 from slotterm.engine.records import Phase
@@ -63,12 +61,6 @@ async def test_the_lobby_lists_the_file_game_and_it_plays(tmp_path: Path) -> Non
         shelf.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a file game's paytable and help are built from its definition by the art-help "
-    "branch (on main the wild is left out, the scatter called 'wild and scatter at once', "
-    "and the help is the general text without the file's own)",
-)
 async def test_the_file_game_has_its_own_paytable_and_help(tmp_path: Path) -> None:
     game = get_game(str(write_game(tmp_path / "games")))
     app = SlotApp(demo_session(game, SeededSource(1)))
