@@ -13,16 +13,15 @@ from typing import Any
 
 from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, output_is_utf
 from slotterm.commands.history_table import table_lines
-from slotterm.engine.features import free_spins, mystery_bonus
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
 from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveUnreadable
+from slotterm.session.feature_reports import report_for
 from slotterm.session.game_session import utc_now
-from slotterm.session.history_view import frame_view, free_spins_view, money, round_view
+from slotterm.session.history_view import frame_view, money, round_view
 from slotterm.session.opening import default_save_root, session_folder
-from slotterm.session.pick_view import pick_text
 from slotterm.session.saved_rules import rules_of
 from slotterm.session.store import LoadResult, SaveStore
 
@@ -93,23 +92,21 @@ def history_title(rounds: int) -> str:
 
 
 def feature_text(round_: Round, game: GameDefinition) -> str:
-    """The features a round played, for the table: ``"12 free spins, HAT"``."""
+    """The features a round played, for the table: ``"12 free spins, HAT"``.
+
+    Each feature's report tells its part (``table_text``,
+    :mod:`slotterm.session.feature_report`); a feature it says nothing special of is
+    written as its name and phase.
+    """
     parts = []
     for frame in round_.frames:
-        if frame.feature == free_spins.NAME:
-            view = free_spins_view(round_)
-            if view["free_spins"]:
-                special = f", {view['special']}" if view["special"] else ""
-                parts.append(f"{len(view['free_spins'])} free spins{special}")
-                continue
-        view = frame_view(frame, game, round_.bet.total)
-        if "pick_game" in view:
-            parts.append(pick_text(view["pick_game"]))
-            continue
-        if frame.feature == mystery_bonus.NAME and frame.done:
-            continue  # the pick game it drew says it all
-        phase = view.get("phase")
-        parts.append(frame.feature.replace("_", " ") + (f" ({phase})" if phase else ""))
+        entry = frame_view(frame, game, round_.bet.total)
+        text = report_for(frame.feature).table_text(round_, frame, entry)
+        if text is None:
+            phase = entry.get("phase")
+            text = frame.feature.replace("_", " ") + (f" ({phase})" if phase else "")
+        if text:
+            parts.append(text)
     return "; ".join(parts)
 
 

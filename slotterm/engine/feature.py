@@ -32,6 +32,16 @@ feature only through this contract:
   A :class:`SpinModifier` has a file key too, and names the feature it attaches to
   (:attr:`SpinModifier.host`).
 
+What a feature reports -- pure data, never the player's words (those are the session's
+and the views', found by the feature's name) -- comes from hooks too, so that no caller
+tells features apart by their class:
+
+* :meth:`Feature.started_part` -- which of its parts a host's record started;
+* :meth:`Feature.eval_inputs` (and :meth:`SpinModifier.eval_inputs`) -- what the ``eval``
+  command takes to evaluate a window as one of the feature's spins (:class:`EvalInput`);
+* :meth:`SpinModifier.added` / :meth:`SpinModifier.line_wins` -- what a modifier adds to a
+  window, and the line wins of what it added (the history and ``eval`` show them).
+
 Records are frozen values owned by their feature; the round keeps them in
 :class:`~slotterm.engine.records.FeatureFrame` s.
 """
@@ -46,6 +56,7 @@ from slotterm.engine.fast_init import keyword_builder, strict_tuple
 from slotterm.engine.records import EndReason, SpinResult
 
 __all__ = [
+    "EvalInput",
     "Feature",
     "FeatureAction",
     "FeatureContext",
@@ -62,6 +73,7 @@ if TYPE_CHECKING:
     from slotterm.engine.events import Event
     from slotterm.engine.file_table import FileContext, FileTable
     from slotterm.engine.model import GameDefinition
+    from slotterm.engine.outcome import LineWin, Window
     from slotterm.rng import RandomSource
 
 Json = dict[str, Any]
@@ -135,6 +147,24 @@ class FeatureStep(NamedTuple):
 
 build_feature_step = keyword_builder(FeatureStep)
 """``FeatureStep(record=, events=, ...)``, cheaper (every feature step returns one)."""
+
+
+@strict_tuple
+class EvalInput(NamedTuple):
+    """One input the ``eval`` command takes to evaluate a window as a feature's spin.
+
+    ``key`` names it in a ``--jsonl`` request; the command line spells it ``--KEY`` with
+    ``_`` written ``-`` (``free_spin`` -> ``--free-spin``); ``help`` is the option's help.
+    With ``choices`` the value is one of those symbol ids (any case); without, the input is
+    a switch (``true``/``false``, a flag on the command line).  Giving any input of a
+    feature evaluates the window as one of that feature's own spins (a free spin: its
+    scatters retrigger); a symbol input is also the state of its modifier for the spin
+    (the special symbol that expands).  No argparse here: the command builds its options.
+    """
+
+    key: str
+    help: str
+    choices: tuple[str, ...] = ()
 
 
 class Feature:
@@ -241,6 +271,23 @@ class Feature:
         """Strip sets the feature spins on, by name (e.g. ``{"free": strips}``)."""
         return {}
 
+    # --- what the feature reports (pure data) ----------------------------------------------
+
+    def started_part(self, record: Any) -> str | None:
+        """The name of the part (:meth:`parts`) ``record`` has started, or ``None``.
+
+        A host's record names the part it drew once it drew one (the Mystery bonus's pick
+        game); a feature without parts never started one.
+        """
+        return None
+
+    def eval_inputs(self) -> tuple[EvalInput, ...]:
+        """What ``eval`` takes to evaluate a window as one of this feature's spins.
+
+        ``()`` (the default): the feature has no spins of its own to evaluate.
+        """
+        return ()
+
     # --- save codec ------------------------------------------------------------------------
 
     def encode(self, record: Any) -> Json:
@@ -307,3 +354,20 @@ class SpinModifier:
     def decode_state(self, value: Any, where: str) -> Any:
         """The state from its JSON, validated; raises ``RecordError`` naming ``where``."""
         raise NotImplementedError
+
+    # --- what the modifier reports (pure data) ---------------------------------------------
+
+    def added(
+        self, game: GameDefinition, window: Window, state: Any, lines: int, bet_per_line: int
+    ) -> tuple[Any, int]:
+        """What the modifier in ``state`` adds to ``window`` (a value or ``None``) and its
+        win in cents, at ``lines`` lines of ``bet_per_line`` (``eval`` asks this)."""
+        raise NotImplementedError
+
+    def line_wins(self, extra: Any) -> tuple[LineWin, ...]:
+        """The line wins in what :meth:`modify` added to a spin (``extra``; none by default)."""
+        return ()
+
+    def eval_inputs(self) -> tuple[EvalInput, ...]:
+        """What ``eval`` takes for the modifier's state (see :meth:`Feature.eval_inputs`)."""
+        return ()

@@ -12,7 +12,9 @@ Vault paid 7.50 (vault 12: 10× bet).") -- or ``None`` when there is nothing to 
 saw it all, or what he missed is back on the screen anyway (a pick game's board, a
 gamble's stake and cards, the free spin the reels show).  A save without the mark (written
 before it existed) says nothing, as before.  The notes stay short: they share an
-80-column message line with the prompt.
+80-column message line with the prompt.  What a feature's step did, and how a spin names
+the feature it won, is said by the feature's report (found by its name,
+:func:`slotterm.session.feature_reports.report_for`).
 """
 
 from __future__ import annotations
@@ -21,15 +23,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from slotterm.engine.actions import Collect, FeatureAction, Guess, Spin
-from slotterm.engine.features import free_spins, mystery_bonus
-from slotterm.engine.features.pick_game import PickGame
-from slotterm.engine.features.pick_games.magic_potion import MagicPotion
 from slotterm.engine.fields import as_int, as_list, check
 from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import FeatureFrame, GameState, Phase, Round
 from slotterm.money import format_cents
-from slotterm.session.pick_view import pick_view
+from slotterm.session.feature_reports import report_for
 from slotterm.session.round_codec import MAX_STEPS
 
 Seen = tuple[int, int]
@@ -38,13 +37,6 @@ Seen = tuple[int, int]
 
 NOTHING_SEEN: Seen = (0, 0)
 """The mark of a session that has played no round yet."""
-
-ITEM_NOUNS = {"vault": "vault", "spell-book": "book", "pumpkin": "pumpkin"}
-"""What the player calls the item a pick game paid for, by the game's label (Magic Potion
-pays for many bottles: its note names only the multiple)."""
-
-_NOT_FEATURE_STEPS = (free_spins.PlayFreeSpin, free_spins.StartFeature, mystery_bonus.OpenBonus)
-"""Feature actions that are not a pick game's."""
 
 
 def latest_round(state: GameState, history: Sequence[Round]) -> Round | None:
@@ -110,11 +102,14 @@ def _spin_note(game: GameDefinition, round_: Round, phase: Phase, *, closed: boo
 def _feature_note(
     game: GameDefinition, round_: Round, action: FeatureAction, *, closed: bool
 ) -> str | None:
-    """A feature step: a pick game it ended, or the free spins that closed the round."""
-    picks = [f for f in round_.frames if isinstance(_feature(game, f), PickGame)]
-    if picks and not isinstance(action, _NOT_FEATURE_STEPS):
-        frame = picks[-1]
-        return _pick_note(game, frame, round_.bet.total) if frame.done else None
+    """A feature step: what its feature says of it (a pick game it ended), or the round's
+    end when it closed the round (the last free spin)."""
+    owner = _owner(game, round_, action)
+    if owner is not None:
+        report = report_for(owner.feature)
+        if report.tells_steps:
+            feature = game.feature(owner.feature)
+            return report.step_note(feature, owner, round_.bet.total) if owner.done else None
     if not closed:
         return None  # the reels, the banner and the Win box show the free spin
     if not round_.paid:
@@ -122,23 +117,13 @@ def _feature_note(
     return f"Your round ended: it paid {format_cents(round_.paid)}, added to your credits."
 
 
-def _pick_note(game: GameDefinition, frame: FeatureFrame, total_bet: int) -> str:
-    """A finished pick game: its prize and what paid it."""
-    feature = _feature(game, frame)
-    assert isinstance(feature, PickGame)
-    view = pick_view(feature, frame, total_bet)
-    prize = feature.pay(frame.record)
-    multiple = view["multiple"]
-    title = feature.title
-    if not prize:
-        return f"Your {title} ended with no win."
-    if multiple is None or multiple * total_bet != prize:
-        return f"Your {title} paid {format_cents(prize)}, the most it may pay."
-    noun = ITEM_NOUNS.get(feature.label)
-    items = [p["item"] for p in view["picks"] if p["action"] in ("open", "keep")]
-    if noun is None or isinstance(feature, MagicPotion) or not items:
-        return f"Your {title} paid {format_cents(prize)} ({multiple}× bet)."
-    return f"Your {title} paid {format_cents(prize)} ({noun} {items[-1]}: {multiple}× bet)."
+def _owner(game: GameDefinition, round_: Round, action: FeatureAction) -> FeatureFrame | None:
+    """The latest frame whose feature takes ``action`` (``None``: none of the game's)."""
+    for frame in reversed(round_.frames):
+        feature = _feature(game, frame)
+        if feature is not None and feature.actions.get(action.name) is type(action):
+            return frame
+    return None
 
 
 def _feature(game: GameDefinition, frame: FeatureFrame) -> Any:
@@ -147,13 +132,8 @@ def _feature(game: GameDefinition, frame: FeatureFrame) -> Any:
 
 
 def _feature_words(game: GameDefinition, frame: FeatureFrame) -> str:
-    """A feature a spin won, as the player names it."""
-    if frame.feature == free_spins.NAME:
-        return f"{frame.record.awarded} free spins"
-    if frame.feature == mystery_bonus.NAME:
-        return "the Mystery bonus"
-    feature = _feature(game, frame)
-    return str(getattr(feature, "title", "") or frame.feature.replace("_", " "))
+    """A feature a spin won, as the player names it (its report says)."""
+    return report_for(frame.feature).won_words(_feature(game, frame), frame)
 
 
 def _and(words: list[str]) -> str:

@@ -23,13 +23,13 @@ from pathlib import Path
 from slotterm.dates import player_date
 from slotterm.engine import policy
 from slotterm.engine.actions import Bet, Collect, Spin
-from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SecureSource, SeededSource
 from slotterm.session.errors import SaveError, SaveUnreadable
 from slotterm.session.event_log import EventLog
+from slotterm.session.feature_reports import report_for
 from slotterm.session.folder_lock import FolderLock, lock_folder
 from slotterm.session.game_session import (
     HISTORY_LENGTH,
@@ -306,13 +306,15 @@ def collect_if_pending(
             )
         return None
     in_feature = session.phase is Phase.FEATURE
-    picked = False
+    played: list[str] = []  # the features whose steps best play took, in order
     for _ in range(MAX_STEPS):
         if session.phase is not Phase.FEATURE:
             break
         action = policy.next_action(session.game, session.state, "best")
         assert action is not None  # a round is open
-        picked = picked or isinstance(action, Pick)
+        active = session.state.round.active if session.state.round is not None else None
+        if active is not None and active.feature not in played:
+            played.append(active.feature)
         session.act(action)
     if session.phase in (Phase.WIN_OFFERED, Phase.GAMBLE):
         session.act(Collect())
@@ -326,13 +328,13 @@ def collect_if_pending(
             left=age.left_at.isoformat(),
             paid=amount,
             feature=in_feature,
-            picks=picked,
+            picks=any(report_for(name).settled_words() for name in played),
         )
     started = f"Round {round_.number}, started {player_date(age.started_at)}, "
     if in_feature:
         return (
             f"{started}was left unfinished for more than {PENDING_LIMIT.days} days: its "
-            f"feature was played to the end{_settled_how(session.game, picked)} and its win "
+            f"feature was played to the end{_settled_how(session.game, played)} and its win "
             f"of {format_cents(amount)} was credited automatically."
         )
     return (
@@ -341,13 +343,19 @@ def collect_if_pending(
     )
 
 
-def _settled_how(game: GameDefinition, picked: bool) -> str:
+def _settled_how(game: GameDefinition, played: list[str]) -> str:
     """How a settled feature was played, as far as the player could have played it otherwise.
 
-    A pick game is finished with the choices that pay best on average; a game with a gamble
-    says none was taken (one without says nothing of it).
+    Each feature ``played`` says how best play finished it (its report's
+    :meth:`~slotterm.session.feature_report.FeatureReport.settled_words`: a pick game, with
+    the choices that pay best on average); a game with a gamble says none was taken (one
+    without says nothing of it).
     """
-    how = [" with the picks that pay best on average"] if picked else []
+    how: list[str] = []
+    for name in played:
+        words = report_for(name).settled_words()
+        if words is not None and words not in how:
+            how.append(words)
     if game.gamble:
         how.append(" without a gamble")
     return ",".join(how)

@@ -1,7 +1,7 @@
 """A pick game of the saved history as plain data: every pick, and what every item held.
 
-:func:`pick_view` turns a pick game's frame (Magic Potion, Pumpkin, Spell Book, Secret
-Vault) into::
+:func:`pick_view` turns the frame of any pick game (Magic Potion, Pumpkin, Spell Book,
+Secret Vault, ...: each tells its record as a ``PickStory``) into::
 
     {"game": label, "title", "picks": [{"item", "action", "holds"}, ...],
      "items": [{"item", "holds", "taken"}, ...], "imp": multiple | null,
@@ -24,58 +24,25 @@ from __future__ import annotations
 from typing import Any
 
 from slotterm.bet_words import times_bet
-from slotterm.engine.features.pick_game import Content, PickGame
-from slotterm.engine.features.pick_games.magic_potion import MagicPotion
-from slotterm.engine.features.pick_games.pumpkin import Pumpkin
-from slotterm.engine.features.pick_games.secret_vault import SecretVault
-from slotterm.engine.features.pick_games.spell_book import SpellBook
+from slotterm.engine.features.pick_game import PickGame
 from slotterm.engine.records import FeatureFrame
 from slotterm.money import format_cents
 
 View = dict[str, Any]
 
-_Pick = tuple[int, str]
-"""An item index (0-based) and what the player did with it."""
-
-
-def _picks(game: PickGame, record: Any) -> tuple[tuple[Content, ...], list[_Pick], int | None]:
-    """The layout, the picks in order and the imp's multiple, for each kind of pick game."""
-    if isinstance(game, MagicPotion):
-        return record.layout, [(i, "open") for i in record.opened], None
-    if isinstance(game, Pumpkin):
-        picks: list[_Pick] = []
-        for n, index in enumerate(record.opened):
-            picks.append((index, "open"))
-            if n < record.given_up:
-                picks.append((index, "give_up"))
-            elif record.kept:
-                picks.append((index, "keep"))
-        return record.layout, picks, None
-    if isinstance(game, SpellBook):
-        opened = [] if record.opened is None else [(record.opened, "open")]
-        return record.books, opened, record.imp if record.opened is not None else None
-    if isinstance(game, SecretVault):
-        chosen = [(i, "choose") for i in record.chosen]
-        opened = [] if record.opened is None else [(record.opened, "open")]
-        return record.layout, chosen + opened, None
-    raise TypeError(f"no history view for the pick game {game.name}")  # pragma: no cover
-
-
 _TAKEN = {"open": "opened", "choose": "chosen", "give_up": "given_up", "keep": "kept"}
 
 
 def pick_view(game: PickGame, frame: FeatureFrame, total_bet: int) -> View:
-    """The pick game of ``frame`` (a frame of ``game``) with every pick and item."""
+    """The pick game of ``frame`` (a frame of ``game``) with every pick and item, from the
+    game's own account of its record (``story``, a ``PickStory``)."""
     record = frame.record
-    layout, picks, imp = _picks(game, record)
-    seen = {index for index, action in picks if action == "open"}
-    if isinstance(game, SecretVault) and record.opened is not None:
-        seen = set(range(len(layout)))  # the vaults not chosen show their amounts
+    story = game.story(record)
+    layout, picks, seen = story.layout, story.picks, story.seen
     taken: dict[int, str] = {}
     for index, action in picks:
         taken[index] = _TAKEN[action]
     shown_all = frame.done
-    multiple = _multiple(game, record) if frame.done else None
     return {
         "game": game.label,
         "title": game.title,
@@ -91,26 +58,11 @@ def pick_view(game: PickGame, frame: FeatureFrame, total_bet: int) -> View:
             }
             for i, content in enumerate(layout)
         ],
-        "imp": imp,
-        "multiple": multiple,
+        "imp": story.added,
+        "multiple": story.multiple if frame.done else None,
         "prize": format_cents(game.pay(record), grouping=False),
         "total_bet": format_cents(total_bet, grouping=False),
     }
-
-
-def _multiple(game: PickGame, record: Any) -> int | None:
-    """What the finished game's picks are worth in total bets (before any cap)."""
-    if isinstance(game, MagicPotion):
-        return game.multiple(record.layout, record.opened)
-    if isinstance(game, Pumpkin):
-        return record.layout[record.opened[-1]] if record.kept else None
-    if record.opened is None:  # Spell Book and Secret Vault before their one opening
-        return None
-    if isinstance(game, SpellBook):
-        return record.books[record.opened] + (record.imp or 0)  # type: ignore[no-any-return]
-    if isinstance(game, SecretVault):
-        return record.layout[record.opened]  # type: ignore[no-any-return]
-    return None  # pragma: no cover
 
 
 def _holds(content: object) -> str:

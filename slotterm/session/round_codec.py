@@ -26,7 +26,6 @@ from typing import Any
 from slotterm.engine.actions import Bet, Limits, Spin
 from slotterm.engine.feature import Feature, FeatureContext, Json
 from slotterm.engine.features import free_spins
-from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.fields import (
     RecordError,
     as_bool,
@@ -262,18 +261,19 @@ def _decode_frames(
 
 
 def _check_parts(game: GameDefinition, frames: list[FeatureFrame], where: str) -> None:
-    """Each pick game sits right after the Mystery bonus that drew it, and only there.
+    """Each part (a pick game) sits right after the host (the Mystery bonus) that drew it,
+    and only there.
 
-    An opened bonus's record names its game: the next frame is that game; a bonus not yet
-    opened is the last frame (it is on top); a pick game's frame is only ever pushed by
-    the bonus before it.
+    An opened host's record names the part it drew (``Feature.started_part``): the next
+    frame is that part; a host not yet opened is the last frame (it is on top); a part's
+    frame is only ever pushed by the host before it.
     """
-    hosts = {f.name for f in game.all_features if isinstance(f, MysteryBonus)}
-    parts = {p.name for f in game.all_features if isinstance(f, MysteryBonus) for p in f.parts()}
+    hosts = {f.name: f for f in game.all_features if f.parts()}
+    parts = {p.name for f in hosts.values() for p in f.parts()}
     for i, frame in enumerate(frames):
         at = f"{where}[{i}]"
         if frame.feature in hosts:
-            drawn = frame.record.game
+            drawn = hosts[frame.feature].started_part(frame.record)
             after = frames[i + 1].feature if i + 1 < len(frames) else None
             if drawn is None:
                 check(after is None, f"{at}: a bonus not yet opened is followed by a feature")
@@ -284,7 +284,7 @@ def _check_parts(game: GameDefinition, frames: list[FeatureFrame], where: str) -
             check(
                 before is not None
                 and before.feature in hosts
-                and before.record.game == frame.feature,
+                and hosts[before.feature].started_part(before.record) == frame.feature,
                 f"{at}: no Mystery bonus drew the {frame.feature.replace('_', ' ')} game",
             )
 

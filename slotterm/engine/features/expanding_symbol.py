@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
-from slotterm.engine.feature import FeatureContext, Json, SpinModifier
+from slotterm.engine.feature import EvalInput, FeatureContext, Json, SpinModifier
 from slotterm.engine.fields import as_str, check
 from slotterm.engine.file_table import FileTableError, join
 from slotterm.engine.model import DefinitionError, GameDefinition
@@ -136,8 +136,28 @@ class ExpandingSymbol(SpinModifier):
     def modify(self, ctx: FeatureContext, state: Any, spin: SpinResult) -> tuple[Any, int]:
         """The expansion of the special symbol on the spin's window, and its win."""
         bet = ctx.bet
-        expansion = expand(ctx.game, spin.window, state, bet.lines, bet.bet_per_line)
+        return self.added(ctx.game, spin.window, state, bet.lines, bet.bet_per_line)
+
+    def added(
+        self, game: GameDefinition, window: Window, state: Any, lines: int, bet_per_line: int
+    ) -> tuple[Expansion | None, int]:
+        """The expansion of the special symbol ``state`` on ``window``, and its win."""
+        expansion = expand(game, window, state, lines, bet_per_line)
         return expansion, 0 if expansion is None else expansion.total
+
+    def line_wins(self, extra: Any) -> tuple[LineWin, ...]:
+        """Every active line the expansion paid (none when the symbol did not expand)."""
+        return () if extra is None else extra.wins  # type: ignore[no-any-return]
+
+    def eval_inputs(self) -> tuple[EvalInput, ...]:
+        """The special symbol, one of the candidates (``eval --special SYM``)."""
+        return (
+            EvalInput(
+                key="special",
+                help="special symbol: evaluate as a free spin",
+                choices=self.candidates,
+            ),
+        )
 
     def encode_state(self, state: Any) -> Any:
         """The special symbol's id."""

@@ -18,6 +18,7 @@ from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.events import FeatureEvent, build_reels_stopped
 from slotterm.engine.fast_init import fast_init, keyword_builder, strict_tuple
 from slotterm.engine.feature import (
+    EvalInput,
     Feature,
     FeatureContext,
     FeatureStep,
@@ -198,6 +199,14 @@ class FreeSpins(Feature):
     def reel_sets(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
         """The free-spin strips."""
         return {REEL_SET: self.strips}
+
+    def eval_inputs(self) -> tuple[EvalInput, ...]:
+        """A free spin is described by its modifier's state when it has one (the special
+        symbol), else by a switch (``eval --free-spin``)."""
+        if self.modifier is not None and self.modifier.eval_inputs():
+            return self.modifier.eval_inputs()
+        spin = EvalInput(key="free_spin", help="evaluate as a free spin (its scatters retrigger)")
+        return (spin,)
 
     # --- the game file ------------------------------------------------------------------
 

@@ -184,6 +184,10 @@ class MysteryBonus(PickHost):
         """The pick games."""
         return self.games
 
+    def started_part(self, record: Any) -> str | None:
+        """The pick game drawn (its name), ``None`` until the bonus is opened."""
+        return record.game  # type: ignore[no-any-return]
+
     def prize_cap(self, bet: Bet) -> int | None:
         """``cap_coins`` coins at the bet's coin size, in cents (``None`` for a cents game)."""
         return None if bet.coin_size is None else self.cap_coins * bet.coin_size

@@ -10,8 +10,9 @@ step that finishes the game.
 
 Shared here: the :class:`Pick` action (open or choose item ``index``, 0-based), the
 events the interface animates (:class:`ItemOpened`, :class:`ItemChosen`,
-:class:`ItemsRevealed`, :class:`ItemGivenUp`, :class:`PickGameEnded`) and the readers
-the games' save codecs use.
+:class:`ItemsRevealed`, :class:`ItemGivenUp`, :class:`PickGameEnded`), the readers
+the games' save codecs use, and what every pick game reports as data: its record told
+pick by pick (:meth:`PickGame.story`, a :class:`PickStory`, for the history).
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.events import FeatureEvent
-from slotterm.engine.fast_init import fast_init
+from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import Feature, FeatureContext, Json
 from slotterm.engine.fields import RecordError, as_int, as_list, as_str, check, need
 from slotterm.engine.model import DefinitionError, GameDefinition
@@ -144,6 +145,31 @@ class PickGameEnded(FeatureEvent):
     reason: EndReason | None
 
 
+# --- what a pick game reports ----------------------------------------------------------------
+
+PICK_ACTIONS = ("open", "choose", "give_up", "keep")
+"""What a player may do with an item, as a :class:`PickStory` names it: open it, choose it
+still closed (Secret Vault), give up the one opened or keep it (Pumpkin)."""
+
+
+@strict_tuple
+class PickStory(NamedTuple):
+    """A pick game's record told pick by pick (what the history shows of it).
+
+    ``layout`` is every item's content in item order (0-based); ``picks`` the player's
+    ``(index, action)`` in order (actions from :data:`PICK_ACTIONS`); ``seen`` the items
+    whose content the player has been shown so far; ``added`` a multiple added to the item
+    opened, once shown (Spell Book's imp), else ``None``; ``multiple`` what the picks are
+    worth in total bets before any cap, ``None`` while the game goes on.
+    """
+
+    layout: tuple[Content, ...]
+    picks: tuple[tuple[int, str], ...]
+    seen: frozenset[int]
+    added: int | None
+    multiple: int | None
+
+
 # --- the host and the base class -------------------------------------------------------------
 
 
@@ -173,6 +199,10 @@ class PickGame(Feature):
 
     def max_prize(self) -> int:
         """The largest prize the game can pay, in total bets."""
+        raise NotImplementedError
+
+    def story(self, record: Any) -> PickStory:
+        """``record`` told pick by pick (:class:`PickStory`)."""
         raise NotImplementedError
 
     def validate(self, game: GameDefinition) -> None:

@@ -19,6 +19,7 @@ from slotterm.engine.features.pick_game import (
     ItemOpened,
     Pick,
     PickGame,
+    PickStory,
     draw_weighted,
     freeze_table,
     shuffled,
@@ -122,6 +123,18 @@ class MagicPotion(PickGame):
             return sum(c for c in layout if isinstance(c, int))
         found = sum(c for i in opened if isinstance(c := layout[i], int))
         return found + self.stop_bonus * (len(layout) - len(opened))
+
+    # --- reports --------------------------------------------------------------------------
+
+    def story(self, record: Any) -> PickStory:
+        """The bottles opened in order; each shows what it held."""
+        return PickStory(
+            layout=record.layout,
+            picks=tuple((i, "open") for i in record.opened),
+            seen=frozenset(record.opened),
+            added=None,
+            multiple=self.multiple(record.layout, record.opened),
+        )
 
     # --- play -----------------------------------------------------------------------------
 

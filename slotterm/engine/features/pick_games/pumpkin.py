@@ -25,6 +25,7 @@ from slotterm.engine.features.pick_game import (
     ItemOpened,
     Pick,
     PickGame,
+    PickStory,
     draw_weighted,
     freeze_table,
     weights_json,
@@ -156,6 +157,25 @@ class Pumpkin(PickGame):
     def deciding(record: Any) -> bool:
         """A pumpkin is open, neither kept nor given up."""
         return not record.kept and len(record.opened) == record.given_up + 1
+
+    # --- reports --------------------------------------------------------------------------
+
+    def story(self, record: Any) -> PickStory:
+        """Each pumpkin opened, then given up or kept; each opened shows its amount."""
+        picks: list[tuple[int, str]] = []
+        for n, index in enumerate(record.opened):
+            picks.append((index, "open"))
+            if n < record.given_up:
+                picks.append((index, "give_up"))
+            elif record.kept:
+                picks.append((index, "keep"))
+        return PickStory(
+            layout=record.layout,
+            picks=tuple(picks),
+            seen=frozenset(record.opened),
+            added=None,
+            multiple=record.layout[record.opened[-1]] if record.kept else None,
+        )
 
     # --- play -----------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from slotterm.engine.features.pick_game import (
     ItemsRevealed,
     Pick,
     PickGame,
+    PickStory,
     shuffled,
 )
 from slotterm.engine.fields import as_dict, as_int, as_list, check, need
@@ -96,6 +97,21 @@ class SecretVault(PickGame):
     def others(self, record: Any) -> tuple[tuple[int, int], ...]:
         """The vaults not chosen and their amounts (shown once the choice is made)."""
         return tuple((i, a) for i, a in enumerate(record.layout) if i not in record.chosen)
+
+    # --- reports --------------------------------------------------------------------------
+
+    def story(self, record: Any) -> PickStory:
+        """The vaults chosen, then the one opened; once it is, every vault shows its amount
+        (the others were shown when the choice was made)."""
+        opened = () if record.opened is None else ((record.opened, "open"),)
+        done = record.opened is not None
+        return PickStory(
+            layout=record.layout,
+            picks=(*((i, "choose") for i in record.chosen), *opened),
+            seen=frozenset(range(self.vaults)) if done else frozenset(),
+            added=None,
+            multiple=record.layout[record.opened] if done else None,
+        )
 
     # --- play -----------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from slotterm.engine.features.pick_game import (
     ItemOpened,
     Pick,
     PickGame,
+    PickStory,
     draw_weighted,
     freeze_table,
     weights_json,
@@ -115,6 +116,20 @@ class SpellBook(PickGame):
     def max_prize(self) -> int:
         """The top book plus the top imp."""
         return max(self.books) + (max(self.imp) if self.imp_chance[0] else 0)
+
+    # --- reports --------------------------------------------------------------------------
+
+    def story(self, record: Any) -> PickStory:
+        """The one book opened (it shows its multiplier, and the imp's, if he came)."""
+        opened = () if record.opened is None else ((record.opened, "open"),)
+        done = record.opened is not None
+        return PickStory(
+            layout=record.books,
+            picks=opened,
+            seen=frozenset(i for i, _ in opened),
+            added=record.imp if done else None,
+            multiple=record.books[record.opened] + (record.imp or 0) if done else None,
+        )
 
     # --- play -----------------------------------------------------------------------------
 
