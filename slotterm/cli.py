@@ -17,7 +17,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -71,7 +71,21 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line and exit status 2."""
+    """An argument parser whose errors are one line and exit status 2.
+
+    ``late_options``, when set, adds options the first time the parser is used: ``eval``'s
+    feature inputs, read from the games' features, which a command that evaluates nothing
+    never loads.
+    """
+
+    late_options: Callable[[argparse.ArgumentParser], None] | None = None
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        """Add the late options (once), then parse as argparse does."""
+        late, self.late_options = self.late_options, None
+        if late is not None:
+            late(self)
+        return super().parse_known_args(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """Print ``slotterm: error: ...`` on one line and exit 2 (a command word out of
@@ -279,13 +293,8 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     ev.add_argument(
         "--bet", type=_amount, default=None, help="bet per line, e.g. 0.10 (default 0.10)"
     )
-    ev.add_argument("--special", default=None, help="special symbol: evaluate as a free spin")
     _coin_options(ev, "a game bet in coins")
-    ev.add_argument(
-        "--free-spin",
-        action="store_true",
-        help="a game bet in coins: evaluate as a free spin (its scatters retrigger)",
-    )
+    ev.late_options = _feature_inputs  # the features' inputs: --special, --free-spin, ...
     ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -329,6 +338,13 @@ def _games_option(sub: argparse.ArgumentParser) -> None:
         help="folder of game files the lobby adds to the shipped games (default: the games "
         "folder beside the saves: DIR/games with --save-dir DIR, else in the user data dir)",
     )
+
+
+def _feature_inputs(sub: argparse.ArgumentParser) -> None:
+    """``eval``'s options for the inputs the games' features take (``--special``, ...)."""
+    from slotterm.commands.eval_inputs import add_input_options
+
+    add_input_options(sub)
 
 
 def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:

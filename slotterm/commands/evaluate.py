@@ -2,18 +2,22 @@
 
 ``slotterm eval GAME --grid "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/HAT,HAT,HAT,HAT,HAT"
 [--lines 9] [--bet 0.10] [--special WITCH] [--json]`` evaluates one window (rows top
-first, separated by ``/``; symbols by ``,``).  ``--special`` evaluates it as a free spin
-with that expanding symbol.
+first, separated by ``/``; symbols by ``,``).  The bet comes in the game's bet model's
+options (:mod:`slotterm.commands.bet_inputs`); the game's features say what else it takes
+to evaluate the window as one of their spins (:mod:`slotterm.commands.eval_inputs`): Book
+of Spells' ``--special`` evaluates it as a free spin with that expanding symbol.
 
 ``--jsonl`` reads one request per stdin line, ``{"grid": [[row], [row], [row]], "lines",
-"bet", "special"}`` (all but ``grid`` optional; ``grid`` may also be the text form), and
-writes one result per line, in order.  Blank lines are skipped.  A bad request gets
-``{"error": "..."}`` on its own output line and the batch goes on; when any request was
-bad, one line on stderr says how many and the exit status is 2.
+"bet", "special"}`` (all but ``grid`` optional; ``grid`` may also be the text form; the
+features' inputs by their keys), and writes one result per line, in order.  Blank lines
+are skipped.  A bad request gets ``{"error": "..."}`` on its own output line and the
+batch goes on; when any request was bad, one line on stderr says how many and the exit
+status is 2.
 
-A game bet in coins (Lucky Witch) takes ``--coins N --coin-size 0.01 [--free-spin]``
-instead of ``--bet`` and ``--special`` (mixing them is refused), and requests ``{"grid",
-"lines", "coins", "coin_size": "0.01", "free_spin": false}``.  Its result adds
+A game bet in coins (Lucky Witch) takes ``--coins N --coin-size 0.01`` instead of
+``--bet`` (mixing them is refused), and its free spins ``--free-spin``; requests ``{"grid",
+"lines", "coins", "coin_size": "0.01", "free_spin": false}``.  Another game's inputs are
+refused by name.  Its result adds
 ``"doubled"`` to each line win (a multiplying wild completed it) and
 ``"bonus_triggered"`` (the bonus symbol shows on each of the bonus reels).  Any window of
 the game's symbols is evaluated, also one the strips cannot show (a CAULDRON on reel 2):
@@ -29,16 +33,20 @@ import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
 from typing import Any, TextIO
 
 from slotterm.cli import UsageError
 from slotterm.commands.bet_input_error import BetInputError
 from slotterm.commands.bet_inputs import bet_inputs, is_given, other_bet_inputs
-from slotterm.commands.game_features import free_spins_of, special_symbols
+from slotterm.commands.eval_inputs import InputError, flag, input_value, inputs_of
+from slotterm.commands.eval_inputs import known_inputs as _known_inputs
+from slotterm.commands.game_features import free_spins_of
 from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.actions import Bet
 from slotterm.engine.evaluate import check_window, evaluate, window_from_rows
-from slotterm.engine.features.expanding_symbol import Expansion, expand
+from slotterm.engine.feature import EvalInput
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, GridError, LineWin, Window
 from slotterm.games import UnknownGame, get_game
@@ -49,21 +57,36 @@ class RequestError(ValueError):
     """A request that cannot be evaluated; the message says why, in one line."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Request:
     """One evaluation request, checked against the game.
 
-    ``coin_size`` is set for a game bet in coins; ``free_spin`` evaluates the window as a
-    free spin (a retrigger award); ``special`` is Book of Spells' expanding symbol (which
-    also makes it a free spin).
+    ``coin_size`` is set for a game bet in coins; ``inputs`` are the values of the
+    features' inputs by key (``special="WITCH"``: Book of Spells' expanding symbol;
+    ``free_spin=True``), each making the window one of its feature's spins (a free spin:
+    a retrigger award).
     """
 
     window: Window
     lines: int
     bet_per_line: int
-    special: str | None
-    coin_size: int | None = None
-    free_spin: bool = False
+    coin_size: int | None
+    inputs: Mapping[str, Any]
+
+    def __init__(
+        self,
+        *,
+        window: Window,
+        lines: int,
+        bet_per_line: int,
+        coin_size: int | None = None,
+        **inputs: Any,
+    ) -> None:
+        object.__setattr__(self, "window", window)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "bet_per_line", bet_per_line)
+        object.__setattr__(self, "coin_size", coin_size)
+        object.__setattr__(self, "inputs", MappingProxyType(dict(inputs)))
 
 
 def parse_grid(game: GameDefinition, grid: str | Sequence[Sequence[str]]) -> Window:
@@ -106,15 +129,6 @@ def _shown(value: object) -> str:
     return text if len(text) <= 30 else text[:24] + "…"
 
 
-def parse_free_spin(free_spin: object) -> bool:
-    """``free_spin`` of a request: ``true`` or ``false`` (absent means false)."""
-    if free_spin is None:
-        return False
-    if not isinstance(free_spin, bool):
-        raise RequestError(f"free_spin must be true or false, got {_shown(free_spin)}")
-    return free_spin
-
-
 def parse_request_bet(game: GameDefinition, values: Mapping[str, object], lines: int) -> Bet:
     """The bet of a request, by the game's bet model (:mod:`slotterm.commands.bet_inputs`;
     an input not given takes the model's default: a bet of 0.10 per line, or 1 coin of the
@@ -137,52 +151,53 @@ def parse_lines(game: GameDefinition, lines: object) -> int:
     return lines
 
 
-def parse_special(game: GameDefinition, special: object) -> str | None:
-    """The special expanding symbol (one of the modifier's candidates), or ``None``."""
-    if special is None:
-        return None
-    choices = special_symbols(game)
-    if not choices:
-        raise RequestError(f"{game.id} has no special expanding symbol")
-    if not isinstance(special, str) or special.strip().upper() not in choices:
-        raise RequestError(f"special must be one of {', '.join(choices)}, got {_shown(special)}")
-    return special.strip().upper()
+def parse_inputs(game: GameDefinition, values: Mapping[str, object]) -> dict[str, Any]:
+    """The values of the game's feature inputs, read from ``values`` by key (absent: none)."""
+    try:
+        return {spec.key: input_value(spec, values.get(spec.key)) for _, spec in inputs_of(game)}
+    except InputError as exc:
+        raise RequestError(str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """What a request's window pays: the core evaluation, the expansion, the award.
+    """What a request's window pays: the core evaluation, what a spin modifier added (the
+    expansion: ``expanding_wins``, ``extra_win`` cents), the free spins awarded.
 
     ``doubling`` when the game has a multiplying wild (each line win then says whether it
     was ``doubled``); ``bonus_triggered`` ``None`` for a game without a bonus.
     """
 
     evaluation: Evaluation
-    expansion: Expansion | None
     free_spins_awarded: int
+    expanding_wins: tuple[LineWin, ...] = ()
+    extra_win: int = 0
     doubling: bool = False
     bonus_triggered: bool | None = None
 
     @property
-    def expanding_wins(self) -> tuple[LineWin, ...]:
-        """The expansion's line wins (none without an expansion)."""
-        return () if self.expansion is None else self.expansion.wins
-
-    @property
     def total_win(self) -> int:
         """Line, scatter and expansion wins, in cents."""
-        extra = 0 if self.expansion is None else self.expansion.total
-        return self.evaluation.total_win + extra
+        return self.evaluation.total_win + self.extra_win
 
 
 def evaluate_request(game: GameDefinition, request: Request) -> Result:
-    """Evaluate a request (as a free spin when it names a special symbol)."""
+    """Evaluate a request (as a free spin when it gives an input of the free spins)."""
     lines, bet = request.lines, request.bet_per_line
     evaluation = evaluate(game, request.window, lines, bet)
-    special = request.special
-    expansion = None if special is None else expand(game, request.window, special, lines, bet)
     feature = free_spins_of(game)
-    in_free_spin = special is not None or request.free_spin
+    in_free_spin = feature is not None and any(
+        is_given(request.inputs.get(spec.key)) for spec in feature.eval_inputs()
+    )
+    added: tuple[LineWin, ...] = ()
+    extra_win = 0
+    modifier = None if feature is None else feature.modifier
+    if modifier is not None:
+        states = [request.inputs.get(s.key) for s in modifier.eval_inputs() if s.choices]
+        state = next((v for v in states if v is not None), None)
+        if state is not None:
+            extra, extra_win = modifier.added(game, request.window, state, lines, bet)
+            added = modifier.line_wins(extra)
     awarded = (
         0
         if feature is None
@@ -196,8 +211,9 @@ def evaluate_request(game: GameDefinition, request: Request) -> Result:
     )
     return Result(
         evaluation=evaluation,
-        expansion=expansion,
         free_spins_awarded=awarded,
+        expanding_wins=added,
+        extra_win=extra_win,
         doubling=game.wild_multiplier > 1,
         bonus_triggered=triggered,
     )
@@ -240,24 +256,21 @@ def evaluation_json(result: Result) -> dict[str, Any]:
     return shown
 
 
-_SPECIAL = ("special", "--special")
-_FREE_SPIN = ("free_spin", "--free-spin")
-_FREE_SPIN_INPUTS = (_SPECIAL, _FREE_SPIN)
-
-
-def free_spin_input(game: GameDefinition) -> tuple[str, str]:
-    """How a request asks for a free spin, as ``(field, flag)``: by naming the special
-    expanding symbol in a game that has one, else with ``free_spin``."""
-    return _SPECIAL if special_symbols(game) else _FREE_SPIN
+@cache
+def known_inputs() -> tuple[EvalInput, ...]:
+    """Every input the shipped games' features take (:func:`~.eval_inputs.known_inputs`)."""
+    return _known_inputs()
 
 
 def request_inputs(game: GameDefinition) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The ``(field, flag)`` inputs the game takes besides the grid and the lines (its bet
-    model's, then its free spin's), and those of the other games it refuses."""
-    feature = free_spin_input(game)
-    mine = [*bet_inputs(game).options, feature]
+    model's, then its features'), and those of the other games it refuses."""
+    features = [(spec.key, flag(spec)) for _, spec in inputs_of(game)]
+    mine = [*bet_inputs(game).options, *features]
     theirs = [o for inputs in other_bet_inputs(game) for o in inputs.options]
-    return mine, theirs + [o for o in _FREE_SPIN_INPUTS if o != feature]
+    keys = {key for key, _ in features}
+    others = [(spec.key, flag(spec)) for spec in known_inputs() if spec.key not in keys]
+    return mine, theirs + others
 
 
 def request_from_json(game: GameDefinition, text: str) -> Request:
@@ -292,14 +305,12 @@ def request_from_json(game: GameDefinition, text: str) -> Request:
     window = parse_grid(game, data["grid"])
     lines = parse_lines(game, data.get("lines"))
     bet = parse_request_bet(game, data, lines)
-    by_symbol = free_spin_input(game) == _SPECIAL
     return Request(
         window=window,
         lines=lines,
         bet_per_line=bet.bet_per_line,
-        special=parse_special(game, data.get("special")) if by_symbol else None,
         coin_size=bet.coin_size,
-        free_spin=False if by_symbol else parse_free_spin(data.get("free_spin")),
+        **parse_inputs(game, data),
     )
 
 
@@ -352,7 +363,7 @@ def run_eval(args: argparse.Namespace) -> int:
 
 
 def _check_bet_options(game: GameDefinition, args: argparse.Namespace) -> None:
-    """The game takes its bet model's options and its free spin's, not the others'
+    """The game takes its bet model's options and its features', not the others'
     (:func:`request_inputs`); with ``--jsonl`` none of them (each request holds its own)."""
     mine, theirs = request_inputs(game)
     given = [flag for name, flag in theirs if is_given(getattr(args, name, None))]
@@ -372,12 +383,10 @@ def _request_from_args(game: GameDefinition, args: argparse.Namespace) -> Reques
     lines = parse_lines(game, args.lines)
     given = {name: value for name, value in vars(args).items() if value is not None}
     bet = parse_request_bet(game, given, lines)
-    by_symbol = free_spin_input(game) == _SPECIAL
     return Request(
         window=window,
         lines=lines,
         bet_per_line=bet.bet_per_line,
-        special=parse_special(game, args.special) if by_symbol else None,
         coin_size=bet.coin_size,
-        free_spin=False if by_symbol else bool(args.free_spin),
+        **parse_inputs(game, given),
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from slotterm.commands.coin_bet import coins_text
+from slotterm.commands.eval_inputs import mode_words
 from slotterm.commands.evaluate import Request, Result, money
 
 
@@ -18,9 +19,7 @@ def print_readable(request: Request, result: Result) -> None:
     for row in range(len(request.window[0])):
         grid.add_row(*(column[row] for column in request.window))
     console.print(grid)
-    mode = f"free spin, special {request.special}" if request.special else "base game"
-    if request.free_spin:
-        mode = "free spin"
+    mode = mode_words(dict(request.inputs))
     per_line = money(request.bet_per_line)
     if request.coin_size is not None:
         coins = request.bet_per_line // request.coin_size

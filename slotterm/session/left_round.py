@@ -119,6 +119,7 @@ def _feature_note(
 
 def _owner(game: GameDefinition, round_: Round, action: FeatureAction) -> FeatureFrame | None:
     """The latest frame whose feature takes ``action`` (``None``: none of the game's)."""
+    frame: FeatureFrame
     for frame in reversed(round_.frames):
         feature = _feature(game, frame)
         if feature is not None and feature.actions.get(action.name) is type(action):

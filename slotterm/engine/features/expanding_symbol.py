@@ -147,7 +147,8 @@ class ExpandingSymbol(SpinModifier):
 
     def line_wins(self, extra: Any) -> tuple[LineWin, ...]:
         """Every active line the expansion paid (none when the symbol did not expand)."""
-        return () if extra is None else extra.wins  # type: ignore[no-any-return]
+        wins: tuple[LineWin, ...] = () if extra is None else extra.wins
+        return wins
 
     def eval_inputs(self) -> tuple[EvalInput, ...]:
         """The special symbol, one of the candidates (``eval --special SYM``)."""
