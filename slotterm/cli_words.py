@@ -1,7 +1,7 @@
 """Words in the wrong place on the command line, answered in the words the user typed.
 
 ``slotterm`` plays when its first word is no command (``slotterm --demo``,
-``slotterm lucky-witch``), so argparse alone would answer a mistyped or unknown command
+``slotterm GAME``), so argparse alone would answer a mistyped or unknown command
 (``slotterm replay``) as a ``play`` error about its GAME.  These checks say instead what
 the commands and games are, that a command word comes first (``slotterm --demo par``),
 and that ``--version`` takes nothing after it.  Each returns the error's words (without

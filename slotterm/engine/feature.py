@@ -159,7 +159,7 @@ class EvalInput(NamedTuple):
     a switch (``true``/``false``, a flag on the command line).  Giving any input of a
     feature evaluates the window as one of that feature's own spins (a free spin: its
     scatters retrigger); a symbol input is also the state of its modifier for the spin
-    (the special symbol that expands).  No argparse here: the command builds its options.
+    (the symbol it drew for the feature).  No argparse here: the command builds its options.
     """
 
     key: str

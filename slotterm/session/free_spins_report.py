@@ -16,8 +16,9 @@ from slotterm.engine.features import free_spins
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import FeatureFrame, Round
+from slotterm.money import format_cents
 from slotterm.session.feature_report import FeatureReport, View
-from slotterm.session.history_spin import money, spin_view
+from slotterm.session.history_spin import spin_view
 
 
 def modifier_of(game: GameDefinition | None) -> SpinModifier | None:
@@ -47,7 +48,7 @@ def free_spins_view(round_: Round, game: GameDefinition | None = None) -> View:
                 **spin_view(
                     fs.result, fs.win, () if modifier is None else modifier.line_wins(fs.extra)
                 ),
-                "feature_total": money(fs.feature_total),
+                "feature_total": format_cents(fs.feature_total, grouping=False),
             }
             for fs in record.spins
         ],

@@ -12,11 +12,6 @@ from slotterm.money import format_cents
 View = dict[str, Any]
 
 
-def money(cents: int) -> str:
-    """Cents as plain decimal text, ``"1234.50"``."""
-    return format_cents(cents, grouping=False)
-
-
 def rows_top_first(window: Window) -> list[list[str]]:
     """``window[reel][row]`` turned into rows, top row first (as ``slotterm eval`` reads)."""
     return [list(row) for row in zip(*window, strict=True)]
@@ -30,12 +25,19 @@ def spin_view(result: SpinResult, win: int, added: Sequence[LineWin] = ()) -> Vi
         "stops": list(result.stops),
         "rows": rows_top_first(result.window),
         "line_wins": [line_win_view(w) for w in ev.line_wins],
-        "scatter_win": None if ev.scatter_win is None else money(ev.scatter_win.win),
+        "scatter_win": None
+        if ev.scatter_win is None
+        else format_cents(ev.scatter_win.win, grouping=False),
         "expanding_wins": [line_win_view(w) for w in added],
-        "win": money(win),
+        "win": format_cents(win, grouping=False),
     }
 
 
 def line_win_view(w: LineWin) -> View:
     """One line win: its line, symbol, count and win."""
-    return {"line": w.line, "symbol": w.symbol, "count": w.count, "win": money(w.win)}
+    return {
+        "line": w.line,
+        "symbol": w.symbol,
+        "count": w.count,
+        "win": format_cents(w.win, grouping=False),
+    }

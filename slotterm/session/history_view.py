@@ -20,13 +20,17 @@ from typing import Any
 from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import FeatureFrame, Round
+from slotterm.money import format_cents
 from slotterm.session.feature_reports import REPORTS, report_for
 from slotterm.session.game_session import RoundTimes
-from slotterm.session.history_spin import money, rows_top_first, spin_view
-
-__all__ = ["View", "frame_view", "money", "round_view", "rows_top_first", "spin_view"]
+from slotterm.session.history_spin import spin_view
 
 View = dict[str, Any]
+
+
+def money(cents: int) -> str:
+    """Cents as plain decimal text, ``"1234.50"``."""
+    return format_cents(cents, grouping=False)
 
 
 def round_view(

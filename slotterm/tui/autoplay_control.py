@@ -145,14 +145,15 @@ def autoplay_badge(app: App[Any], session: GameSession) -> str:
     return "AUTOPLAY" if left is None else f"AUTOPLAY {left} left"
 
 
-ASKING_GAMES = frozenset({"lucky-witch"})
-"""Games whose autoplay key opens the autoplay settings (their rules say so); in the
-others it switches autoplay on and off, and the settings are on the shell's G."""
-
-
 def asks_first(game: GameDefinition) -> bool:
-    """True when ``game``'s autoplay key opens the autoplay settings first."""
-    return game.id in ASKING_GAMES
+    """True when ``game``'s autoplay key opens the autoplay settings first.
+
+    So the rules have it in a game with a feature autoplay never plays for the player (a
+    bonus that starts pick games, :func:`pick_waiting`): its settings' "stop on a feature"
+    says what autoplay does with the others.  In the other games the key switches autoplay
+    on and off, and the settings are on the shell's G.
+    """
+    return any(feature.parts() for feature in game.features)
 
 
 def autoplay_plays_features(app: App[Any], session: GameSession) -> bool:

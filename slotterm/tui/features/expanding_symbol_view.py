@@ -9,7 +9,7 @@ texts about the Magic Book, and the Magic Book and expansion in a replayed round
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual.widget import Widget
@@ -138,8 +138,7 @@ class ExpandingSymbolView(ModifierView):
 
     def __init__(self, game: GameDefinition, modifier: SpinModifier) -> None:
         super().__init__(game, modifier)
-        assert isinstance(modifier, ExpandingSymbol)
-        self.candidates = modifier.candidates
+        self.candidates = cast(ExpandingSymbol, modifier).candidates  # found by its name
         self._book: MagicBook | None = None
 
     # --- the machine ------------------------------------------------------------------------

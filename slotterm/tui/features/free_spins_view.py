@@ -11,6 +11,7 @@ expanding symbol) has a view of its own, which this one asks for its part.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 from textual.binding import Binding
 from textual.widget import Widget
@@ -59,8 +60,7 @@ class FreeSpinsView(FeatureView):
         self, game: GameDefinition, feature: Feature, *, modifier: ModifierView | None = None
     ) -> None:
         super().__init__(game, feature, modifier=modifier)
-        assert isinstance(feature, FreeSpins)
-        self.rule = feature
+        self.rule = cast(FreeSpins, feature)  # the view is found by the feature's name
         self._summary: FeatureSummary | None = None
         self._ended: FeatureEnded | None = None
 

@@ -14,7 +14,7 @@ That screen opens again whenever the machine comes to rest with a pick game unde
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 from rich.text import Text
 from textual import events
@@ -185,10 +185,9 @@ class MysteryBonusView(FeatureView):
         self, game: GameDefinition, feature: Feature, *, modifier: ModifierView | None = None
     ) -> None:
         super().__init__(game, feature, modifier=modifier)
-        assert isinstance(feature, MysteryBonus)
-        self.rule = feature
+        self.rule = cast(MysteryBonus, feature)  # the view is found by the feature's name
         self.cauldron = Cauldron()
-        self._titles = tuple(g.title for g in feature.games)
+        self._titles = tuple(g.title for g in self.rule.games)
 
     def _title(self, name: str) -> str:
         return self.rule.game_by_name(name).title

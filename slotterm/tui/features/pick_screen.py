@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -77,8 +77,7 @@ class PickScreen(Screen[str | None]):
         self.session = session
         self.frame_index = frame_index
         self.round_number = round_.number
-        game = session.game.feature(self.game_name)
-        assert isinstance(game, PickGame)
+        game = cast(PickGame, session.game.feature(self.game_name))  # found by its name
         self.game: PickGame = game
         self.cells = [PickCell(i, self.pictures) for i in range(game.item_count)]
         self.masked: set[int] = set()

@@ -7,7 +7,7 @@ a little for every bottle left closed.  At the end every bottle shows what it he
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from slotterm.bet_words import times_bet
 from slotterm.engine.actions import Bet
@@ -52,8 +52,7 @@ class PotionScreen(PickScreen, PickHelp):
     @property
     def potion(self) -> MagicPotion:
         """The game's rules."""
-        assert isinstance(self.game, MagicPotion)
-        return self.game
+        return cast(MagicPotion, self.game)  # the screen is found by the game's name
 
     def face(self, picture: str, state: str, content: Content, *, ended: bool) -> ItemLook:
         """A bottle showing what it held; a special says what it did only if it ``ended``

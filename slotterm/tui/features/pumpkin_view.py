@@ -10,7 +10,7 @@ in hand.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from textual.binding import Binding, BindingType
 
@@ -73,8 +73,7 @@ class PumpkinScreen(PickScreen, PickHelp):
     @property
     def pumpkin(self) -> Pumpkin:
         """The game's rules."""
-        assert isinstance(self.game, Pumpkin)
-        return self.game
+        return cast(Pumpkin, self.game)  # the screen is found by the game's name
 
     def left(self, record: Any) -> int:
         """Pick-agains not used yet."""

@@ -7,7 +7,7 @@ not opened show what they held.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.actions import Bet
@@ -48,8 +48,7 @@ class VaultScreen(PickScreen, PickHelp):
     @property
     def vault(self) -> SecretVault:
         """The game's rules."""
-        assert isinstance(self.game, SecretVault)
-        return self.game
+        return cast(SecretVault, self.game)  # the screen is found by the game's name
 
     def looks(self, record: Any, *, reveal: bool) -> list[ItemLook]:
         """Chosen vaults in gold, the nine out of the game barred once the choice is made,

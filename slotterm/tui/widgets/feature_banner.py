@@ -55,7 +55,7 @@ class FeatureBanner(Static):
     many as fit), or a symbol's picture with the feature's labels beside it.
 
     ``symbol`` and ``labels`` hold what is shown (``None`` and ``()`` between features);
-    the picture is the game's (``art``).
+    the picture is the game's (``art``; without it, plain tiles).
     """
 
     can_focus = False
