@@ -341,10 +341,10 @@ def _games_option(sub: argparse.ArgumentParser) -> None:
 
 
 def _feature_inputs(sub: argparse.ArgumentParser) -> None:
-    """``eval``'s options for the inputs the games' features take (``--special``, ...)."""
-    from slotterm.commands.eval_inputs import add_input_options
-
-    add_input_options(sub)
+    """``eval``'s options for the inputs the games' features take (``--special``, ...),
+    from the command's own module, imported as a handler is (:data:`_HANDLERS`)."""
+    module = importlib.import_module("slotterm.commands.eval_inputs")
+    module.add_input_options(sub)
 
 
 def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from slotterm.commands.bet_inputs import is_given
 from slotterm.engine.feature import EvalInput, Feature
 from slotterm.engine.model import GameDefinition
+from slotterm.games import game_ids, get_game
 
 
 class InputError(ValueError):
@@ -43,8 +44,6 @@ def flag(spec: EvalInput) -> str:
 
 def known_inputs() -> tuple[EvalInput, ...]:
     """Every input the shipped games' features take, each key once (first seen first)."""
-    from slotterm.games import game_ids, get_game
-
     found: dict[str, EvalInput] = {}
     for game_id in game_ids():
         for _, spec in inputs_of(get_game(game_id)):
