@@ -2,7 +2,7 @@
 
 Each feature (and each part and spin modifier) gives what it reports as data through
 hooks on the engine's contract (``started_part``, ``eval_inputs``, a pick game's
-``story`` and ``table``, a modifier's ``added`` and ``line_wins``), and has a session
+``story``, a modifier's ``added`` and ``line_wins``), and has a session
 report found by its name (:mod:`slotterm.session.feature_reports`) for the player's
 words.  The records asked about are the real ones of played rounds: every feature forced,
 every pick game drawn, each played to its end by every policy.
@@ -122,15 +122,12 @@ PICK_HOSTS = [g for g in GAMES if any(f.parts() for f in g.features)]
 
 
 @pytest.mark.parametrize("game", PICK_HOSTS, ids=lambda g: g.id)
-def test_every_pick_game_tells_its_records_and_gives_its_table(game: GameDefinition) -> None:
+def test_every_pick_game_tells_its_records_pick_by_pick(game: GameDefinition) -> None:
     frames = played_frames(game)
     picks = [p for f in game.features for p in f.parts()]
     assert picks
     for part in picks:
         assert isinstance(part, PickGame)  # the test may: it checks the engine's classes
-        table = part.table()
-        assert json.loads(json.dumps(table)) == table and table
-        assert not {"title", "name", "max_prize_x_total_bet"} & set(table)
         assert frames[part.name]
         for round_, frame in frames[part.name]:
             story = part.story(frame.record)
