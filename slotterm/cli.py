@@ -340,11 +340,15 @@ def _games_option(sub: argparse.ArgumentParser) -> None:
     )
 
 
+_FEATURE_INPUTS = ("slotterm.commands.eval_inputs", "add_input_options")
+"""Where ``eval``'s feature options are made: (module, function), imported when used."""
+
+
 def _feature_inputs(sub: argparse.ArgumentParser) -> None:
     """``eval``'s options for the inputs the games' features take (``--special``, ...),
     from the command's own module, imported as a handler is (:data:`_HANDLERS`)."""
-    module = importlib.import_module("slotterm.commands.eval_inputs")
-    module.add_input_options(sub)
+    module_name, function_name = _FEATURE_INPUTS
+    getattr(importlib.import_module(module_name), function_name)(sub)
 
 
 def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
