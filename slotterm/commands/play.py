@@ -48,7 +48,7 @@ def run_play(args: argparse.Namespace) -> int:
     settings = None if args.game is None else settings_from_args(args)
     # Refuse before touching anything: no folder, lock, set-aside or settlement.  Under
     # ``slotterm serve`` the pipes are Textual's web driver, and the game may start.
-    from slotterm.commands.web_session import web_driver_active
+    from slotterm.commands.web_driver import web_driver_active
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver_active():
         raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")

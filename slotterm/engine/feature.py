@@ -61,11 +61,17 @@ __all__ = [
 if TYPE_CHECKING:
     from slotterm.engine.events import Event
     from slotterm.engine.file_table import FileContext, FileTable
-    from slotterm.engine.model import GameDefinition
     from slotterm.rng import RandomSource
 
 Json = dict[str, Any]
 """A JSON-ready object."""
+
+Definition = Any
+"""The game a feature is part of: a :class:`~slotterm.engine.model.GameDefinition`.
+
+Named without importing it: the definition holds its features, so the model imports this
+contract and the contract may not import the model back (the import runs one way).  The
+feature modules, above both, name the definition itself."""
 
 
 @strict_tuple
@@ -79,7 +85,7 @@ class FeatureContext(NamedTuple):
     triggers are asked.
     """
 
-    game: GameDefinition
+    game: Definition
     bet: Bet
     limits: Limits
     room: int
@@ -172,7 +178,7 @@ class Feature:
         (its strips go under ``reels``, its modifier under the modifier's key)."""
         return {}
 
-    def validate(self, game: GameDefinition) -> None:
+    def validate(self, game: Definition) -> None:
         """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
 
     def trigger(self, ctx: FeatureContext, spin: SpinResult) -> Triggered | None:
@@ -289,7 +295,7 @@ class SpinModifier:
         """The modifier's table for a game file."""
         raise NotImplementedError(f"{self.name} has no game-file table")
 
-    def validate(self, game: GameDefinition) -> None:
+    def validate(self, game: Definition) -> None:
         """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
 
     def start(self, ctx: FeatureContext, rng: RandomSource) -> tuple[Any, tuple[Event, ...]]:
