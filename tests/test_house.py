@@ -251,3 +251,20 @@ def test_every_waiting_circle_is_still_a_circle() -> None:
 def test_the_circle_check_would_see_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert circles(graph) == {frozenset({"a", "b", "c"})}
+
+
+def test_the_band_says_it_is_not_known_without_the_analysis(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The interface takes σ only from what the program gave it (``slotterm play`` gives
+    the analysis); without it, no analysis is imported and σ is refused by name."""
+    from slotterm.games import get_game
+    from slotterm.tui import rtp_band
+
+    monkeypatch.setattr(rtp_band, "_SD_OF", [])
+    rtp_band.exact_sd.cache_clear()
+    with pytest.raises(LookupError, match="no exact analysis"):
+        rtp_band.exact_sd(get_game("book-of-spells"), 9)
+    rtp_band.use_exact_sd(lambda game, lines: 2.5)
+    assert rtp_band.exact_sd(get_game("book-of-spells"), 9) == 2.5
+    rtp_band.exact_sd.cache_clear()
