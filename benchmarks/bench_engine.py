@@ -14,7 +14,7 @@ import argparse
 import statistics
 import time
 
-from slotterm.analysis.simulate import play_rounds
+from slotterm.analysis.sim_rounds import play_rounds
 from slotterm.engine.actions import Bet
 from slotterm.games import get_game
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import aiohttp
 
-from slotterm.commands.web_session import WEB_DRIVER
+from slotterm.commands.web_driver import WEB_DRIVER
 
 WAIT = 60.0
 """Seconds a step may take before the test gives up (a busy two-core machine)."""

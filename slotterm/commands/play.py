@@ -48,7 +48,7 @@ def run_play(args: argparse.Namespace) -> int:
     settings = None if args.game is None else settings_from_args(args)
     # Refuse before touching anything: no folder, lock, set-aside or settlement.  Under
     # ``slotterm serve`` the pipes are Textual's web driver, and the game may start.
-    from slotterm.commands.web_session import web_driver_active
+    from slotterm.commands.web_driver import web_driver_active
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not web_driver_active():
         raise UsageError("play needs an interactive terminal (stdin and stdout must be a tty)")
@@ -80,6 +80,9 @@ def _play(
             if session.load_notice:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
         from slotterm.tui.app import SlotApp
+        from slotterm.tui.rtp_band import use_exact_sd
+
+        use_exact_sd(exact_sd_of)
 
         app = SlotApp(
             session,
@@ -94,6 +97,14 @@ def _play(
     finally:
         shelf.close()
     return 0
+
+
+def exact_sd_of(game: GameDefinition, lines: int) -> float:
+    """σ of one round's win per unit of total bet at ``lines`` lines, from the exact par
+    sheet (for the statistics screen's band; the analysis is imported when first asked)."""
+    from slotterm.analysis.par import compute_par
+
+    return compute_par(game, lines).sd
 
 
 def settings_folder_of(args: argparse.Namespace) -> Path:

@@ -3,8 +3,8 @@
 ``slotterm serve`` (via ``textual-serve``) starts ``python -m
 slotterm.commands.web_session [GAME] (--demo | --save-dir DIR) [--games DIR]`` for every
 page that connects, with its stdin and stdout on pipes and ``TEXTUAL_DRIVER`` naming
-Textual's web driver.  :func:`web_driver_active` is what lets ``play`` start there although
-stdin and stdout are not terminals.
+Textual's web driver.  :func:`~slotterm.commands.web_driver.web_driver_active` is what
+lets ``play`` start there although stdin and stdout are not terminals.
 
 Whatever stops the session from opening (above all a save that another tab, window or
 terminal has open: its lock is respected) is shown in the page itself by
@@ -41,21 +41,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
-"""The ``TEXTUAL_DRIVER`` value ``textual-serve`` gives the apps it runs."""
+from slotterm.commands.web_driver import web_driver_active
 
 TERM_GRACE = 3.0
 """Seconds the game has to quit after SIGTERM before the process ends without it."""
 _PR_SET_PDEATHSIG = 1
 """``prctl`` option: the signal this process gets when its parent dies (Linux)."""
-
-
-def web_driver_active() -> bool:
-    """Whether this process runs under Textual's web driver (started by ``textual-serve``).
-
-    Then stdin and stdout are pipes to the server, not a terminal, and the game may start.
-    """
-    return os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER
 
 
 def child_arguments(

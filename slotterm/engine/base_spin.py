@@ -3,15 +3,15 @@
 :func:`spin_transition` is the transition of a :class:`~slotterm.engine.actions.Spin`
 (the state machine in :mod:`slotterm.engine.round` checks the action first).  It is the
 hottest code of the engine -- most rounds are one base spin that pays nothing -- so what
-every spin at one bet needs is worked out once (:class:`_BaseSpin`), and a spin that pays
+every spin at one bet needs is worked out once
+(:class:`~slotterm.engine.base_spin_setup.BaseSpin`), and a spin that pays
 nothing builds its record and events only when someone asks for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from slotterm.engine.actions import ActionRefused, Bet, Limits, Spin
+from slotterm.engine.actions import ActionRefused, Spin
+from slotterm.engine.base_spin_setup import BaseSpin, base_spin
 from slotterm.engine.events import (
     Collected,
     DeferredTransition,
@@ -35,7 +35,7 @@ from slotterm.engine.records import (
     gamble_allowed,
 )
 from slotterm.engine.strip_table import strip_table
-from slotterm.rng import RandomSource, draw_each, drawer
+from slotterm.rng import RandomSource, draw_each
 
 FORCE_TRIES = 1_000_000
 """How many base spins a forced spin may draw looking for its feature before it gives up."""
@@ -84,122 +84,6 @@ def push_frames(
     return frames + pushed
 
 
-_Gate = tuple[Feature, int, tuple[tuple[int, frozenset[int]], ...]]
-"""A feature, the scatters its trigger needs, and per reel the stops that may start it."""
-
-
-class _BaseSpin:
-    """What every base spin of a game at one bet needs, worked out once (the last is kept).
-
-    The strip table, the cap, the context the triggers see, and each feature's gate: its
-    :class:`~slotterm.engine.feature.TriggerHint` turned into stops of the base strips.
-    """
-
-    __slots__ = (
-        "bet",
-        "bet_per_line",
-        "cap",
-        "ctx",
-        "draw",
-        "evaluation",
-        "features",
-        "game",
-        "gates",
-        "least",
-        "lengths",
-        "limits",
-        "lines",
-        "rng",
-        "table",
-        "total",
-    )
-
-    def __init__(self, game: GameDefinition, bet: Bet, limits: Limits) -> None:
-        self.game = game
-        self.bet = bet
-        self.limits = limits
-        self.lines = bet.lines
-        self.bet_per_line = bet.bet_per_line
-        self.total = bet.bet_per_line * bet.lines
-        self.table = strip_table(game, game.base_reels)
-        self.lengths = self.table.lengths
-        self.cap = game.max_win(self.total, limits)
-        self.features = game.features
-        self.ctx = FeatureContext(game=game, bet=bet, limits=limits, room=self.cap)
-        self.gates = tuple(self._gate(feature) for feature in game.features)
-        # a spin showing fewer scatters than this starts nothing
-        self.least = min((least for _, least, _ in self.gates), default=1 << 30)
-        self.evaluation = self.table.evaluator(self.lines, self.bet_per_line)
-        self.rng: RandomSource | None = None
-        self.draw: Callable[[], tuple[int, ...]] = tuple
-
-    def bind(self, rng: RandomSource) -> None:
-        """Draw the stops from ``rng`` from now on."""
-        self.rng = rng
-        self.draw = drawer(rng, self.lengths)
-
-    def _gate(self, feature: Feature) -> _Gate:
-        hint = feature.trigger_hint()
-        if hint is None:
-            return feature, 0, ()
-        symbol = hint.symbol
-        if symbol is None:
-            return feature, hint.min_scatters, ()
-        columns = self.table.columns
-        reels = tuple(
-            (r, frozenset(stop for stop, column in enumerate(columns[r]) if symbol in column))
-            for r in hint.reels
-        )
-        return feature, hint.min_scatters, reels
-
-    def started(
-        self, stops: tuple[int, ...], result: SpinResult
-    ) -> list[tuple[Feature, Triggered]]:
-        """The features an unforced base spin starts, asking only those its gates let by."""
-        started = []
-        scatters = result.evaluation.scatter_count
-        for feature, least, reels in self.gates:
-            if scatters < least:
-                continue
-            if reels and not all(stops[r] in allowed for r, allowed in reels):
-                continue
-            triggered = feature.trigger(self.ctx, result)
-            if triggered is not None:
-                started.append((feature, triggered))
-        return started
-
-    def may_start(self, stops: tuple[int, ...], scatters: int) -> bool:
-        """False when no gate lets a spin at ``stops`` showing ``scatters`` scatters by."""
-        for _, least, reels in self.gates:
-            if scatters >= least and (
-                not reels or all(stops[r] in allowed for r, allowed in reels)
-            ):
-                return True
-        return False
-
-
-_BASE_SPINS: dict[int, _BaseSpin] = {}
-
-
-_LAST: list[tuple[Spin, GameDefinition, _BaseSpin]] = []
-
-
-def base_spin(game: GameDefinition, action: Spin) -> _BaseSpin:
-    """The (cached) setup of the base spins of ``game`` at the action's bet and limits."""
-    if _LAST:
-        last_action, last_game, last = _LAST[0]
-        if last_action is action and last_game is game:
-            return last
-    bet, limits = action.bet, action.limits
-    base = _BASE_SPINS.get(id(game))
-    if base is None or base.game is not game or base.bet != bet or base.limits != limits:
-        if len(_BASE_SPINS) > 64:
-            _BASE_SPINS.clear()
-        base = _BASE_SPINS[id(game)] = _BaseSpin(game, bet, limits)
-    _LAST[:] = [(action, game, base)]
-    return base
-
-
 # The hot records are built positionally, straight through ``tuple.__new__`` (several
 # times cheaper than by keyword): this guards the field orders it relies on.
 assert GameState._fields == ("phase", "credits", "round", "rounds_played", "recent_cards")
@@ -242,7 +126,7 @@ def spin_transition(
     return spin_with(base_spin(game, action), state, action, rng)
 
 
-def spin_with(base: _BaseSpin, state: GameState, action: Spin, rng: RandomSource) -> Transition:
+def spin_with(base: BaseSpin, state: GameState, action: Spin, rng: RandomSource) -> Transition:
     """:func:`spin_transition` with the action's :func:`base_spin` already found."""
     if rng is not base.rng:
         base.bind(rng)
@@ -298,7 +182,7 @@ def spin_with(base: _BaseSpin, state: GameState, action: Spin, rng: RandomSource
 
 
 def _silent_events(
-    base: _BaseSpin, state: GameState, action: Spin, stops: tuple[int, ...]
+    base: BaseSpin, state: GameState, action: Spin, stops: tuple[int, ...]
 ) -> tuple[Event, ...]:
     """The events of a spin that paid and started nothing: the reels, the closed round."""
     silent = SpinResult(stops, base.table.window(stops), base.evaluation(stops))
@@ -310,7 +194,7 @@ def _opened(
     game: GameDefinition,
     state: GameState,
     action: Spin,
-    base: _BaseSpin,
+    base: BaseSpin,
     result: SpinResult,
     win: int,
     started: list[tuple[Feature, Triggered]],
@@ -359,7 +243,7 @@ def _offer_events(offered: Round) -> tuple[Event, ...]:
 
 def _forced(
     game: GameDefinition,
-    base: _BaseSpin,
+    base: BaseSpin,
     action: Spin,
     rng: RandomSource,
     result: SpinResult,

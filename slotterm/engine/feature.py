@@ -72,12 +72,18 @@ __all__ = [
 if TYPE_CHECKING:
     from slotterm.engine.events import Event
     from slotterm.engine.file_table import FileContext, FileTable
-    from slotterm.engine.model import GameDefinition
     from slotterm.engine.outcome import LineWin, Window
     from slotterm.rng import RandomSource
 
 Json = dict[str, Any]
 """A JSON-ready object."""
+
+Definition = Any
+"""The game a feature is part of: a :class:`~slotterm.engine.model.GameDefinition`.
+
+Named without importing it: the definition holds its features, so the model imports this
+contract and the contract may not import the model back (the import runs one way).  The
+feature modules, above both, name the definition itself."""
 
 
 @strict_tuple
@@ -91,7 +97,7 @@ class FeatureContext(NamedTuple):
     triggers are asked.
     """
 
-    game: GameDefinition
+    game: Definition
     bet: Bet
     limits: Limits
     room: int
@@ -202,7 +208,7 @@ class Feature:
         (its strips go under ``reels``, its modifier under the modifier's key)."""
         return {}
 
-    def validate(self, game: GameDefinition) -> None:
+    def validate(self, game: Definition) -> None:
         """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
 
     def trigger(self, ctx: FeatureContext, spin: SpinResult) -> Triggered | None:
@@ -336,7 +342,7 @@ class SpinModifier:
         """The modifier's table for a game file."""
         raise NotImplementedError(f"{self.name} has no game-file table")
 
-    def validate(self, game: GameDefinition) -> None:
+    def validate(self, game: Definition) -> None:
         """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
 
     def start(self, ctx: FeatureContext, rng: RandomSource) -> tuple[Any, tuple[Event, ...]]:
@@ -358,7 +364,7 @@ class SpinModifier:
     # --- what the modifier reports (pure data) ---------------------------------------------
 
     def added(
-        self, game: GameDefinition, window: Window, state: Any, lines: int, bet_per_line: int
+        self, game: Definition, window: Window, state: Any, lines: int, bet_per_line: int
     ) -> tuple[Any, int]:
         """What the modifier in ``state`` adds to ``window`` (a value or ``None``) and its
         win in cents, at ``lines`` lines of ``bet_per_line`` (``eval`` asks this)."""

@@ -10,7 +10,9 @@ the round offers its win (or, in a game without the gamble, pays it at once).
 Every transition draws its randomness through the :class:`~slotterm.rng.RandomSource` it
 is given and records the draws on the round, so
 :func:`slotterm.engine.replay.replay_round` rebuilds the round from its record alone.
-Nothing here does I/O.  The values live where they are defined:
+How a round ends (its win offered, or paid and closed; collect) is in
+:mod:`slotterm.engine.round_end`.  Nothing here does I/O.  The values live where they
+are defined:
 :mod:`slotterm.engine.actions`, :mod:`slotterm.engine.records`,
 :mod:`slotterm.engine.events`.
 """
@@ -29,14 +31,12 @@ from slotterm.engine.actions import (
     StartGamble,
     TopUp,
 )
-from slotterm.engine.base_spin import base_spin, push_frames, spin_with, triggered_features
+from slotterm.engine.base_spin import push_frames, spin_with, triggered_features
+from slotterm.engine.base_spin_setup import base_spin
 from slotterm.engine.events import (
     CardDrawn,
-    Collected,
     CreditsAdded,
-    DeferredTransition,
     Event,
-    RoundClosed,
     Transition,
     WinOffered,
 )
@@ -50,11 +50,11 @@ from slotterm.engine.records import (
     GameState,
     Phase,
     Round,
-    Step,
     build_feature_frame,
     evolve,
     gamble_allowed,
 )
+from slotterm.engine.round_end import close_round, collect, end_round, steps_with, with_round
 from slotterm.rng import RandomSource, RecordingSource
 
 _IDLE = Phase.IDLE
@@ -223,7 +223,7 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
         checked[:] = [action, game, base]
         return spin_with(base, state, action, rng)
     if type(action) is Collect and state.phase is _WIN_OFFERED:
-        return _collect(state, action)
+        return collect(state, action)
     events: list[Event] = []
     if isinstance(action, FeatureAction):
         reason, index, feature = _feature_refusal(game, state, action)
@@ -237,7 +237,7 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
     if reason is not None:
         raise ActionRefused(reason)
     if type(action) is Collect:
-        return _collect(state, action)
+        return collect(state, action)
     new_state = _core(state, action, RecordingSource(rng), events)
     return Transition(new_state, tuple(events))
 
@@ -246,8 +246,8 @@ def _core(state: GameState, action: Action, rng: RecordingSource, events: list[E
     match action:
         case StartGamble():
             assert state.round is not None
-            round_ = evolve(state.round, steps=_steps(state.round, action, rng))
-            return _with_round(state, Phase.GAMBLE, round_)
+            round_ = evolve(state.round, steps=steps_with(state.round, action, rng))
+            return with_round(state, Phase.GAMBLE, round_)
         case Guess():
             return _guess(state, action, rng, events)
         case TopUp(amount=amount):
@@ -260,28 +260,6 @@ def _core(state: GameState, action: Action, rng: RecordingSource, events: list[E
                 recent_cards=state.recent_cards,
             )
     raise ActionRefused("unknown action")  # pragma: no cover - refusal() stops it first
-
-
-def _steps(round_: Round | None, action: Action, rng: RecordingSource) -> tuple[Step, ...]:
-    """The round's steps with this transition's step (its action and draws) appended."""
-    step = _new(Step, (action, tuple(rng.draws)))  # Step(action=, draws=)
-    return (*round_.steps, step) if round_ is not None else (step,)
-
-
-def _with_round(state: GameState, phase: Phase, round_: Round | None) -> GameState:
-    """The state in ``phase`` with ``round_`` open, credits and memory unchanged."""
-    # GameState(phase=, credits=, round=, rounds_played=, recent_cards=), by position
-    return _new(GameState, (phase, state.credits, round_, state.rounds_played, state.recent_cards))
-
-
-def _end_round(
-    game: GameDefinition, state: GameState, round_: Round, events: list[Event]
-) -> GameState:
-    """Every feature is done: offer the win (gamble games) or pay it and close the round."""
-    if round_.win and game.gamble:
-        events.append(WinOffered(round_.win, gamble_allowed(round_)))
-        return _with_round(state, Phase.WIN_OFFERED, round_)
-    return _close(state, round_, round_.win, events, round_.steps)
 
 
 # --- feature steps ---------------------------------------------------------------------------
@@ -333,14 +311,14 @@ def _feature_step(
         feature_win=feature_win,
         win=total,
         ended_by=ended_by,
-        steps=_steps(round_, action, rng),
+        steps=steps_with(round_, action, rng),
     )
     if round_.active is not None:
-        return _with_round(state, Phase.FEATURE, round_)
-    return _end_round(game, state, round_, events)
+        return with_round(state, Phase.FEATURE, round_)
+    return end_round(game, state, round_, events)
 
 
-# --- gamble and close ------------------------------------------------------------------------
+# --- the gamble ------------------------------------------------------------------------------
 
 
 def _guess(state: GameState, action: Guess, rng: RecordingSource, events: list[Event]) -> GameState:
@@ -353,7 +331,7 @@ def _guess(state: GameState, action: Guess, rng: RecordingSource, events: list[E
     recent = (*state.recent_cards, card)[-RECENT_CARDS:]
     events.append(CardDrawn(step))
     round_ = evolve(
-        round_, gamble=(*round_.gamble, step), win=result, steps=_steps(round_, action, rng)
+        round_, gamble=(*round_.gamble, step), win=result, steps=steps_with(round_, action, rng)
     )
     state = GameState(
         phase=state.phase,
@@ -363,49 +341,9 @@ def _guess(state: GameState, action: Guess, rng: RecordingSource, events: list[E
         recent_cards=recent,
     )
     if not won:
-        return _close(state, round_, 0, events, round_.steps)
+        return close_round(state, round_, 0, events, round_.steps)
     if not gamble_allowed(round_):
         round_ = evolve(round_, gamble_closed=True)
         events.append(WinOffered(result, False))
-        return _with_round(state, Phase.WIN_OFFERED, round_)
+        return with_round(state, Phase.WIN_OFFERED, round_)
     return state
-
-
-def _close(
-    state: GameState, round_: Round, paid: int, events: list[Event], steps: tuple[Step, ...]
-) -> GameState:
-    """Pay ``paid`` into credits and close the round, whose record ends with ``steps``."""
-    if paid:
-        events.append(Collected(paid))
-    events.append(RoundClosed(evolve(round_, win=paid, steps=steps, paid=paid)))
-    return GameState(
-        phase=Phase.IDLE,
-        credits=state.credits + paid,
-        round=None,
-        rounds_played=state.rounds_played,
-        recent_cards=state.recent_cards,
-    )
-
-
-def _collect(state: GameState, action: Collect) -> Transition:
-    """Collect: the win goes into credits; the closed record is built when first asked for."""
-    round_ = state.round
-    assert round_ is not None
-    # GameState(phase=, credits=, round=, rounds_played=, recent_cards=), by position
-    idle = _new(
-        GameState,
-        (_IDLE, state.credits + round_.win, None, state.rounds_played, state.recent_cards),
-    )
-    # DeferredTransition(idle, _collected_events, round_, action) without its __init__
-    collected = _new_object(DeferredTransition)
-    collected.state = idle
-    collected._events = _collected_events
-    collected._args = (round_, action)
-    return collected
-
-
-def _collected_events(round_: Round, action: Collect) -> tuple[Event, ...]:
-    """The events of a collect: the win paid (if any) and the closed round's record."""
-    paid = round_.win
-    closed = evolve(round_, win=paid, steps=(*round_.steps, Step(action, ())), paid=paid)
-    return (Collected(paid), RoundClosed(closed)) if paid else (RoundClosed(closed),)

@@ -16,9 +16,21 @@ from slotterm.engine.evaluate import assemble, check_lines, read_lines
 from slotterm.engine.line_reading import facts_of
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation, GridError, LineWin, Window
+from slotterm.engine.strip_prefixes import (
+    NO_ENTRY,
+    RUNNING_CODE,
+    SCATTER_SLOTS,
+    SETTLED_CODE,
+    SILENT,
+    SILENT_CODE,
+    Entry,
+    Paying,
+    Shared,
+    StripPrefixes,
+)
 
 
-class StripTable:
+class StripTable(StripPrefixes):
     """One strip set of a game worked out per stop, so a spin is evaluated by look-ups.
 
     Holds each stop's column (the symbols it shows, top first) and scatter count.  In a
@@ -28,7 +40,9 @@ class StripTable:
     running into reel 4, with the rows they cross on reels 4 and 5 and a table of their
     reading by the two symbols found there.  A spin whose first three reels settle every
     line without a win costs a few look-ups.  Other shapes read the lines that the first
-    two reels leave open.  Get one with :func:`strip_table`.
+    two reels leave open.  The entries and the open lines are worked out by its base,
+    :class:`~slotterm.engine.strip_prefixes.StripPrefixes`.  Get one with
+    :func:`strip_table`.
     """
 
     __slots__ = (
@@ -89,7 +103,7 @@ class StripTable:
         # _candidates[stop0][stop1 or 0]: lines (0-based, increasing) that can pay at
         # all; a row is filled on first use (games of other than five reels).
         self._candidates: list[list[tuple[int, ...]] | None] = [None] * self.lengths[0]
-        self._by_prefix = game.reels == 5 and game.reels * game.rows < _SCATTER_SLOTS
+        self._by_prefix = game.reels == 5 and game.reels * game.rows < SCATTER_SLOTS
         self._length1 = self.lengths[1] if game.reels > 1 else 1
         self._length2 = self.lengths[2] if game.reels > 2 else 1
         last = self.columns[3:5] if self._by_prefix else ((), ())
@@ -97,17 +111,17 @@ class StripTable:
         counts = self.scatter_counts[3:5] if self._by_prefix else ((), ())
         self._scatters3, self._scatters4 = counts
         prefixes = self.lengths[0] * self._length1 * self._length2 if self._by_prefix else 0
-        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> _Entry (see _prefix_entry),
-        # _NO_ENTRY until worked out; _head_codes[the same key]: the prefix's kind and
+        # _prefix[(stop0 * length1 + stop1) * length2 + stop2] -> Entry (see _prefix_entry),
+        # NO_ENTRY until worked out; _head_codes[the same key]: the prefix's kind and
         # scatters, 0 until then (see _head_code)
-        self._prefix: list[_Entry] = [_NO_ENTRY] * prefixes
+        self._prefix: list[Entry] = [NO_ENTRY] * prefixes
         self._head_codes = bytearray(prefixes)
         # more reading codes than the game can have (a symbol, a count, doubled or not):
         # the base of the digits a running window's memo key is written in
         self._code_slots = len(game.symbol_index) * (game.reels + 1) * 2 + 1
         self._evaluator: tuple[int, int, Callable[[Sequence[int]], Evaluation]] = (0, 0, _unset)
-        self._silent_entries = tuple((n, _SILENT, (), (), -1) for n in range(game.rows * 3 + 1))
-        # _settled_by_bet[(lines, bet per line)][signature * _SCATTER_SLOTS + scatters]:
+        self._silent_entries = tuple((n, SILENT, (), (), -1) for n in range(game.rows * 3 + 1))
+        # _settled_by_bet[(lines, bet per line)][signature * SCATTER_SLOTS + scatters]:
         # the evaluation of a window whose head decides every line (slot -1 - scatters:
         # one that pays only its scatters); _settled the last used
         self._settled_by_bet: dict[tuple[int, int], dict[int, Evaluation]] = {}
@@ -117,7 +131,7 @@ class StripTable:
         # _tails[a head that runs on][symbol on reel 4][symbol on reel 5] -> reading code
         self._tails: dict[tuple[str, ...], dict[str, dict[str, int]]] = {}
         # _signatures[what decides each line's reading] -> (paying, runs, its number)
-        self._signatures: dict[tuple[tuple[int, int | tuple[str, ...]], ...], _Shared] = {}
+        self._signatures: dict[tuple[tuple[int, int | tuple[str, ...]], ...], Shared] = {}
         # the evaluation of a silent window by its scatter count
         self._silent = tuple(facts.silent_evaluation(n) for n in range(game.reels * game.rows + 1))
 
@@ -175,15 +189,15 @@ class StripTable:
             s0, s1, s2, s3, s4 = stops
             key = (s0 * length1 + s1) * length2 + s2
             code = heads[key] or fill(key)
-            if code < _SETTLED_CODE:  # no line can pay: the scatters alone
-                scatters = code - _SILENT_CODE + scatters3[s3] + scatters4[s4]
+            if code < SETTLED_CODE:  # no line can pay: the scatters alone
+                scatters = code - SILENT_CODE + scatters3[s3] + scatters4[s4]
                 if scatters < scatter_min:
                     return silent[scatters]
                 slot = -1 - scatters
-            elif code >= _RUNNING_CODE:
+            elif code >= RUNNING_CODE:
                 # some lines run past reel 3: the evaluation is kept by what decides it,
                 # the scatters and the codes those lines read on reels 4-5 (as digits)
-                scatters = code - _RUNNING_CODE + scatters3[s3] + scatters4[s4]
+                scatters = code - RUNNING_CODE + scatters3[s3] + scatters4[s4]
                 entry = prefix[key]
                 c3 = columns3[s3]
                 c4 = columns4[s4]
@@ -200,8 +214,8 @@ class StripTable:
                     )
                 return found
             else:
-                scatters = code - _SETTLED_CODE + scatters3[s3] + scatters4[s4]
-                slot = prefix[key][4] * _SCATTER_SLOTS + scatters
+                scatters = code - SETTLED_CODE + scatters3[s3] + scatters4[s4]
+                slot = prefix[key][4] * SCATTER_SLOTS + scatters
             found = memo.get(slot)
             if found is None:
                 hits = [
@@ -214,25 +228,9 @@ class StripTable:
 
         return evaluation
 
-    def _head_code(self, key: int) -> int:
-        """The byte of ``_head_codes`` for prefix ``key``, its entry worked out first.
-
-        :data:`_SILENT_CODE`, :data:`_SETTLED_CODE` or :data:`_RUNNING_CODE` (the kind)
-        plus the scatters the first three reels show.
-        """
-        rest, s2 = divmod(key, self._length2)
-        s0, s1 = divmod(rest, self._length1)
-        scatters, kind = self._prefix_entry(key, s0, s1, s2)[:2]
-        if kind is _SILENT:
-            base = _SILENT_CODE
-        else:
-            base = _RUNNING_CODE if kind is _RUNNING else _SETTLED_CODE
-        code = self._head_codes[key] = base + scatters
-        return code
-
     def _read_running(
         self,
-        paying: tuple[_Paying, ...],
+        paying: tuple[Paying, ...],
         c3: tuple[str, ...],
         c4: tuple[str, ...],
         scatters: int,
@@ -284,144 +282,11 @@ class StripTable:
         self._settled = (lines, bet_per_line, memo)
         return memo
 
-    def _prefix_entry(self, key: int, s0: int, s1: int, s2: int) -> _Entry:
-        """The entry of the first three reels at ``s0, s1, s2`` (stored under ``key``).
-
-        ``(scatters on reels 1-3, kind, paying, runs, signature)``: ``paying`` lists, in
-        line order,
-        ``(line index, code, row on reel 4, row on reel 5, tail)`` for each line that may
-        pay: a settled line has its (non-zero) code, a running one code -1 and the
-        table ``tail[symbol 4][symbol 5]`` of its code.  ``kind`` is :data:`_SILENT`
-        (no line can pay), :data:`_SETTLED` (every line decided) or :data:`_RUNNING`;
-        ``runs`` holds ``(row on reel 4, row on reel 5, tail)`` of the running lines alone;
-        ``signature`` numbers what decides every line's reading (prefixes that read alike
-        share it, and the memo of their evaluations).
-        """
-        heads = self._heads
-        columns = self.columns
-        c0, c1, c2 = columns[0][s0], columns[1][s1], columns[2][s2]
-        paying: list[_Paying] = []
-        # what decides the reading of every line: its code, or the head that runs on
-        signature: list[tuple[int, int | tuple[str, ...]]] = []
-        running = False
-        for index, line in enumerate(self._game.lines):
-            head = (c0[line[0]], c1[line[1]], c2[line[2]])
-            code = heads.get(head)
-            if code is None:
-                # a head that does not run on decides the reading whatever follows
-                code = -1 if self._may_run_on(head) else self._decided(head)
-                heads[head] = code
-            if code < 0:
-                running = True
-                paying.append((index, -1, line[3], line[4], self._tail(head)))
-                signature.append((index, head))
-            elif code:
-                paying.append((index, code, 0, 0, _NO_TAIL))
-                signature.append((index, code))
-        counts = self.scatter_counts
-        scatters = counts[0][s0] + counts[1][s1] + counts[2][s2]
-        entry: _Entry
-        if not paying:
-            entry = self._silent_entries[scatters]
-        else:
-            # prefixes whose lines read alike share their lines and their evaluations
-            shared = self._signatures.get(tuple(signature))
-            if shared is None:
-                runs = tuple((r3, r4, tail) for _, code, r3, r4, tail in paying if code < 0)
-                shared = (tuple(paying), runs, len(self._signatures))
-                self._signatures[tuple(signature)] = shared
-            kind = _RUNNING if running else _SETTLED
-            entry = (scatters, kind, *shared)
-        self._prefix[key] = entry
-        return entry
-
-    def _decided(self, head: tuple[str, ...]) -> int:
-        """The code of a line starting ``head`` that reads the same whatever follows."""
-        symbol = next(iter(self._game.symbol_index))
-        return self._facts.code((*head, symbol, symbol))
-
-    def _tail(self, head: tuple[str, ...]) -> dict[str, dict[str, int]]:
-        """The reading code of a line starting ``head`` by its symbols on reels 4 and 5."""
-        tail = self._tails.get(head)
-        if tail is None:
-            code = self._facts.code
-            symbols = tuple(self._game.symbol_index)
-            tail = self._tails[head] = {
-                a: {b: code((*head, a, b)) for b in symbols} for a in symbols
-            }
-        return tail
-
-    def _may_run_on(self, head: tuple[str, ...]) -> bool:
-        """False only when a line starting ``head`` is read the same whatever follows.
-
-        A reading runs past the head only when the whole head is part of its run: all
-        wilds, or one real symbol with wilds that may stand in for it.
-        """
-        wilds = self._facts.wilds
-        real = [s for s in head if s not in wilds]
-        if not real:
-            return True
-        first = real[0]
-        if any(s != first for s in real):
-            return False
-        return len(real) == len(head) or self._game.wild_substitutes_for(first)
-
-    def _candidate_row(self, stop0: int) -> list[tuple[int, ...]]:
-        lines = self._game.lines
-        first = self.columns[0][stop0]
-        if self._game.reels == 1:
-            return [tuple(range(len(lines)))]
-        return [
-            tuple(
-                i for i, line in enumerate(lines) if self._may_pay(first[line[0]], second[line[1]])
-            )
-            for second in self.columns[1]
-        ]
-
-    def _may_pay(self, a: str, b: str) -> bool:
-        """False only when a line starting ``a, b`` certainly has no reading."""
-        game = self._game
-        wilds = self._facts.wilds
-        if a in wilds or b in wilds:
-            return True
-        return a in game.paytable and (b == a or game.line_pay(a, 1) > 0)
-
 
 def _unset(stops: Sequence[int]) -> Evaluation:  # pragma: no cover - never called
     """The placeholder of a strip table's last evaluator (no bet has 0 lines)."""
     raise AssertionError("no evaluator yet")
 
-
-_Paying = tuple[int, int, int, int, dict[str, dict[str, int]]]
-"""A line of a prefix entry that may pay: index, code (-1: runs on), rows on reels 4-5, tail."""
-
-_Run = tuple[int, int, dict[str, dict[str, int]]]
-"""A running line of a prefix entry: its rows on reels 4-5 and its tail."""
-
-_Entry = tuple[int, str, tuple[_Paying, ...], tuple[_Run, ...], int]
-"""A prefix entry: scatters on the first three reels, kind, the lines that may pay, the
-running ones, the number of its signature."""
-
-_Shared = tuple[tuple[_Paying, ...], tuple[_Run, ...], int]
-"""What prefixes whose lines read alike share: the paying lines, the running ones, the
-signature's number."""
-
-_SILENT = "silent"
-_SETTLED = "settled"
-_RUNNING = "running"
-
-_NO_ENTRY: _Entry = (0, "", (), (), -1)
-"""The placeholder of a prefix entry not worked out yet."""
-
-# a prefix's byte in a strip table's ``_head_codes``: its kind's code plus the scatters
-# of its first three reels (fewer than 64: see _SCATTER_SLOTS); 0 while not worked out
-_SILENT_CODE = 1
-_SETTLED_CODE = 64
-_RUNNING_CODE = 128
-_NO_TAIL: dict[str, dict[str, int]] = {}
-
-_SCATTER_SLOTS = 64
-"""More scatters than a window can show (a memo slot is a signature × this + scatters)."""
 
 _BET_MEMO_MAX = 32
 """How many bets' memo of settled evaluations a strip table keeps."""

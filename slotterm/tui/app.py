@@ -40,7 +40,6 @@ from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual import events
-from textual._time import get_time
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
@@ -59,6 +58,7 @@ from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
+from slotterm.tui.textual_compat import event_clock
 
 BACKLOG = 2
 """How many keys typed before the previous key was handled still count."""
@@ -91,7 +91,7 @@ class KeyBacklog:
 
     def done(self) -> None:
         """A key was handled now."""
-        self.handled_at = get_time()
+        self.handled_at = event_clock()
 
 
 class SlotApp(Shell):

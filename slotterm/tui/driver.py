@@ -31,9 +31,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.drivers.linux_driver import LinuxDriver
 
 from slotterm.tui.hangup import HangupWatch, hung_up, terminal_fds
+from slotterm.tui.textual_compat import HookedLinuxDriver
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -92,7 +92,7 @@ class TerminalOutput:
         return False
 
 
-class TerminalDriver(LinuxDriver):
+class TerminalDriver(HookedLinuxDriver):
     """:class:`LinuxDriver` that posts :class:`TerminalGone` once its terminal has gone
     away, instead of blocking or spinning on it (see the module's docstring)."""
 
@@ -105,7 +105,7 @@ class TerminalDriver(LinuxDriver):
             encoding=stderr.encoding or "utf-8",
             errors=stderr.errors or "strict",
         )
-        self._file = self.output  # type: ignore[assignment]  # its output thread's file
+        self.use_output_file(self.output)
         self.gone = False
         """True once the terminal is known to be gone."""
         self._watch: HangupWatch | None = None
@@ -117,15 +117,15 @@ class TerminalDriver(LinuxDriver):
         super().start_application_mode()  # type: ignore[no-untyped-call]
         if self._watch is None:
             fds = terminal_fds((self.fileno, self.output.fd))
-            self._watch = HangupWatch(fds, self._loop, self.terminal_gone)
+            self._watch = HangupWatch(fds, self.event_loop, self.terminal_gone)
             self._watch.start()
 
-    def _sigcont_application(self, *_: Any) -> None:
-        # A hang-up brings SIGCONT with its SIGHUP: restart nothing on a dead terminal.
+    def on_sigcont(self) -> bool:
+        """A hang-up brings SIGCONT with its SIGHUP: restart nothing on a dead terminal."""
         if self.gone or hung_up(self.fileno):
             self.terminal_gone()
-            return
-        super()._sigcont_application()
+            return False
+        return True
 
     def run_input_thread(self) -> None:
         """Textual's input loop; an error reading the terminal means it has gone (no
@@ -142,4 +142,4 @@ class TerminalDriver(LinuxDriver):
             return
         self.gone = True  # (two threads at once would post it twice: the app ends once)
         with contextlib.suppress(RuntimeError):  # the loop is closed: the app has ended
-            self._loop.call_soon_threadsafe(self._app.post_message, TerminalGone())
+            self.event_loop.call_soon_threadsafe(self.driven_app.post_message, TerminalGone())

@@ -3,14 +3,16 @@
 After ``n`` spins the observed return of a player is close to normal about the game's RTP
 with standard deviation σ / √n, where σ is the exact standard deviation of one round's
 win per unit of total bet (from the par sheet, :mod:`slotterm.analysis`).  The band is
-RTP ± z₉₅ · σ / √n.  The analysis is never imported on the game's start-up path: σ is
-worked out the first time the statistics screen asks for it (in a worker thread), then
-kept for the program's life.
+RTP ± z₉₅ · σ / √n.  The interface does not import the analysis: the program's start
+(``slotterm play``) gives :func:`use_exact_sd` the function that works σ out, which
+imports the analysis the first time the statistics screen asks for σ (in a worker
+thread); σ is then kept for the program's life.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,10 +42,24 @@ def rtp_band(rtp: float, sd: float, spins: int) -> RtpBand | None:
     return RtpBand(rtp=rtp, sd=sd, spins=spins, low=max(rtp - half, 0.0), high=rtp + half)
 
 
+SdOf = Callable[[GameDefinition, int], float]
+"""σ of one round's win per unit of total bet, of a game at a number of lines."""
+
+_SD_OF: list[SdOf] = []
+"""Where :func:`exact_sd` takes σ from (set by :func:`use_exact_sd`)."""
+
+
+def use_exact_sd(sd_of: SdOf) -> None:
+    """Take σ from ``sd_of`` from now on (the exact analysis, given by the program's start)."""
+    _SD_OF[:] = [sd_of]
+    exact_sd.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def exact_sd(game: GameDefinition, lines: int) -> float:
     """σ of one round's win per unit of total bet at ``lines`` lines, from the exact par
-    sheet (slow the first time: seconds for a game with pick games)."""
-    from slotterm.analysis.par import compute_par
-
-    return compute_par(game, lines).sd
+    sheet (slow the first time: seconds for a game with pick games).  ``LookupError``
+    when the program gave no analysis (:func:`use_exact_sd`)."""
+    if not _SD_OF:
+        raise LookupError("this program has no exact analysis")
+    return _SD_OF[0](game, lines)

@@ -29,11 +29,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from textual._types import AnimationLevel
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
+from textual.types import AnimationLevel
 
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
@@ -114,7 +114,7 @@ class Shell(App[None]):
             loaded = load_preferences(options_path(player_folder))
             self.preferences = loaded.value
             self._problems += [loaded.problem] if loaded.problem else []
-        self._default_theme = self.theme
+        self._theme_unchosen = self.theme
         """The theme without the player's choice (Textual's default, or ``TEXTUAL_THEME``)."""
         if self.preferences.theme and self.preferences.theme not in self.available_themes:
             self._problems.append(
@@ -312,7 +312,7 @@ class Shell(App[None]):
 
     def _theme_changed(self, theme: Theme) -> None:
         """Remember the theme the player chose (the palette's "Theme" command)."""
-        if theme.name != (self.preferences.theme or self._default_theme):
+        if theme.name != (self.preferences.theme or self._theme_unchosen):
             self._options_closed(replace(self.preferences, theme=theme.name))
 
     def apply_preferences(self) -> None:

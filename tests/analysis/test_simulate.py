@@ -9,6 +9,7 @@ import math
 
 import pytest
 
+import slotterm.analysis.sim_rounds as sim_rounds
 import slotterm.analysis.simulate as sim
 from slotterm.analysis.par import compute_par
 from slotterm.analysis.sim_tally import Tally
@@ -60,14 +61,14 @@ def test_the_same_seed_gives_the_same_result_whatever_the_number_of_workers() ->
 
 def test_every_round_goes_through_the_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    real_apply = sim.apply  # type: ignore[attr-defined]
+    real_apply = sim_rounds.apply  # type: ignore[attr-defined]
 
     def counting_apply(*args: object) -> object:
         calls.append(type(args[2]).__name__)
         return real_apply(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sim, "apply", counting_apply)
-    tally = sim.play_rounds(GAME, 3_000, seed=11, bet=Bet(2, 9))
+    monkeypatch.setattr(sim_rounds, "apply", counting_apply)
+    tally = sim_rounds.play_rounds(GAME, 3_000, seed=11, bet=Bet(2, 9))
     assert calls.count("Spin") == 3_000
     assert calls.count("StartFeature") == tally.features > 0
     assert calls.count("PlayFreeSpin") == tally.free_spins >= 10 * tally.features
@@ -138,7 +139,7 @@ def test_book_of_spells_plays_alike_under_every_policy_and_a_bad_one_is_refused(
 
 def test_the_policy_reaches_every_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[str] = []
-    real = sim.play_rounds
+    real = sim_rounds.play_rounds
 
     def spy(
         game: object, rounds: int, seed: int, bet: Bet, policy: str = "best", **_: object
@@ -234,7 +235,7 @@ def test_picks_draw_nothing_so_every_policy_sees_the_same_spins_and_layouts() ->
     # chooser, so the game's draws -- spins, bonuses, pick games -- are the same whatever
     # the policy; only what Pumpkin pays may differ
     bet = LW.default_bet()
-    tallies = {p: sim.play_rounds(LW, 30_000, 99, bet, p) for p in POLICIES}
+    tallies = {p: sim_rounds.play_rounds(LW, 30_000, 99, bet, p) for p in POLICIES}
     shapes = {
         (t.base_hits, t.features, t.free_spins, t.frames, t.base_frames) for t in tallies.values()
     }
@@ -243,21 +244,21 @@ def test_picks_draw_nothing_so_every_policy_sees_the_same_spins_and_layouts() ->
     pays = {p: t.frame_paid[pumpkin] for p, t in tallies.items()}
     assert pays["worst"] <= pays["keep-first"] and pays["worst"] <= pays["best"]
     assert len(set(pays.values())) > 1
-    again = sim.play_rounds(LW, 30_000, 99, bet, "random")
+    again = sim_rounds.play_rounds(LW, 30_000, 99, bet, "random")
     assert again == tallies["random"]  # the chooser is seeded from the chunk
 
 
 def test_lucky_witch_rounds_go_through_the_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[str] = []
-    real_apply = sim.apply  # type: ignore[attr-defined]
+    real_apply = sim_rounds.apply  # type: ignore[attr-defined]
 
     def counting_apply(*args: object) -> object:
         calls.append(type(args[2]).__name__)
         return real_apply(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sim, "apply", counting_apply)
+    monkeypatch.setattr(sim_rounds, "apply", counting_apply)
     bet = Bet(2 * 5, 15, 5)  # 2 coins of 0.05
-    tally = sim.play_rounds(LW, 20_000, seed=4, bet=bet)
+    tally = sim_rounds.play_rounds(LW, 20_000, seed=4, bet=bet)
     names = [f.name for f in LW.all_features]
     assert calls.count("Spin") == 20_000
     assert tally.staked == 20_000 * 150

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from slotterm.analysis.exact_lines import LineAutomaton
 from slotterm.analysis.exact_walk import Array, Strips, spin_counts_many
@@ -43,7 +43,6 @@ from slotterm.engine.feature import Feature, SpinModifier
 from slotterm.engine.model import GameDefinition
 
 if TYPE_CHECKING:
-    from slotterm.analysis.exact import RoundAnalysis
     from slotterm.analysis.exact_round import TriggeredLaw
     from slotterm.analysis.sheet import ParSheet
     from slotterm.analysis.sim_tally import SimulationResult
@@ -121,6 +120,36 @@ class LawContext:
             del table  # one large count table at a time
 
 
+class AnalysedRound(Protocol):
+    """What a law's :meth:`~FeatureLaw.figures` read of the exact round of a game (a
+    :class:`~slotterm.analysis.exact.RoundAnalysis`, which is built from the laws and so
+    is named here by what it offers)."""
+
+    @property
+    def context(self) -> LawContext:
+        """What the laws knew: the game, the lines, the strips, the laws."""
+
+    @property
+    def base(self) -> SpinOutcome:
+        """The law of a base spin."""
+
+    @property
+    def feature(self) -> str | None:
+        """The feature a base spin may award (``None``: none)."""
+
+    @property
+    def triggered(self) -> TriggeredLaw | None:
+        """The law of what that feature pays once awarded."""
+
+    @property
+    def trigger_probability(self) -> float:
+        """P(a base spin awards the feature)."""
+
+    @property
+    def mean(self) -> float:
+        """Uncapped E[round win], in bet-per-line units."""
+
+
 class FeatureLaw:
     """The exact law of one engine feature (see the module notes).
 
@@ -157,7 +186,7 @@ class FeatureLaw:
         """The law of what the feature pays once a spin awards it."""
         raise NoExactLaw(f"{self.name} is never awarded by a spin")
 
-    def figures(self, round_: RoundAnalysis) -> Figures:
+    def figures(self, round_: AnalysedRound) -> Figures:
         """The feature's figures of the PAR sheet, by section, each by figure name."""
         return {}
 

@@ -32,6 +32,7 @@ import numpy as np
 from slotterm.analysis.exact_walk import Array
 from slotterm.analysis.features.contract import (
     NO_MODIFIER,
+    AnalysedRound,
     FeatureLaw,
     FeatureMoments,
     LawContext,
@@ -62,7 +63,6 @@ from slotterm.engine.features import free_spins
 from slotterm.engine.features.free_spins import FreeSpins
 
 if TYPE_CHECKING:
-    from slotterm.analysis.exact import RoundAnalysis
     from slotterm.analysis.sheet import ParSheet
 
 
@@ -250,7 +250,7 @@ class FreeSpinsLaw(FeatureLaw):
         )
         return FreeSpinsAnalysis(feature.award, feature.retrigger, outcomes)
 
-    def figures(self, round_: RoundAnalysis) -> Figures:
+    def figures(self, round_: AnalysedRound) -> Figures:
         """Feature frequency, retriggers, spins and value; the free-spin RTP split (by
         what a free spin pays: lines, then each term); the modifier's table (``specials``,
         empty without a modifier)."""

@@ -30,12 +30,12 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 import numpy as np
 
 from slotterm.analysis.exact_walk import Array
-from slotterm.analysis.features.contract import FeatureLaw, LawContext, NoExactLaw
+from slotterm.analysis.features.contract import AnalysedRound, FeatureLaw, LawContext, NoExactLaw
 from slotterm.analysis.features.mystery_bonus_report import MysteryBonusReport, PickGameFigures
 from slotterm.analysis.features.pick_game_laws import Law, law_mean, law_variance, mystery_law
 from slotterm.analysis.features.pick_games_law import law_of
@@ -45,9 +45,6 @@ from slotterm.analysis.trackers import ShowsOnEach
 from slotterm.engine.features import mystery_bonus
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.features.pick_game import PickGame
-
-if TYPE_CHECKING:
-    from slotterm.analysis.exact import RoundAnalysis
 
 BONUS = "mystery_bonus"
 """The name of the bonus's pay in a spin's RTP split."""
@@ -144,7 +141,7 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
 
         return SpinRules(terms=(PayTerm(BONUS, (self.trigger(),), multiplier),))
 
-    def figures(self, round_: RoundAnalysis) -> Figures:
+    def figures(self, round_: AnalysedRound) -> Figures:
         """The bonus's frequency and RTP (base game and in all), the pick games' means and
         sds, and the RTP under each pick policy (before the round cap)."""
         ctx = round_.context

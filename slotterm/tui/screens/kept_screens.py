@@ -13,8 +13,9 @@ it in a quiet moment, :mod:`~slotterm.tui.screens.windows_ahead`): the window is
 styled, laid out at the terminal's size and its lines rendered, without being shown,
 which leaves it exactly as a window opened once and closed again.  Textual has no public
 way to mount a screen without showing it, so :func:`prepare_unseen` takes the steps
-``push_screen`` takes, minus the showing; should a Textual release change them, building
-ahead quietly does nothing and the window is built when first opened, as before.
+``push_screen`` takes, minus the showing (through :mod:`~slotterm.tui.textual_compat`);
+should a Textual release change them, building ahead quietly does nothing and the
+window is built when first opened, as before.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from weakref import WeakKeyDictionary
 
 from textual.app import App
 from textual.screen import Screen
+
+from slotterm.tui.textual_compat import lay_out_screen_unseen, mount_unseen
 
 _KEYS: WeakKeyDictionary[App[Any], dict[str, Hashable]] = WeakKeyDictionary()
 """For each app, the key each kept window was built for."""
@@ -91,13 +94,7 @@ def build_ahead(
 def prepare_unseen(app: App[Any], screen: Screen[Any]) -> bool:
     """Mount ``screen`` (its styles read, its widgets composed) without showing it; once
     mounted, :func:`lay_out_unseen` lays it out.  False when this Textual cannot."""
-    try:
-        app._load_screen_css(screen)  # what push_screen does before showing
-        if not screen.is_running:
-            app._register(app, screen)  # starts the screen: it composes and mounts
-    except (AttributeError, TypeError):  # pragma: no cover - another Textual's internals
-        return False
-    return True
+    return mount_unseen(app, screen)
 
 
 def lay_out_unseen(app: App[Any], screen: Screen[Any]) -> bool:
@@ -108,14 +105,4 @@ def lay_out_unseen(app: App[Any], screen: Screen[Any]) -> bool:
     mounted, is on the screen, or this Textual cannot)."""
     if not screen.is_mounted or screen in app.screen_stack:
         return False
-    try:
-        size = app.size
-        if screen._size == size and not screen._layout_required and not screen._dirty_widgets:
-            return False
-        screen._layout_required = False
-        screen._refresh_layout(size)  # only drawn on the terminal when it is on top
-        screen._compositor.render_update(full=True)
-        screen._dirty_widgets.clear()
-    except (AttributeError, TypeError):  # pragma: no cover - another Textual's internals
-        return False
-    return True
+    return lay_out_screen_unseen(screen, app.size)

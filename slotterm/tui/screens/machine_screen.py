@@ -64,6 +64,7 @@ from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.save_note import show_save_note
 from slotterm.tui.shell import new_machine, preferences_of
 from slotterm.tui.symbols import art_set
+from slotterm.tui.textual_compat import bindings_of, set_bindings
 from slotterm.tui.widgets.feature_banner import FeatureBanner
 from slotterm.tui.widgets.key_bar import KeyBar
 from slotterm.tui.widgets.message_line import MessageLine
@@ -84,7 +85,7 @@ class MachineScreen(Screen[None]):
         self.force = force
         self.views = FeatureViews(session.game)
         feature_keys = self.views.bindings()
-        self._bindings = with_feature_keys(self._bindings, feature_keys)
+        set_bindings(self, with_feature_keys(bindings_of(self), feature_keys))
         self._keys = KeySwitch([*GAME_BINDINGS, *feature_keys])
         window, _ = latest_window(session, self.views)
         self.reels = ReelsWindow(window, art=art_set(session.game), id="reels")

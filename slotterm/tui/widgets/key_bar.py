@@ -25,7 +25,8 @@ from textual.app import ComposeResult
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from slotterm.tui.textual_compat import footer_key_width, footer_keys, mark_footer_bindings_ready
 
 Shown = tuple[Hashable, ...]
 """What the bar shows: each shown key with its label, tooltip and whether it works."""
@@ -38,7 +39,7 @@ class KeyBar(Footer):
         super().__init__(compact=compact)
         # Footer's own flag for "the screen has said which keys it has"; the screen's
         # bindings can be read as soon as the bar is mounted, so there is no need to wait.
-        self._bindings_ready = True
+        mark_footer_bindings_ready(self)
         self._shown: Shown | None = None
 
     def shown(self) -> Shown:
@@ -69,10 +70,10 @@ class KeyBar(Footer):
         """Show each key, most important (leftmost) first, that fits whole in the room the
         ones before it left; hide the others."""
         room = self.size.width
-        for key in self.query_children(FooterKey):
+        for key in footer_keys(self):
             if key.has_class("-command-palette"):
                 continue
-            width = key_width(key)
+            width = footer_key_width(key)
             fits = width <= room
             if key.display != fits:  # setting it at all asks for a layout pass
                 key.display = fits
@@ -84,8 +85,3 @@ class KeyBar(Footer):
         if self.is_attached and screen is self.screen and self.shown() == self._shown:
             return
         super().bindings_changed(screen)
-
-
-def key_width(key: FooterKey) -> int:
-    """The columns a footer key's label takes (its key and its description)."""
-    return key.render().cell_len
