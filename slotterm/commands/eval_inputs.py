@@ -2,8 +2,8 @@
 
 Each feature says what it takes to evaluate a window as one of its own spins
 (:meth:`~slotterm.engine.feature.Feature.eval_inputs`, an
-:class:`~slotterm.engine.feature.EvalInput`): Book of Spells' free spins take the Magic
-Book's special symbol (``--special SYM``, ``"special"``), Lucky Witch's take a switch
+:class:`~slotterm.engine.feature.EvalInput`): free spins with an expanding symbol take
+the special symbol (``--special SYM``, ``"special"``), others take a switch
 (``--free-spin``, ``"free_spin"``).  This module turns those descriptions into the
 command line's options (:func:`add_input_options`, every input the shipped games' features
 declare, so that a flag of one game is refused in words for another) and reads a value

@@ -4,8 +4,9 @@
 [--lines 9] [--bet 0.10] [--special WITCH] [--json]`` evaluates one window (rows top
 first, separated by ``/``; symbols by ``,``).  The bet comes in the game's bet model's
 options (:mod:`slotterm.commands.bet_inputs`); the game's features say what else it takes
-to evaluate the window as one of their spins (:mod:`slotterm.commands.eval_inputs`): Book
-of Spells' ``--special`` evaluates it as a free spin with that expanding symbol.
+to evaluate the window as one of their spins (:mod:`slotterm.commands.eval_inputs`): in
+free spins with an expanding symbol ``--special`` evaluates it as a free spin with that
+expanding symbol.
 
 ``--jsonl`` reads one request per stdin line, ``{"grid": [[row], [row], [row]], "lines",
 "bet", "special"}`` (all but ``grid`` optional; ``grid`` may also be the text form; the
@@ -14,7 +15,7 @@ are skipped.  A bad request gets ``{"error": "..."}`` on its own output line and
 batch goes on; when any request was bad, one line on stderr says how many and the exit
 status is 2.
 
-A game bet in coins (Lucky Witch) takes ``--coins N --coin-size 0.01`` instead of
+A game bet in coins takes ``--coins N --coin-size 0.01`` instead of
 ``--bet`` (mixing them is refused), and its free spins ``--free-spin``; requests ``{"grid",
 "lines", "coins", "coin_size": "0.01", "free_spin": false}``.  Another game's inputs are
 refused by name.  Its result adds
@@ -22,7 +23,7 @@ refused by name.  Its result adds
 ``"bonus_triggered"`` (the bonus symbol shows on each of the bonus reels).  Any window of
 the game's symbols is evaluated, also one the strips cannot show (a CAULDRON on reel 2):
 the rules say what it pays -- a bonus symbol off the bonus reels does nothing -- so this
-stays a calculator of the rules, as it is for Book of Spells, not of the strips.
+stays a calculator of the rules, as it is for every game, not of the strips.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class Request:
     """One evaluation request, checked against the game.
 
     ``coin_size`` is set for a game bet in coins; ``inputs`` are the values of the
-    features' inputs by key (``special="WITCH"``: Book of Spells' expanding symbol;
+    features' inputs by key (``special="WITCH"``: the free spins' expanding symbol;
     ``free_spin=True``), each making the window one of its feature's spins (a free spin:
     a retrigger award).
     """

@@ -9,10 +9,10 @@ digit (a float is written in its shortest exact form, ``repr``).  A figure JSON 
 The sheet is one table per section: ``summary`` (one row per single figure, ``figure`` and
 ``value``), then one table per list of the JSON (``specials``, ``pick_games``, ``symbols``,
 ``scatters``, ``win_bands``, ``confidence``) with the JSON's keys as its columns; a list the
-game does not fill (Lucky Witch has no special symbols) has no table.  The ``symbols``
+game does not fill (no expanding symbol: no ``specials``) has no table.  The ``symbols``
 table has one column the JSON does not, ``reading`` (:data:`READING`): words, no figure,
-saying which rows are a win the wild multiplied (Lucky Witch's ``WITCH`` 5 at 2,000 is
-five witches' 1,000 doubled by a wild on the line), empty for the others.  In CSV a table is
+saying which rows are a win the wild multiplied (a symbol's 5 at 2,000 is
+its five's 1,000 doubled by a wild on the line), empty for the others.  In CSV a table is
 its name line (``symbols: base game line wins per line``, one cell: no comma), its header
 and its rows, and tables are separated by one blank line, which a spreadsheet opens as it
 stands.

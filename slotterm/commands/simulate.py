@@ -2,8 +2,8 @@
 
 ``slotterm simulate GAME --spins N [--seed S] [--lines L] [--workers W] [--policy P]
 [--coins N --coin-size X] [--json]``.  Pick games are played by the policy ``P``
-(``best``, ``keep-first``, ``random``, ``worst``; Book of Spells has none, so it changes
-nothing there).  Reports the RTP with its 99 % confidence interval, hit and feature
+(``best``, ``keep-first``, ``random``, ``worst``; in a game without pick games it
+changes nothing).  Reports the RTP with its 99 % confidence interval, hit and feature
 frequency, and the exact RTP beside it when the exact calculator
 (``slotterm.analysis.par``) is available (a game with a feature that has no exact law
 is simulated all the same: the report says why there is no exact RTP).  A game whose
@@ -12,7 +12,7 @@ feature what its law's simulation hooks report (the Mystery bonus: its frequency
 it paid, each pick game's count and mean).  A progress bar is drawn on stderr when
 stderr is a terminal.
 
-The exact sheet applies an absolute round cap (Lucky Witch's 250,000.00) at the game's
+The exact sheet applies an absolute round cap (such as 250,000.00) at the game's
 highest bet; simulated at a lower bet, where that cap is a larger multiple of the total
 bet, the run is compared with the exact RTP before the cap (``exact_note`` says so).
 """
@@ -83,7 +83,7 @@ MIN_ROUNDS_FOR_INTERVAL = 1_000
 The interval is the normal approximation (the mean ± 2.576 standard errors), and a
 round's return is far from normal: most rounds lose, a few pay hundreds of times the bet.
 Measured over 300 seeded runs each (``simulate`` with seeds 1000..1299), the interval of
-100 rounds held the exact RTP in 68 % (Book of Spells) and 76 % (Lucky Witch) of the runs,
+100 rounds held the exact RTP in 68 % and 76 % of the runs (two of the shipped games),
 not 99 %, and its low end was below zero in 39 % and 46 %; at 1,000 rounds, 90 % and 92 %
 (below zero 5 % and 1 %); at 3,000, 96 %; at 10,000, 97 %.  Below 1,000 rounds the
 interval says nothing, so none is given (``null`` in ``--json``)."""

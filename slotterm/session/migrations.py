@@ -36,13 +36,13 @@ round) stores them as a list of named frames::
                             "win": N, "ended_by": null | "cap" | "limit"}}],
      "feature_win", "win", "ended_by", ...}
 
-Each ``record`` is written and read by the game's own feature (for Book of Spells the
-free spins, whose ``modifier`` is the Magic Book's special symbol); the round codec
+Each ``record`` is written and read by the game's own feature (for free spins with an
+expanding symbol, a ``modifier`` that is the special symbol); the round codec
 (:mod:`slotterm.session.round_codec`) checks the round-level sums.  The phase of a round
 under way in a feature is ``feature`` (the frame says whether it waits to start or is
 being played).  A spin action says ``"force": null | FEATURE``; a feature's actions
 (``start_feature``, ``play_free_spin``) are written by the feature and keep their names.
-Lucky Witch added optional third items without a new version: a bet in coins is
+The game bet in coins added optional third items without a new version: a bet in coins is
 ``[bet_per_line, lines, coin_size]`` and limits with an operator max win are
 ``[gamble, free_spin, max_win]``; without them a file reads exactly as before.
 
@@ -187,7 +187,7 @@ def _bet_total(round_doc: dict[str, Any]) -> int:
 _V2_ROUND_KEYS = ("special", "free_spins_awarded", "free_spins")
 _V2_FEATURE_PHASES = ("feature_awarded", "free_spins")
 FREE_SPINS = "free_spins"
-"""The only feature format 2 knew (Book of Spells' free spins with the Magic Book)."""
+"""The only feature format 2 knew (free spins with the expanding symbol)."""
 
 
 def migrate_v2_to_v3(payload: Payload) -> Payload:

@@ -3,9 +3,9 @@
 ``options.toml`` in the settings folder (the player's config folder,
 ``platformdirs.user_config_dir("slotterm")``, or the one beside the saves that
 :func:`~slotterm.session.player_file.settings_folder` names) holds them for every game;
-a game ignores the ones it has no use for (values in coins are Lucky Witch's, the
-gamble switch Book of Spells').  The screens read a :class:`Preferences`; the options
-screen changes them only between rounds.
+a game ignores the ones it has no use for (values in coins are for a game bet in
+coins, the gamble switch for a game with a gamble).  The screens read a
+:class:`Preferences`; the options screen changes them only between rounds.
 """
 
 from __future__ import annotations

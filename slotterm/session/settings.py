@@ -10,11 +10,11 @@ Keys (all optional; amounts as numbers or text with at most two decimals)::
     start_credits = 1000.00     # demo credits of a new session
     currency = "EUR"            # label shown beside amounts
 
-One file serves every game: ``bet_steps`` applies to a game bet per line (Book of
-Spells), ``coin_sizes`` to a game bet in coins (Lucky Witch: coins per line are the
-game's own range, 1 to 20) -- each bet model's :attr:`config_key
+One file serves every game: ``bet_steps`` applies to a game bet per line,
+``coin_sizes`` to a game bet in coins (coins per line are the game's own range, say
+1 to 20) -- each bet model's :attr:`config_key
 <slotterm.engine.bet_model.BetModel.config_key>`; each is checked whatever the game.
-``max_win`` may not exceed a game's own absolute cap (Lucky Witch's 250,000.00); without
+``max_win`` may not exceed a game's own absolute cap (say 250,000.00); without
 it a game with such a cap plays to it (its limits then carry it), a game without one has
 no operator max win.  Settings apply to new rounds only: a round keeps the limits it started with.
 """

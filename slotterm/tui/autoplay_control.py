@@ -159,8 +159,8 @@ def asks_first(game: GameDefinition) -> bool:
 def autoplay_plays_features(app: App[Any], session: GameSession) -> bool:
     """Hook: True when the run in progress plays a feature's steps itself ("stop on a
     feature" off), which it never does in a game the player picks in, nor in a game
-    whose autoplay always stops when a feature starts (Book of Spells, DESIGN §1: the
-    settings shared with the other game do not change that)."""
+    whose autoplay always stops when a feature starts (one without pick games, DESIGN §1:
+    the settings shared with the other games do not change that)."""
     control = control_of(app)
     run = None if control is None else control.run
     if run is None or not asks_first(session.game):

@@ -239,7 +239,7 @@ def event_note(events: Sequence[Event], views: FeatureViews) -> str | None:
     """What just happened, for the message line (``None`` when nothing worth saying).
 
     A round's win is "Collected" in a game with a gamble, where the player collects it;
-    in a game without (Lucky Witch) it goes to the credits as the round ends: "Won"."""
+    in a game without one it goes to the credits as the round ends: "Won"."""
     paid_word = "Collected" if views.game.gamble else "Won"
     note = None
     for event in events:

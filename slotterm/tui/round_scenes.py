@@ -91,7 +91,7 @@ def scenes_for(
 
 def anticipation_hint(game: GameDefinition) -> str:
     """Under the reels while they keep the player waiting, the scatter by its player's
-    name (upper case, as in banners): " ✦ 2 × BOOK OF SPELLS… ✦ "."""
+    name (upper case, as in banners): " ✦ 2 × SCATTER… ✦ "."""
     names = "/".join(sorted(symbol_name(game, symbol).upper() for symbol in game.scatter_ids))
     return f" ✦ {SCATTERS_NEEDED} × {names}… ✦ "
 

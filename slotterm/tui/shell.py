@@ -355,8 +355,9 @@ class Shell(App[None]):
         self.push_screen(dialog, self._autoplay_chosen)
 
     def ask_autoplay(self) -> None:
-        """Hook for a game whose autoplay key opens the settings (Lucky Witch's A): start at
-        once when the player chose "start without showing this dialog", else ask."""
+        """Hook for a game whose autoplay key opens the settings (its A, in a game whose
+        bonus starts pick games): start at once when the player chose "start without
+        showing this dialog", else ask."""
         screen = self.at_rest()
         if screen is None:
             return

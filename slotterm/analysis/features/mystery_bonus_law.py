@@ -18,8 +18,8 @@ them makes a bonus.  Only Pumpkin has a real choice, played by
 (``"best"``, ``"keep-first"``, ``"worst"`` or ``"random"``).
 
 The bonus cap (``cap_coins``) never binds below the largest prize: no pick game pays more
-than 100 × total bet and the total bet is at most coins-per-line × lines coins (Lucky
-Witch: 20 × 15 = 300, and 100 × 300 = 30,000, the cap exactly).  :func:`bonus_law` checks
+than 100 × total bet and the total bet is at most coins-per-line × lines coins (say
+20 × 15 = 300, and 100 × 300 = 30,000, the cap exactly).  :func:`bonus_law` checks
 it at the line count analysed and refuses (``NoExactLaw``) a definition where it would
 bind.  The round cap is applied to the whole round (:mod:`slotterm.analysis.exact`).
 """

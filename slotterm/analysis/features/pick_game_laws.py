@@ -1,4 +1,4 @@
-"""The exact laws of Lucky Witch's four Mystery-bonus pick games, in multiples of the total bet.
+"""The exact laws of the Mystery bonus's pick games, in multiples of the total bet.
 
 Every prize of a pick game is a whole multiple of the total bet, so a game's pay is a
 discrete law on the integers, held exactly as ``{multiple: Fraction}`` (the probabilities

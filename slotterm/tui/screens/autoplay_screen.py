@@ -1,5 +1,6 @@
-"""The autoplay settings (A in Lucky Witch; G in both games): how many spins, the
-pause between them, the stop conditions, and whether to start without this dialog.
+"""The autoplay settings (A in a game whose bonus starts pick games; G in every game):
+how many spins, the pause between them, the stop conditions, and whether to start
+without this dialog.
 
 Amounts step through multiples of the current total bet (a remembered amount that is not
 one of them is kept among the choices).  Enter returns the
@@ -48,9 +49,9 @@ def autoplay_rows(
     """The settings in the order shown, amounts offered at ``total_bet``.
 
     "Stop on a feature" and "start without this dialog" only in a game whose autoplay
-    key opens this dialog (Lucky Witch, DESIGN §2); Book of Spells' autoplay always stops
+    key opens this dialog (DESIGN §2); in the other games autoplay always stops
     when free spins are won and its A starts at once (§1), so the rows would do nothing
-    there (the remembered values stand, for the other game).
+    there (the remembered values stand, for the other games).
     """
     rows = [
         ChoiceRow(name="spins", label="Number of spins", choices=SPIN_CHOICES, show=_spins),

@@ -20,7 +20,7 @@ from slotterm.tui.bet_choice import max_affordable_bet, stepped_bet, stepped_lin
 
 class BetChanged(Message):
     """The player chose ``bet``; ``note`` (if any) is what to say once it is set; ``spin``:
-    spin at once once it is set (Lucky Witch's Bet Max)."""
+    spin at once once it is set (Bet Max in a game bet in coins)."""
 
     def __init__(self, bet: Bet, note: str | None = None, *, spin: bool = False) -> None:
         super().__init__()

@@ -1,4 +1,4 @@
-"""The bet keys of a game bet in coins (Lucky Witch, DESIGN.md §2).
+"""The bet keys of a game bet in coins (DESIGN.md §2).
 
 ``+`` / ``−`` step the coin size through the operator's sizes, ``↑`` / ``↓`` the coins
 per line through the game's range, ``←`` / ``→`` the lines (wrapping past the last to

@@ -84,8 +84,8 @@ class MainScreen(MachineScreen):
         self.bet_keys.step_lines(step)
 
     def action_bet_max(self) -> None:
-        """Highest affordable bet on every line (Book of Spells: pressed again, spin;
-        Lucky Witch: spin at once)."""
+        """Highest affordable bet on every line (in a game bet per line: pressed
+        again, spin; in a game bet in coins: spin at once)."""
         self.bet_keys.bet_max()
 
     def action_top_up(self) -> None:

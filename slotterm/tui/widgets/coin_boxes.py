@@ -1,4 +1,4 @@
-"""The row of boxes under the reels of a game bet in coins (Lucky Witch): Lines, Coins
+"""The row of boxes under the reels of a game bet in coins: Lines, Coins
 (per line), Coin size, Bet, Credits, Win.
 
 The bet, the credits and the win are shown in credits or in coins, as the player
