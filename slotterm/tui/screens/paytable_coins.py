@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from rich.text import Text
 
 from slotterm.engine.actions import Bet
+from slotterm.engine.features import free_spins, mystery_bonus
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition, SymbolKind
@@ -125,8 +127,8 @@ def scatter_rules(game: GameDefinition) -> str:
         f"{name}s pay wherever they stand: {fewest} or more pay a multiple of the total coins "
         "bet, on top of the line wins. The wild does not stand in for them."
     )
-    spins = next((f for f in game.features if isinstance(f, FreeSpins)), None)
-    if spins is not None:
+    if game.has_feature(free_spins.NAME):
+        spins = cast(FreeSpins, game.feature(free_spins.NAME))  # found by its name
         text += f" {spins.trigger_count} or more start {spins.award} free spins."
     return text
 
@@ -139,9 +141,9 @@ def bonus_rules(
 
     Without ``intro`` only the pick games' lines (the bonus view says how it starts).
     """
-    bonus = next((f for f in game.features if isinstance(f, MysteryBonus)), None)
-    if bonus is None:
+    if not game.has_feature(mystery_bonus.NAME):
         return None
+    bonus = cast(MysteryBonus, game.feature(mystery_bonus.NAME))  # found by its name
     games = list(prizes)
     if not intro:
         return "\n".join(line for line in games if line)
@@ -151,7 +153,7 @@ def bonus_rules(
     parts = [
         f"The {name} stands only on reels {reels}. One on each of those reels at the same "
         f"time, in the base game or in a free spin, starts the Mystery bonus; the "
-        f"{name} pays nothing itself. The bonus picks one of {len(bonus.games)} games at "
+        f"{name} pays nothing itself. The bonus picks one of {len(bonus.parts())} games at "
         "random, each as likely as the others. Prizes are multiples of the total bet "
         f"({format_cents(bet.total)} now); one bonus pays at most {bonus.cap_coins:,} coins "
         f"({format_cents(cap)} now). A bonus won in a free spin is played before the next one."
