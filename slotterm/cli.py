@@ -6,22 +6,34 @@ ends the command quietly with status 141 (128 + SIGPIPE, what the shell shows fo
 killed by the signal); any other failed write (a full disk, an I/O error) is one line on
 stderr and status 1.  On an output whose encoding is not UTF-8 (``PYTHONIOENCODING=ascii``)
 tables fall back to ASCII, JSON is ASCII-escaped and other text is backslash-escaped.
+
+Each command's options are in :mod:`slotterm.cli_parser`, the guarded output in
+:mod:`slotterm.cli_output`; the commands themselves in :mod:`slotterm.commands`.
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
 import contextlib
 import importlib
-import os
-import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from slotterm import __version__
+from slotterm.cli_output import GuardedOutput, OutputFailed, safe_encoding, silence
+from slotterm.cli_parser import (
+    add_eval_options,
+    add_feature_inputs,
+    add_game_def_options,
+    add_history_options,
+    add_log_options,
+    add_par_options,
+    add_play_options,
+    add_serve_options,
+    add_simulate_options,
+)
 from slotterm.cli_words import (
     command_goes_first,
     first_word_refusal,
@@ -103,87 +115,6 @@ def one_line(message: str, most: int = MESSAGE_MAX) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-_ASCII_WHOLE = re.compile(r"-?[0-9]+")
-_ASCII_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-
-
-def _shown_text(text: str) -> str:
-    return repr(text if len(text) <= 24 else text[:20] + "…")
-
-
-def _whole_number(text: str, minimum: int) -> int:
-    """``text`` as an int of at least ``minimum``, or an argparse error saying why not.
-
-    Only plain ASCII digits with an optional leading ``-``: not ``" 10 "``, ``1_0`` or
-    ``١٠``, all of which ``int()`` would take.
-    """
-    if not _ASCII_WHOLE.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"not a whole number: {_shown_text(text)}")
-    digits = text.lstrip("-").lstrip("0")
-    if len(digits) > len(str(_WHOLE_NUMBER_MAX)):  # before int(): no 4300-digit limit
-        if text.startswith("-"):
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got a negative number")
-        raise argparse.ArgumentTypeError(f"must be at most 10^30, got a {len(digits)}-digit number")
-    value = int(text)
-    if value < minimum:
-        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {_shown_int(value)}")
-    if value > _WHOLE_NUMBER_MAX:
-        raise argparse.ArgumentTypeError(f"must be at most 10^30, got {_shown_int(value)}")
-    return value
-
-
-_WHOLE_NUMBER_MAX = 10**30
-"""No option needs more (a reported 63-bit seed fits); beyond it only echoes get long."""
-
-
-def _shown_int(value: int) -> str:
-    """``value`` for an error message: in full up to 24 digits, else its digit count."""
-    text = str(value)
-    return text if len(text) <= 24 else f"a {len(text.lstrip('-'))}-digit number"
-
-
-def _positive_int(text: str) -> int:
-    return _whole_number(text, 1)
-
-
-def _non_negative_int(text: str) -> int:
-    return _whole_number(text, 0)
-
-
-def _amount(text: str) -> str:
-    """An amount such as ``0.10``: ASCII digits and at most one ``.``, nothing else."""
-    if not _ASCII_AMOUNT.fullmatch(text):
-        raise argparse.ArgumentTypeError(
-            f"not an amount: {_shown_text(text)} (expected e.g. 0.10 or 2)"
-        )
-    return text
-
-
-def _policy(text: str) -> str:
-    """A pick-game policy name (``slotterm.engine.policy.POLICIES``), or an argparse error."""
-    from slotterm.engine.policy import POLICIES
-
-    if text not in POLICIES:
-        shown = text if len(text) <= 24 else text[:20] + "…"
-        raise argparse.ArgumentTypeError(f"must be one of {', '.join(POLICIES)}, got {shown!r}")
-    return text
-
-
-_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[a-z]+(?:[-_][a-z]+)*)?")
-FORCE_EVENTS = ("free-spins", "mystery-bonus")
-"""The events ``--force`` names (``mystery-bonus`` also as ``mystery-bonus:NAME``)."""
-
-
-def _force_event(text: str) -> str:
-    """``--force EVENT[:NAME]``: one of :data:`FORCE_EVENTS` (the game checks the rest)."""
-    event = text.partition(":")[0]
-    if not _FORCE_EVENT.fullmatch(text) or event not in FORCE_EVENTS:
-        raise argparse.ArgumentTypeError(
-            f"must be free-spins, mystery-bonus or mystery-bonus:NAME, got {_shown_text(text)}"
-        )
-    return text
-
-
 def engine_force(game: GameDefinition, text: str) -> str:
     """The engine's force string for ``--force text`` in ``game``, or a :class:`UsageError`.
 
@@ -228,17 +159,6 @@ def game_of(text: str) -> GameDefinition:
         raise UsageError(str(exc)) from None
 
 
-def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
-    first = game_ids()[0]
-    sub.add_argument(
-        "game",
-        nargs="?" if optional else None,
-        default=first if optional else None,
-        metavar="GAME",
-        help=f"a game id ({', '.join(game_ids())}) or the path of a .toml/.json game file",
-    )
-
-
 def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     """The full ``slotterm`` argument parser (``play_prog``: the name the play command's
     errors start with, when the user did not type ``play``)."""
@@ -253,159 +173,23 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     play = subs.add_parser("play", help="play the game (the default command)")
     if play_prog is not None:
         play.prog = play_prog
-    _game_arg(play, optional=True)
-    _play_options(play)
-    play.set_defaults(game=None)  # no GAME: the lobby (slotterm.tui.lobby)
-
-    par = subs.add_parser("par", help="exact PAR sheet computed by counting")
-    _game_arg(par)
-    par.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
-    par_format = par.add_mutually_exclusive_group()
-    par_format.add_argument("--json", action="store_true", help="machine-readable output")
-    par_format.add_argument("--csv", action="store_true", help="one CSV table per section")
-    par_format.add_argument("--markdown", action="store_true", help="Markdown tables")
-
-    sim = subs.add_parser("simulate", help="Monte Carlo through the real round state machine")
-    _game_arg(sim)
-    sim.add_argument("--spins", type=_positive_int, required=True, help="rounds to play")
-    sim.add_argument("--seed", type=_non_negative_int, default=None, help="seed (default random)")
-    sim.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
-    sim.add_argument(
-        "--workers",
-        type=_positive_int,
-        default=None,
-        help="processes (default: all cores)",
+    add_play_options(play)
+    add_par_options(subs.add_parser("par", help="exact PAR sheet computed by counting"))
+    add_simulate_options(
+        subs.add_parser("simulate", help="Monte Carlo through the real round state machine")
     )
-    sim.add_argument(
-        "--policy",
-        type=_policy,
-        default="best",
-        metavar="POLICY",
-        help="how pick games are played: best, keep-first, random or worst (default best)",
-    )
-    _coin_options(sim, "a game bet in coins")
-    sim.add_argument("--json", action="store_true", help="machine-readable output")
-
     ev = subs.add_parser("eval", help="evaluate one window (or a JSON-lines batch)")
-    _game_arg(ev)
-    ev.add_argument("--grid", help='rows top first, e.g. "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/..."')
-    ev.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
-    ev.add_argument(
-        "--bet", type=_amount, default=None, help="bet per line, e.g. 0.10 (default 0.10)"
+    add_eval_options(ev)
+    ev.late_options = add_feature_inputs  # the features' inputs: --special, --free-spin, ...
+    add_game_def_options(
+        subs.add_parser("game-def", help="print the game definition (a loadable game file)")
     )
-    _coin_options(ev, "a game bet in coins")
-    ev.late_options = _feature_inputs  # the features' inputs: --special, --free-spin, ...
-    ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
-    ev.add_argument("--json", action="store_true", help="print the result as JSON")
-
-    gdef = subs.add_parser("game-def", help="print the game definition (a loadable game file)")
-    _game_arg(gdef)
-    gdef_format = gdef.add_mutually_exclusive_group()
-    gdef_format.add_argument("--json", action="store_true", help="the game file as JSON")
-    gdef_format.add_argument("--toml", action="store_true", help="the game file as TOML")
-
-    hist = subs.add_parser("history", help="print the saved round history")
-    _game_arg(hist, optional=True)
-    hist.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
-    hist.add_argument(
-        "--seed", type=_non_negative_int, default=None, help="show a seeded test session"
+    add_history_options(subs.add_parser("history", help="print the saved round history"))
+    add_log_options(
+        subs.add_parser("log", help="print the save folder's event log and check its chain")
     )
-    hist.add_argument("--json", action="store_true", help="machine-readable output")
-
-    log = subs.add_parser("log", help="print the save folder's event log and check its chain")
-    _game_arg(log, optional=True)
-    log.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
-    log.add_argument("--seed", type=_non_negative_int, default=None, help="a seeded session's log")
-    log.add_argument("--json", action="store_true", help="machine-readable output")
-
-    serve = subs.add_parser("serve", help="play in a web browser (no GAME: the lobby)")
-    _game_arg(serve, optional=True)
-    serve.set_defaults(game=None)  # no GAME: the lobby
-    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
-    serve.add_argument("--port", type=_positive_int, default=8000, help="port (default 8000)")
-    serve.add_argument(
-        "--save-dir", default=None, metavar="DIR", help="play the saves in DIR (default: demos)"
-    )
-    _games_option(serve)
+    add_serve_options(subs.add_parser("serve", help="play in a web browser (no GAME: the lobby)"))
     return parser
-
-
-def _games_option(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument(
-        "--games",
-        default=None,
-        metavar="DIR",
-        help="folder of game files the lobby adds to the shipped games (default: the games "
-        "folder beside the saves: DIR/games with --save-dir DIR, else in the user data dir)",
-    )
-
-
-_FEATURE_INPUTS = ("slotterm.commands.eval_inputs", "add_input_options")
-"""Where ``eval``'s feature options are made: (module, function), imported when used."""
-
-
-def _feature_inputs(sub: argparse.ArgumentParser) -> None:
-    """``eval``'s options for the inputs the games' features take (``--special``, ...),
-    from the command's own module, imported as a handler is (:data:`_HANDLERS`)."""
-    module_name, function_name = _FEATURE_INPUTS
-    getattr(importlib.import_module(module_name), function_name)(sub)
-
-
-def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
-    sub.add_argument(
-        "--coins",
-        type=_non_negative_int,
-        default=None,
-        metavar="N",
-        help=f"{which}: coins per line, 1-20 (default 1)",
-    )
-    sub.add_argument(
-        "--coin-size",
-        type=_amount,
-        default=None,
-        metavar="AMOUNT",
-        help=f"{which}: one of the game's coin sizes, e.g. 0.01 (the default)",
-    )
-
-
-def _play_options(play: argparse.ArgumentParser) -> None:
-    play.add_argument(
-        "--save-dir",
-        default=None,
-        help="folder for the saves and the remembered options and autoplay settings "
-        "(default: the saves in the user data dir, the settings in the user config dir)",
-    )
-    play.add_argument("--config", default=None, help="operator settings TOML file")
-    _games_option(play)
-    play.add_argument(
-        "--demo",
-        action="store_true",
-        help="throwaway session: nothing saved; it starts with the remembered options and "
-        "autoplay settings, and changes to them last for this demo only",
-    )
-    play.add_argument(
-        "--seed",
-        type=_non_negative_int,
-        default=None,
-        help="reproducible test session, with its own remembered settings beside its saves",
-    )
-    play.add_argument(
-        "--force",
-        type=_force_event,
-        default=None,
-        metavar="EVENT",
-        help=(
-            "testers, only with --seed or --demo: the next spin starts EVENT -- "
-            "free-spins, mystery-bonus (the pick game drawn as usual) or mystery-bonus:NAME "
-            "with NAME one of its pick games (potion, pumpkin, spell-book, vault), in a game "
-            "that has the feature"
-        ),
-    )
-    play.add_argument(
-        "--reset-save",
-        action="store_true",
-        help="start a new session; the old save files are moved aside, never deleted",
-    )
 
 
 def _normalise(argv: Sequence[str]) -> list[str]:
@@ -427,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if real is None:  # started with stdout closed (``>&-``): every command here writes
         _say("slotterm: error: cannot write the output: stdout is closed")
         return EXIT_OUTPUT_FAILED
-    guarded = GuardedOutput(_safe_encoding(real))
+    guarded = GuardedOutput(safe_encoding(real))
     sys.stdout = guarded
     try:
         status = _main(args_in, implicit=implicit)
@@ -435,20 +219,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit:  # rich's console exits 1 after a broken pipe
         if not guarded.broken:
             raise
-        _silence(real)
+        silence(real)
         return EXIT_BROKEN_PIPE
     except BrokenPipeError:
-        _silence(real)
+        silence(real)
         return EXIT_BROKEN_PIPE
     except OutputFailed as exc:
-        _silence(real)
+        silence(real)
         reason = exc.error.strerror or str(exc.error)
         _say(f"slotterm: error: cannot write the output: {reason}")
         return EXIT_OUTPUT_FAILED
     finally:
         sys.stdout = real
     if guarded.broken:  # a closed pipe that something (argparse's help) swallowed
-        _silence(real)
+        silence(real)
         return EXIT_BROKEN_PIPE
     return status
 
@@ -479,112 +263,6 @@ def _say(message: str, most: int = MESSAGE_MAX) -> None:
     """One line on stderr (nothing when stderr itself cannot be written)."""
     with contextlib.suppress(OSError, ValueError):
         print(one_line(message, most), file=sys.stderr, flush=True)
-
-
-class OutputFailed(Exception):
-    """Writing stdout failed with ``error`` (not a closed pipe, which stays BrokenPipeError)."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
-
-
-_ASCII_FALLBACK = str.maketrans({"×": "x", "−": "-", "–": "-", "—": "-", "✓": "+", "✗": "-"})
-"""Characters of the tables that have a one-cell ASCII stand-in (widths stay right)."""
-
-
-class GuardedOutput:
-    """``sys.stdout`` for the commands: a failed write raises :class:`OutputFailed`.
-
-    On an output that cannot encode everything, the table characters get ASCII stand-ins
-    (the rest is backslash-escaped by the stream).  Everything else goes to the stream.
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-        encoding = getattr(stream, "encoding", None) or "utf-8"
-        self._utf = _is_utf(encoding)
-        self.broken = False
-        """Whether a write met a closed pipe (whoever caught the error)."""
-
-    @property
-    def is_utf(self) -> bool:
-        """Whether the output can encode every character."""
-        return self._utf
-
-    def write(self, text: str) -> int:
-        if not self._utf:
-            text = text.translate(_ASCII_FALLBACK)
-        try:
-            return self._stream.write(text)
-        except BrokenPipeError:
-            self.broken = True
-            raise
-        except OSError as exc:
-            raise OutputFailed(exc) from None
-
-    def writelines(self, lines: Iterable[str]) -> None:
-        for line in lines:
-            self.write(line)
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except BrokenPipeError:
-            self.broken = True
-            raise
-        except OSError as exc:
-            raise OutputFailed(exc) from None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-def _is_utf(encoding: str) -> bool:
-    try:
-        return codecs.lookup(encoding).name.startswith("utf")
-    except LookupError:
-        return False
-
-
-def output_is_utf() -> bool:
-    """Whether ``sys.stdout`` can take any character (else JSON should be ASCII-escaped)."""
-    stdout = sys.stdout
-    if isinstance(stdout, GuardedOutput):
-        return stdout.is_utf
-    return _is_utf(getattr(stdout, "encoding", None) or "utf-8")
-
-
-def _safe_encoding(stream: TextIO) -> TextIO:
-    """``stream``, told to backslash-escape what its encoding cannot take."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    reconfigure = getattr(stream, "reconfigure", None)
-    if not _is_utf(encoding) and reconfigure is not None:
-        with contextlib.suppress(OSError, ValueError):
-            reconfigure(errors="backslashreplace")
-    return stream
-
-
-def _silence(stream: TextIO) -> None:
-    """After a failed write: point stdout at /dev/null so nothing fails again at exit.
-
-    (Python's documentation on SIGPIPE recommends this; the interpreter flushes stdout at
-    shutdown and would print "Exception ignored" otherwise.)
-    """
-    try:
-        fd = stream.fileno()
-    except (OSError, ValueError, AttributeError):
-        return
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-    except OSError:
-        return
-    try:
-        os.dup2(devnull, fd)
-    except OSError:
-        pass
-    finally:
-        os.close(devnull)
 
 
 _HANDLERS = {

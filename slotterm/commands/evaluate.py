@@ -33,9 +33,7 @@ import io
 import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from types import MappingProxyType
 from typing import Any, TextIO
 
 from slotterm.cli import UsageError
@@ -43,51 +41,19 @@ from slotterm.commands.bet_input_error import BetInputError
 from slotterm.commands.bet_inputs import bet_inputs, is_given, other_bet_inputs
 from slotterm.commands.eval_inputs import InputError, flag, input_value, inputs_of
 from slotterm.commands.eval_inputs import known_inputs as _known_inputs
+from slotterm.commands.eval_request import Request, Result, money
 from slotterm.commands.game_features import free_spins_of
 from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.actions import Bet
 from slotterm.engine.evaluate import check_window, evaluate, window_from_rows
 from slotterm.engine.feature import EvalInput
 from slotterm.engine.model import GameDefinition
-from slotterm.engine.outcome import Evaluation, GridError, LineWin, Window
+from slotterm.engine.outcome import GridError, LineWin, Window
 from slotterm.games import UnknownGame, get_game
-from slotterm.money import format_cents
 
 
 class RequestError(ValueError):
     """A request that cannot be evaluated; the message says why, in one line."""
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Request:
-    """One evaluation request, checked against the game.
-
-    ``coin_size`` is set for a game bet in coins; ``inputs`` are the values of the
-    features' inputs by key (``special="WITCH"``: the free spins' expanding symbol;
-    ``free_spin=True``), each making the window one of its feature's spins (a free spin:
-    a retrigger award).
-    """
-
-    window: Window
-    lines: int
-    bet_per_line: int
-    coin_size: int | None
-    inputs: Mapping[str, Any]
-
-    def __init__(
-        self,
-        *,
-        window: Window,
-        lines: int,
-        bet_per_line: int,
-        coin_size: int | None = None,
-        **inputs: Any,
-    ) -> None:
-        object.__setattr__(self, "window", window)
-        object.__setattr__(self, "lines", lines)
-        object.__setattr__(self, "bet_per_line", bet_per_line)
-        object.__setattr__(self, "coin_size", coin_size)
-        object.__setattr__(self, "inputs", MappingProxyType(dict(inputs)))
 
 
 def parse_grid(game: GameDefinition, grid: str | Sequence[Sequence[str]]) -> Window:
@@ -160,28 +126,6 @@ def parse_inputs(game: GameDefinition, values: Mapping[str, object]) -> dict[str
         raise RequestError(str(exc)) from None
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """What a request's window pays: the core evaluation, what a spin modifier added (the
-    expansion: ``expanding_wins``, ``extra_win`` cents), the free spins awarded.
-
-    ``doubling`` when the game has a multiplying wild (each line win then says whether it
-    was ``doubled``); ``bonus_triggered`` ``None`` for a game without a bonus.
-    """
-
-    evaluation: Evaluation
-    free_spins_awarded: int
-    expanding_wins: tuple[LineWin, ...] = ()
-    extra_win: int = 0
-    doubling: bool = False
-    bonus_triggered: bool | None = None
-
-    @property
-    def total_win(self) -> int:
-        """Line, scatter and expansion wins, in cents."""
-        return self.evaluation.total_win + self.extra_win
-
-
 def evaluate_request(game: GameDefinition, request: Request) -> Result:
     """Evaluate a request (as a free spin when it gives an input of the free spins)."""
     lines, bet = request.lines, request.bet_per_line
@@ -231,11 +175,6 @@ def _line_win_json(win: LineWin, doubling: bool = False) -> dict[str, Any]:
     if doubling:
         shown["doubled"] = win.doubled
     return shown
-
-
-def money(cents: int) -> str:
-    """An amount in cents as the results show it: ``"1234.50"``."""
-    return format_cents(cents, grouping=False)
 
 
 def evaluation_json(result: Result) -> dict[str, Any]:

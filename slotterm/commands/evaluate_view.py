@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from slotterm.commands.coin_bet import coins_text
 from slotterm.commands.eval_inputs import mode_words
-from slotterm.commands.evaluate import Request, Result, money
+from slotterm.commands.eval_request import Request, Result, money
 
 
 def print_readable(request: Request, result: Result) -> None:

@@ -15,7 +15,8 @@ import sys
 from collections import Counter
 from typing import Any
 
-from slotterm.cli import game_of, output_is_utf
+from slotterm.cli import game_of
+from slotterm.cli_output import output_is_utf
 from slotterm.commands.game_features import free_spins_of
 from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.model import GameDefinition

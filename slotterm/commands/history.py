@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, output_is_utf
+from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError
+from slotterm.cli_output import output_is_utf
 from slotterm.commands.history_table import table_lines
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round

@@ -15,7 +15,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from slotterm.cli import UsageError, output_is_utf
+from slotterm.cli import UsageError
+from slotterm.cli_output import output_is_utf
 from slotterm.dates import player_time
 from slotterm.games import get_game
 from slotterm.money import format_cents

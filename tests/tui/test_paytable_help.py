@@ -337,7 +337,8 @@ def test_help_names_the_command_palette_key(game: GameDefinition) -> None:
 def test_the_special_symbol_texts_say_what_the_book_does_and_does_not_count_for() -> None:
     """In free spins the Book completes a line of the special symbol but does not make it
     expand; the help and the paytable must say both halves, not "does not stand in"."""
-    from slotterm.commands.evaluate import Request, evaluate_request, parse_grid
+    from slotterm.commands.eval_request import Request
+    from slotterm.commands.evaluate import evaluate_request, parse_grid
 
     window = parse_grid(GAME, "A,K,Q,J,TEN/BOOK,WITCH,HAT,POTION,CAULDRON/K,Q,J,TEN,A")
     result = evaluate_request(

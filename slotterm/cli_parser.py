@@ -1,0 +1,271 @@
+"""The options of each ``slotterm`` command and the types that check their values
+(DESIGN.md §6); :func:`slotterm.cli.build_parser` puts them together.
+
+A value's type refuses what ``int()`` or ``float()`` would take but a user did not mean
+(``" 10 "``, ``1_0``, ``١٠``) with an argparse error of one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import re
+
+from slotterm.games import game_ids
+
+_ASCII_WHOLE = re.compile(r"-?[0-9]+")
+_ASCII_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+def _shown_text(text: str) -> str:
+    return repr(text if len(text) <= 24 else text[:20] + "…")
+
+
+def _whole_number(text: str, minimum: int) -> int:
+    """``text`` as an int of at least ``minimum``, or an argparse error saying why not.
+
+    Only plain ASCII digits with an optional leading ``-``: not ``" 10 "``, ``1_0`` or
+    ``١٠``, all of which ``int()`` would take.
+    """
+    if not _ASCII_WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"not a whole number: {_shown_text(text)}")
+    digits = text.lstrip("-").lstrip("0")
+    if len(digits) > len(str(_WHOLE_NUMBER_MAX)):  # before int(): no 4300-digit limit
+        if text.startswith("-"):
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got a negative number")
+        raise argparse.ArgumentTypeError(f"must be at most 10^30, got a {len(digits)}-digit number")
+    value = int(text)
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {_shown_int(value)}")
+    if value > _WHOLE_NUMBER_MAX:
+        raise argparse.ArgumentTypeError(f"must be at most 10^30, got {_shown_int(value)}")
+    return value
+
+
+_WHOLE_NUMBER_MAX = 10**30
+"""No option needs more (a reported 63-bit seed fits); beyond it only echoes get long."""
+
+
+def _shown_int(value: int) -> str:
+    """``value`` for an error message: in full up to 24 digits, else its digit count."""
+    text = str(value)
+    return text if len(text) <= 24 else f"a {len(text.lstrip('-'))}-digit number"
+
+
+def _positive_int(text: str) -> int:
+    return _whole_number(text, 1)
+
+
+def _non_negative_int(text: str) -> int:
+    return _whole_number(text, 0)
+
+
+def _amount(text: str) -> str:
+    """An amount such as ``0.10``: ASCII digits and at most one ``.``, nothing else."""
+    if not _ASCII_AMOUNT.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"not an amount: {_shown_text(text)} (expected e.g. 0.10 or 2)"
+        )
+    return text
+
+
+def _policy(text: str) -> str:
+    """A pick-game policy name (``slotterm.engine.policy.POLICIES``), or an argparse error."""
+    from slotterm.engine.policy import POLICIES
+
+    if text not in POLICIES:
+        shown = text if len(text) <= 24 else text[:20] + "…"
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(POLICIES)}, got {shown!r}")
+    return text
+
+
+_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[a-z]+(?:[-_][a-z]+)*)?")
+FORCE_EVENTS = ("free-spins", "mystery-bonus")
+"""The events ``--force`` names (``mystery-bonus`` also as ``mystery-bonus:NAME``)."""
+
+
+def _force_event(text: str) -> str:
+    """``--force EVENT[:NAME]``: one of :data:`FORCE_EVENTS` (the game checks the rest)."""
+    event = text.partition(":")[0]
+    if not _FORCE_EVENT.fullmatch(text) or event not in FORCE_EVENTS:
+        raise argparse.ArgumentTypeError(
+            f"must be free-spins, mystery-bonus or mystery-bonus:NAME, got {_shown_text(text)}"
+        )
+    return text
+
+
+def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
+    first = game_ids()[0]
+    sub.add_argument(
+        "game",
+        nargs="?" if optional else None,
+        default=first if optional else None,
+        metavar="GAME",
+        help=f"a game id ({', '.join(game_ids())}) or the path of a .toml/.json game file",
+    )
+
+
+def _games_option(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--games",
+        default=None,
+        metavar="DIR",
+        help="folder of game files the lobby adds to the shipped games (default: the games "
+        "folder beside the saves: DIR/games with --save-dir DIR, else in the user data dir)",
+    )
+
+
+_FEATURE_INPUTS = ("slotterm.commands.eval_inputs", "add_input_options")
+"""Where ``eval``'s feature options are made: (module, function), imported when used."""
+
+
+def add_feature_inputs(sub: argparse.ArgumentParser) -> None:
+    """``eval``'s options for the inputs the games' features take (``--special``, ...),
+    from the command's own module, imported as :mod:`slotterm.cli` imports a handler."""
+    module_name, function_name = _FEATURE_INPUTS
+    getattr(importlib.import_module(module_name), function_name)(sub)
+
+
+def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
+    sub.add_argument(
+        "--coins",
+        type=_non_negative_int,
+        default=None,
+        metavar="N",
+        help=f"{which}: coins per line, 1-20 (default 1)",
+    )
+    sub.add_argument(
+        "--coin-size",
+        type=_amount,
+        default=None,
+        metavar="AMOUNT",
+        help=f"{which}: one of the game's coin sizes, e.g. 0.01 (the default)",
+    )
+
+
+def add_play_options(play: argparse.ArgumentParser) -> None:
+    """``play``'s GAME (none: the lobby, :mod:`slotterm.tui.lobby`) and options."""
+    _game_arg(play, optional=True)
+    play.set_defaults(game=None)  # no GAME: the lobby (slotterm.tui.lobby)
+    play.add_argument(
+        "--save-dir",
+        default=None,
+        help="folder for the saves and the remembered options and autoplay settings "
+        "(default: the saves in the user data dir, the settings in the user config dir)",
+    )
+    play.add_argument("--config", default=None, help="operator settings TOML file")
+    _games_option(play)
+    play.add_argument(
+        "--demo",
+        action="store_true",
+        help="throwaway session: nothing saved; it starts with the remembered options and "
+        "autoplay settings, and changes to them last for this demo only",
+    )
+    play.add_argument(
+        "--seed",
+        type=_non_negative_int,
+        default=None,
+        help="reproducible test session, with its own remembered settings beside its saves",
+    )
+    play.add_argument(
+        "--force",
+        type=_force_event,
+        default=None,
+        metavar="EVENT",
+        help=(
+            "testers, only with --seed or --demo: the next spin starts EVENT -- "
+            "free-spins, mystery-bonus (the pick game drawn as usual) or mystery-bonus:NAME "
+            "with NAME one of its pick games (potion, pumpkin, spell-book, vault), in a game "
+            "that has the feature"
+        ),
+    )
+    play.add_argument(
+        "--reset-save",
+        action="store_true",
+        help="start a new session; the old save files are moved aside, never deleted",
+    )
+
+
+def add_par_options(par: argparse.ArgumentParser) -> None:
+    """``par``'s GAME and options: the lines, the output's format."""
+    _game_arg(par)
+    par.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    par_format = par.add_mutually_exclusive_group()
+    par_format.add_argument("--json", action="store_true", help="machine-readable output")
+    par_format.add_argument("--csv", action="store_true", help="one CSV table per section")
+    par_format.add_argument("--markdown", action="store_true", help="Markdown tables")
+
+
+def add_simulate_options(sim: argparse.ArgumentParser) -> None:
+    """``simulate``'s GAME and options: rounds, seed, lines, workers, policy, bet."""
+    _game_arg(sim)
+    sim.add_argument("--spins", type=_positive_int, required=True, help="rounds to play")
+    sim.add_argument("--seed", type=_non_negative_int, default=None, help="seed (default random)")
+    sim.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    sim.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=None,
+        help="processes (default: all cores)",
+    )
+    sim.add_argument(
+        "--policy",
+        type=_policy,
+        default="best",
+        metavar="POLICY",
+        help="how pick games are played: best, keep-first, random or worst (default best)",
+    )
+    _coin_options(sim, "a game bet in coins")
+    sim.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def add_eval_options(ev: argparse.ArgumentParser) -> None:
+    """``eval``'s GAME and options but the features' inputs (:func:`add_feature_inputs`,
+    added late: only when ``eval`` is parsed)."""
+    _game_arg(ev)
+    ev.add_argument("--grid", help='rows top first, e.g. "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/..."')
+    ev.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    ev.add_argument(
+        "--bet", type=_amount, default=None, help="bet per line, e.g. 0.10 (default 0.10)"
+    )
+    _coin_options(ev, "a game bet in coins")
+    ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
+    ev.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def add_game_def_options(gdef: argparse.ArgumentParser) -> None:
+    """``game-def``'s GAME and the output's format."""
+    _game_arg(gdef)
+    gdef_format = gdef.add_mutually_exclusive_group()
+    gdef_format.add_argument("--json", action="store_true", help="the game file as JSON")
+    gdef_format.add_argument("--toml", action="store_true", help="the game file as TOML")
+
+
+def add_history_options(hist: argparse.ArgumentParser) -> None:
+    """``history``'s GAME and options: the save folder, a seeded session, JSON."""
+    _game_arg(hist, optional=True)
+    hist.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
+    hist.add_argument(
+        "--seed", type=_non_negative_int, default=None, help="show a seeded test session"
+    )
+    hist.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def add_log_options(log: argparse.ArgumentParser) -> None:
+    """``log``'s GAME and options: the save folder, a seeded session, JSON."""
+    _game_arg(log, optional=True)
+    log.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
+    log.add_argument("--seed", type=_non_negative_int, default=None, help="a seeded session's log")
+    log.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def add_serve_options(serve: argparse.ArgumentParser) -> None:
+    """``serve``'s GAME (none: the lobby) and options: address, port, saves, games."""
+    _game_arg(serve, optional=True)
+    serve.set_defaults(game=None)  # no GAME: the lobby
+    serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
+    serve.add_argument("--port", type=_positive_int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--save-dir", default=None, metavar="DIR", help="play the saves in DIR (default: demos)"
+    )
+    _games_option(serve)
