@@ -36,9 +36,6 @@ WAITING = {
 WAITING_CIRCLES = {
     # being undone by the helpers working on them (issue 19); take each out when it is
     frozenset({"slotterm.commands.evaluate", "slotterm.commands.evaluate_view"}),
-    # came with the game files (feature.py's file hooks name file_table.py's types, which
-    # import model.py, which names feature.py's Feature): for the game-files part to undo
-    frozenset({"slotterm.engine.feature", "slotterm.engine.file_table", "slotterm.engine.model"}),
     frozenset({"slotterm.tui.art.letters", "slotterm.tui.art.model", "slotterm.tui.art.tiles"}),
     frozenset({"slotterm.tui.features.pick_scenes", "slotterm.tui.features.pick_screen"}),
     frozenset(

@@ -27,7 +27,8 @@ from slotterm.engine.features import free_spins
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol, expand
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.line_reading import read_line
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.games import get_game
 from tests.analysis.brute_force import feature_by_recursion, feature_moments_by_recursion
 

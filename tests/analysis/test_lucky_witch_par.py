@@ -9,9 +9,9 @@ import pytest
 from slotterm.analysis.par import compute_par
 from slotterm.analysis.sheet import ParSheet
 from slotterm.cli import main
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.free_spins import FreeSpins
-from slotterm.engine.model import DefinitionError
 from slotterm.games import get_game
 
 LUCKY_WITCH = get_game("lucky-witch")

@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 
 from slotterm.engine.actions import Bet, Limits
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.feature import FeatureContext
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.free_spins import FreeSpins, FreeSpinsAwarded
 from slotterm.engine.fields import RecordError
-from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason
 from tests.engine.multiplier_support import TEN3, multiplied, spin_win, started
 from tests.engine.support import FILLER, TRIGGER, WITCH3, fs, game_showing

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.features import free_spins
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
 from slotterm.engine.features.free_spins import FreeSpins
-from slotterm.engine.model import DefinitionError, Symbol, SymbolKind
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.games import UnknownGame, game_ids, get_game
 
 BOS = get_game("book-of-spells")

@@ -24,9 +24,10 @@ from slotterm.engine.features.free_spins import (
     StartFeature,
 )
 from slotterm.engine.gamble import CARD_COUNT, Color, card_color
-from slotterm.engine.model import GameDefinition, SymbolKind
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason, GameState, Phase
 from slotterm.engine.round import apply
+from slotterm.engine.symbols import SymbolKind
 from slotterm.rng import ReplaySource
 from tests.engine.support import (
     BOS,

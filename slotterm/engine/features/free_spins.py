@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import FeatureEvent, build_reels_stopped
 from slotterm.engine.fast_init import fast_init, keyword_builder, strict_tuple
 from slotterm.engine.feature import (
@@ -39,7 +40,7 @@ from slotterm.engine.fields import (
     check,
     need,
 )
-from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation
 from slotterm.engine.records import EndReason, Round, SpinResult, build_spin_result
 from slotterm.engine.spin_codec import decode_spin, encode_spin

@@ -17,7 +17,8 @@ from rich.text import Text
 from slotterm.engine.actions import Bet
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.features.mystery_bonus import MysteryBonus
-from slotterm.engine.model import GameDefinition, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.symbols import symbol_art
 
