@@ -26,8 +26,8 @@ from slotterm.engine.actions import ActionRefused, Bet, FeatureAction, Limits, S
 from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, WinOffered
 from slotterm.engine.feature import FeatureContext, Triggered
-from slotterm.engine.features.free_spins import (
-    FreeSpins,
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.free_spins_records import (
     FreeSpinsAwarded,
     FreeSpinsRecord,
     PlayFreeSpin,

@@ -17,7 +17,7 @@ import pytest
 from slotterm.engine.actions import ActionRefused, Bet, Collect, Guess, Limits, Spin, StartGamble
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, Transition, WinOffered
 from slotterm.engine.features.expanding_symbol import Expansion, expand
-from slotterm.engine.features.free_spins import (
+from slotterm.engine.features.free_spins_records import (
     FeatureEnded,
     FreeSpinsAwarded,
     PlayFreeSpin,
