@@ -31,7 +31,7 @@ from typing import Any
 
 from slotterm.engine import policy
 from slotterm.engine.actions import Action, Guess, Spin, StartGamble
-from slotterm.engine.features import free_spins, mystery_bonus
+from slotterm.engine.features import free_spins_records, mystery_bonus
 from slotterm.engine.features.pick_games import magic_potion, pumpkin, secret_vault, spell_book
 from slotterm.engine.gamble import Color
 from slotterm.engine.model import GameDefinition
@@ -90,11 +90,11 @@ def _open(s: GameSession) -> bool:
     return s.state.rounds_played > 3 and s.open_round is not None
 
 
-def _free_spins(s: GameSession) -> free_spins.FreeSpinsRecord | None:
+def _free_spins(s: GameSession) -> free_spins_records.FreeSpinsRecord | None:
     """The open round's free spins, while the machine is in them."""
     if not _open(s) or s.phase is not Phase.FEATURE:
         return None
-    return free_spins.record_of(s.open_round)
+    return free_spins_records.record_of(s.open_round)
 
 
 def _collect_offered(s: GameSession) -> bool:
@@ -183,7 +183,11 @@ def _playing(name: str, phase: str, picks: Callable[[Any], int]) -> Callable[[Ga
 
 def _witch_mid_free_spins(s: GameSession) -> bool:
     frame = _top(s)
-    return frame is not None and frame.feature == free_spins.NAME and len(frame.record.spins) >= 4
+    return (
+        frame is not None
+        and frame.feature == free_spins_records.NAME
+        and len(frame.record.spins) >= 4
+    )
 
 
 def _witch_bonus_awarded(s: GameSession) -> bool:
@@ -204,10 +208,10 @@ def _bonus_in_free_spins(s: GameSession) -> bool:
         frame is not None
         and frame.feature in PICK_LABELS
         and bool(names)
-        and names[0] == free_spins.NAME
-        and names.index(free_spins.NAME) < names.index(mystery_bonus.NAME)
-        and free_spins.record_of(r) is not None
-        and bool(free_spins.record_of(r).spins)  # type: ignore[union-attr]
+        and names[0] == free_spins_records.NAME
+        and names.index(free_spins_records.NAME) < names.index(mystery_bonus.NAME)
+        and free_spins_records.record_of(r) is not None
+        and bool(free_spins_records.record_of(r).spins)  # type: ignore[union-attr]
     )
 
 
@@ -232,7 +236,7 @@ def _witch_plan(force_bonus_every: int, force_free_every: int) -> Callable[[Game
             if force_bonus_every and n % force_bonus_every == 0:
                 force = f"{mystery_bonus.NAME}:{labels[(n // force_bonus_every) % len(labels)]}"
             elif force_free_every and n % force_free_every == 0:
-                force = free_spins.NAME
+                force = free_spins_records.NAME
             return Spin(bet=session.bet, force=force, limits=session.limits)
         action = policy.next_action(session.game, session.state, "best")
         assert action is not None  # a round is open
@@ -313,7 +317,7 @@ def _next(session: GameSession) -> Action:
     r = session.open_round
     if r is None:
         n = session.state.rounds_played + 1
-        force = free_spins.NAME if n % 3 == 0 else None
+        force = free_spins_records.NAME if n % 3 == 0 else None
         return Spin(bet=session.bet, autoplay=n % 5 == 0, force=force)
     if session.phase is Phase.WIN_OFFERED:
         if r.number % 2 == 1 and not r.gamble and session.can(StartGamble()):

@@ -157,7 +157,7 @@ def test_the_check_would_see_a_borrowed_name() -> None:
     cases = {
         "from slotterm.session.codec import GameState": True,
         "def f():\n    from slotterm.session.store import decode_payload": True,
-        "from slotterm.session.codec import SessionRecord": False,
+        "from slotterm.session.codec import PayloadEncoder": False,
         "from slotterm.engine.features import free_spins": False,
         "from slotterm.games import get_game": False,
     }

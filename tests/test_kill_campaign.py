@@ -52,12 +52,12 @@ import pytest
 from slotterm.engine.actions import Action, Collect
 from slotterm.engine.records import Phase, gamble_allowed
 from slotterm.games import get_game
-from slotterm.session.codec import SessionRecord
 from slotterm.session.crashpoints import CRASH_EXIT_STATUS, ENV_VAR, POINTS
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession
 from slotterm.session.left_round import seen_mark
 from slotterm.session.log_check import read_log
 from slotterm.session.opening import session_folder
+from slotterm.session.session_record import SessionRecord
 from slotterm.session.store import SaveStore
 from tests.kill_support import (
     BOOK,

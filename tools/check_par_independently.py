@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from slotterm.engine.features import free_spins, mystery_bonus
+from slotterm.engine.features import free_spins_records, mystery_bonus
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.features.mystery_bonus import MysteryBonus
@@ -125,7 +125,7 @@ def scatter_figures(
 
 def rule_of(game: GameDefinition) -> FreeSpins:
     """The game's free spins (trigger, award, retrigger, strips, Magic Book)."""
-    feature = game.feature(free_spins.NAME)
+    feature = game.feature(free_spins_records.NAME)
     assert isinstance(feature, FreeSpins)
     return feature
 

@@ -259,7 +259,7 @@ def edge_requests() -> list[dict[str, Any]]:
 # uses only these names (and the attributes read below):
 #     slotterm.engine.round.apply, slotterm.engine.policy.next_action,
 #     slotterm.engine.actions.Spin / Bet / Collect, slotterm.engine.records.GameState / Phase,
-#     slotterm.engine.events.RoundClosed, slotterm.engine.features.free_spins.record_of,
+#     slotterm.engine.events.RoundClosed, slotterm.engine.features.free_spins_records.record_of,
 #     slotterm.rng.SeededSource
 # and reads state.phase, state.round, state.credits, transition.state / .events,
 # round.base.stops, round.base_win, the free-spins record's modifier (the special symbol)
@@ -279,7 +279,7 @@ def trace_rounds(
     """
     from slotterm.engine.actions import Bet, Collect, Spin
     from slotterm.engine.events import RoundClosed
-    from slotterm.engine.features.free_spins import record_of
+    from slotterm.engine.features.free_spins_records import record_of
     from slotterm.engine.policy import next_action
     from slotterm.engine.records import GameState, Phase
     from slotterm.engine.round import apply

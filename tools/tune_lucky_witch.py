@@ -47,7 +47,7 @@ from slotterm.analysis.exact_lines import build_automaton, line_reading_odds  # 
 from slotterm.analysis.features.mystery_bonus_law import bonus_law  # noqa: E402
 from slotterm.analysis.par import compute_par  # noqa: E402
 from slotterm.commands.game_toml import toml_text, with_strips  # noqa: E402
-from slotterm.engine.features import free_spins, mystery_bonus  # noqa: E402
+from slotterm.engine.features import free_spins_records, mystery_bonus  # noqa: E402
 from slotterm.engine.features.free_spins import FreeSpins  # noqa: E402
 from slotterm.engine.features.mystery_bonus import MysteryBonus  # noqa: E402
 from slotterm.engine.model import GameDefinition  # noqa: E402
@@ -77,7 +77,7 @@ Composition = dict[str, int]
 
 
 def _free_spins(game: GameDefinition) -> FreeSpins:
-    feature = game.feature(free_spins.NAME)
+    feature = game.feature(free_spins_records.NAME)
     assert isinstance(feature, FreeSpins)
     return feature
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from slotterm.analysis.exact import analyse_round, base_spin, law_context  # noqa: E402
 from slotterm.analysis.exact_lines import build_automaton, line_reading_odds  # noqa: E402
 from slotterm.commands.game_toml import toml_text, with_strips  # noqa: E402
-from slotterm.engine.features import free_spins  # noqa: E402
+from slotterm.engine.features import free_spins_records  # noqa: E402
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol  # noqa: E402
 from slotterm.engine.features.free_spins import FreeSpins  # noqa: E402
 from slotterm.engine.model import GameDefinition  # noqa: E402
@@ -131,7 +131,7 @@ class Design:
 
 
 def _free_spins(game: GameDefinition) -> FreeSpins:
-    feature = game.feature(free_spins.NAME)
+    feature = game.feature(free_spins_records.NAME)
     assert isinstance(feature, FreeSpins)
     return feature
 

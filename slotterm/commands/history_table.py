@@ -25,7 +25,7 @@ from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
-from slotterm.session.codec import SessionRecord
+from slotterm.session.session_record import SessionRecord
 
 GAP = "  "
 """Between two columns."""

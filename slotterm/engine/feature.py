@@ -209,7 +209,8 @@ class Feature:
         return {}
 
     def validate(self, game: Definition) -> None:
-        """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
+        """Raise :class:`~slotterm.engine.definition_error.DefinitionError` if ``game``
+        cannot use it."""
 
     def trigger(self, ctx: FeatureContext, spin: SpinResult) -> Triggered | None:
         """The feature's first record when ``spin`` starts it, else ``None`` (no draws)."""
@@ -343,7 +344,8 @@ class SpinModifier:
         raise NotImplementedError(f"{self.name} has no game-file table")
 
     def validate(self, game: Definition) -> None:
-        """Raise :class:`~slotterm.engine.model.DefinitionError` if ``game`` cannot use it."""
+        """Raise :class:`~slotterm.engine.definition_error.DefinitionError` if ``game``
+        cannot use it."""
 
     def start(self, ctx: FeatureContext, rng: RandomSource) -> tuple[Any, tuple[Event, ...]]:
         """Draw the modifier's state for a new feature; returns it and its events."""

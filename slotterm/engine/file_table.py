@@ -22,7 +22,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from slotterm.engine.model import DefinitionError, Symbol
+from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.symbols import Symbol
 
 MAX_NUMBER = 10**12
 """No whole number in a game file may be larger (a sanity bound; pays are far smaller)."""

@@ -8,53 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from slotterm.engine.bet_model import BetModel, BetPerLine, CoinsPerLine
+from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.symbols import Symbol, SymbolKind
 
 if TYPE_CHECKING:
     from slotterm.engine.actions import Bet, Limits
     from slotterm.engine.feature import Feature
-
-
-class DefinitionError(ValueError):
-    """A game definition is inconsistent; the message names the problem."""
-
-
-class SymbolKind(StrEnum):
-    """The role a symbol plays on the reels."""
-
-    REGULAR = "regular"
-    WILD = "wild"
-    SCATTER = "scatter"
-    WILD_SCATTER = "wild_scatter"
-    BONUS = "bonus"
-    """No pay of its own; a feature triggers on where it shows."""
-
-    @property
-    def is_wild(self) -> bool:
-        """True when the symbol substitutes on lines."""
-        return self in (SymbolKind.WILD, SymbolKind.WILD_SCATTER)
-
-    @property
-    def is_scatter(self) -> bool:
-        """True when the symbol pays and triggers anywhere in the window."""
-        return self in (SymbolKind.SCATTER, SymbolKind.WILD_SCATTER)
-
-
-@dataclass(frozen=True)
-class Symbol:
-    """One reel symbol: a short id used in grids and a display name."""
-
-    id: str
-    kind: SymbolKind
-    name: str
-
-    def __post_init__(self) -> None:
-        if not self.id or not self.id.isalnum() or self.id.upper() != self.id:
-            raise DefinitionError(f"symbol id {self.id!r} must be upper-case letters/digits")
 
 
 @dataclass(frozen=True)

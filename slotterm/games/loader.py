@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from slotterm.engine.bet_model import DEFAULT_BET_STEPS
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.feature import Feature, SpinModifier
 from slotterm.engine.file_table import (
     FileContext,
@@ -34,7 +35,8 @@ from slotterm.engine.file_table import (
     join,
     shown,
 )
-from slotterm.engine.model import CoinBet, DefinitionError, GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import CoinBet, GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.games.feature_finder import found_features
 from slotterm.games.file_read import ReadProblem, read_tree
 

@@ -1,9 +1,12 @@
 """The session as JSON, and back, validating everything (a save file is untrusted input).
 
 This module holds the session-level codec: the payload as a whole, the machine state
-(its phase checked against the open round), round times, the statistics ledger and the
-random source.  Rounds are encoded by :mod:`slotterm.session.round_codec`, their actions
-and steps by :mod:`slotterm.session.action_codec` (import them from there); every field
+(its phase checked against the open round) and round times.  What it decodes is a
+:class:`~slotterm.session.session_record.SessionRecord`, checked by
+:func:`~slotterm.session.session_record.check_ledger`; the statistics ledger is encoded by
+:mod:`slotterm.session.stats_codec`, the random source by :mod:`slotterm.session.rng_codec`,
+rounds by :mod:`slotterm.session.round_codec`, their actions and steps by
+:mod:`slotterm.session.action_codec` (import them from there); every field
 is read through :mod:`slotterm.engine.fields` (times through
 :mod:`slotterm.session.save_fields`).  Anything that does not add up -- here, in the
 round codec or in a feature's own codec -- raises a
@@ -16,12 +19,8 @@ The payload layout (format version 3) is documented in ``slotterm/session/README
 from __future__ import annotations
 
 import json
-import math
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from slotterm.engine.actions import Bet, Limits
 from slotterm.engine.feature import Json
 from slotterm.engine.fields import (
     MAX_CENTS,
@@ -38,11 +37,12 @@ from slotterm.engine.gamble import CARD_COUNT
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round, gamble_allowed
 from slotterm.engine.round import RECENT_CARDS
-from slotterm.rng import RandomSource, SecureSource, SeededSource
+from slotterm.rng import SeededSource
 from slotterm.session.action_codec import decode_bet, decode_limits, encode_bet, encode_limits
 from slotterm.session.errors import SaveError, SaveFormatError
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, RoundTimes
-from slotterm.session.left_round import Seen, decode_seen
+from slotterm.session.left_round import decode_seen
+from slotterm.session.rng_codec import SEED_MAX, decode_rng, encode_rng
 from slotterm.session.round_codec import decode_round, encode_round, round_bounds
 from slotterm.session.save_fields import (
     MAX_TEXT,
@@ -50,45 +50,17 @@ from slotterm.session.save_fields import (
     as_number_key,
     as_text,
     as_time,
+    iso_or_none,
     opt_time,
     shown,
 )
 from slotterm.session.saved_rules import SavedRules, decode_rules, encode_rules
-from slotterm.session.stats import SERIES_LENGTH, TOP_WINS, BigWin, StatsLedger
+from slotterm.session.session_record import SessionRecord, check_ledger
+from slotterm.session.stats import SERIES_LENGTH, TOP_WINS
+from slotterm.session.stats_codec import decode_stats, encode_stats
 
-MT_WORDS = 625
-"""Length of the Mersenne Twister state: 624 words and the position."""
-SEED_MAX = 10**30
-"""The largest seed a save holds: every seed ``--seed`` accepts (``slotterm.cli``'s bound)."""
 MAX_BET_STEPS = 20
 """The most bet steps a save holds (as many as the settings file allows)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SessionRecord:
-    """Everything a save holds, decoded and validated."""
-
-    game_id: str
-    state: GameState
-    bet: Bet
-    limits: Limits
-    bet_steps: tuple[int, ...]
-    start_credits: int
-    currency: str
-    history: tuple[Round, ...]
-    round_times: dict[int, RoundTimes]
-    stats: StatsLedger
-    rng: RandomSource
-    seen: Seen | None = None
-    rules: SavedRules | None = None
-    """The rules the save names when they are not all the file's rules now
-    (:mod:`slotterm.session.saved_rules`); ``None``: every round plays by the file."""
-
-    def rules_of(self, number: int, game: GameDefinition) -> GameDefinition:
-        """The definition round ``number`` was played under (``game``: the file's now)."""
-        if self.rules is None:
-            return game
-        return self.rules.rounds.get(number, self.rules.current)
 
 
 # --- encoding --------------------------------------------------------------------------------
@@ -231,44 +203,13 @@ def encode_head(session: GameSession) -> Json:
         "start_credits": session.start_credits,
         "currency": session.currency,
         "round_times": {
-            str(n): [t.started_at.isoformat(), _iso(t.closed_at)]
+            str(n): [t.started_at.isoformat(), iso_or_none(t.closed_at)]
             for n, t in sorted(session.round_times.items())
         },
         "stats": encode_stats(session.ledger),
         "rng": encode_rng(session.rng),
         **seen,
     }
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.isoformat()
-
-
-def encode_stats(ledger: StatsLedger) -> Json:
-    """The statistics ledger as a JSON-ready dict."""
-    return {
-        "started_at": ledger.started_at.isoformat(),
-        "rounds": ledger.rounds,
-        "total_bet": ledger.total_bet,
-        "total_won": ledger.total_won,
-        "topped_up": ledger.topped_up,
-        "active_seconds": ledger.active_seconds,
-        "last_activity": _iso(ledger.last_activity),
-        "biggest": [
-            [w.round_number, w.amount, w.total_bet, w.at.isoformat()] for w in ledger.biggest
-        ],
-        "credits_series": list(ledger.credits_series),
-    }
-
-
-def encode_rng(rng: RandomSource) -> Json:
-    """The secure source needs nothing; a seeded source stores its seed and full state."""
-    if isinstance(rng, SeededSource):
-        version, words, gauss = rng.get_state()
-        return {"kind": "seeded", "seed": rng.seed, "state": [version, list(words), gauss]}  # type: ignore[call-overload]
-    if isinstance(rng, SecureSource):
-        return {"kind": "secure"}
-    raise TypeError(f"cannot save a {type(rng).__name__}")
 
 
 # --- decoding --------------------------------------------------------------------------------
@@ -380,68 +321,6 @@ def decode_round_times(
     return round_times
 
 
-def check_ledger(record: SessionRecord) -> None:
-    """The credits against the statistics ledger and the history (an edit is damage).
-
-    What the ledger proves: the money in play (credits, plus the open round's bet) is the
-    start credits + top-ups - bets + wins of every closed round, and the closed rounds are
-    ``rounds_played`` (less the open one).  What the history proves (it keeps only the
-    last rounds): its rounds are the latest, in a row; each starts with the credits the
-    one before left plus any top-up (never less); those top-ups, bets and wins fit in the
-    ledger's totals -- and equal them when the history still holds every round.
-    """
-    state, ledger, history = record.state, record.stats, record.history
-    open_ = state.round
-    in_play = state.credits + (open_.bet.total if open_ is not None else 0)
-    closed = state.rounds_played - (1 if open_ is not None else 0)
-    check(ledger.rounds == closed, "save.stats.rounds does not match the rounds played")
-    balance = record.start_credits + ledger.topped_up - ledger.total_bet + ledger.total_won
-    check(
-        balance == in_play,
-        "save.state.credits do not match the statistics ledger "
-        "(start credits + top-ups - bets + wins)",
-    )
-    if open_ is not None:
-        check(
-            open_.credits_before - open_.bet.total == state.credits,
-            "save.state.credits do not match the open round's credits before its bet",
-        )
-    now = open_.credits_before if open_ is not None else state.credits
-    if not history:
-        check(
-            closed > 0 or record.start_credits + ledger.topped_up == in_play,
-            "save.state.credits do not match the start credits",
-        )
-        return
-    numbers = [r.number for r in history]
-    check(
-        numbers == list(range(closed - len(history) + 1, closed + 1)),
-        "save.history does not hold the latest rounds in a row",
-    )
-    top_ups = 0
-    after = history[0].credits_before
-    if numbers[0] == 1:
-        top_ups = history[0].credits_before - record.start_credits
-        check(top_ups >= 0, "save.history[0] starts with more credits than the session")
-    for i, round_ in enumerate((*history[1:], None)):
-        before = now if round_ is None else round_.credits_before
-        previous = history[i]
-        after = previous.credits_before - previous.bet.total + previous.paid
-        check(before >= after, f"save.history[{i + 1}]: the credits do not follow on")
-        top_ups += before - after
-    bets = sum(r.bet.total for r in history)
-    wins = sum(r.paid for r in history)
-    check(
-        top_ups <= ledger.topped_up and bets <= ledger.total_bet and wins <= ledger.total_won,
-        "save.history does not fit in the statistics ledger",
-    )
-    if numbers[0] == 1:
-        check(
-            (top_ups, bets, wins) == (ledger.topped_up, ledger.total_bet, ledger.total_won),
-            "save.history does not match the statistics ledger",
-        )
-
-
 def decode_state(value: Any, game: GameDefinition) -> GameState:
     """The machine state, with the phase checked against the open round."""
     where = "save.state"
@@ -481,71 +360,3 @@ def _check_phase(phase: Phase, round_: Round | None, played: int, game: GameDefi
     check(round_.win > 0, f"{where}: phase {phase.value} needs a win")
     if phase is Phase.GAMBLE:
         check(gamble_allowed(round_), f"{where}: this win cannot be gambled")
-
-
-def decode_stats(value: Any) -> StatsLedger:
-    """The statistics ledger."""
-    where = "save.stats"
-    doc = as_dict(value, where)
-
-    def money(key: str) -> int:
-        return as_int(need(doc, key, where), f"{where}.{key}")
-
-    seconds = need(doc, "active_seconds", where)
-    check(
-        isinstance(seconds, int | float)
-        and not isinstance(seconds, bool)
-        and math.isfinite(seconds)
-        and 0 <= seconds < 1e12,
-        f"{where}.active_seconds must be a non-negative number",
-    )
-    biggest_raw = as_list(need(doc, "biggest", where), f"{where}.biggest")
-    check(len(biggest_raw) <= TOP_WINS, f"{where}.biggest holds too many wins")
-    biggest = []
-    for raw in biggest_raw:
-        number, amount, bet, at = as_list(raw, f"{where}.biggest[]", 4)
-        biggest.append(
-            BigWin(
-                round_number=as_int(number, f"{where}.biggest[]", 1),
-                amount=as_int(amount, f"{where}.biggest[]"),
-                total_bet=as_int(bet, f"{where}.biggest[]"),
-                at=as_time(at, f"{where}.biggest[]"),
-            )
-        )
-    series = as_ints(
-        as_bounded(need(doc, "credits_series", where), f"{where}.credits_series", SERIES_LENGTH),
-        f"{where}.credits_series",
-    )
-    return StatsLedger(
-        started_at=as_time(need(doc, "started_at", where), f"{where}.started_at"),
-        rounds=money("rounds"),
-        total_bet=money("total_bet"),
-        total_won=money("total_won"),
-        topped_up=money("topped_up"),
-        active_seconds=float(seconds),
-        last_activity=opt_time(need(doc, "last_activity", where), f"{where}.last_activity"),
-        biggest=tuple(biggest),
-        credits_series=series,
-    )
-
-
-def decode_rng(value: Any) -> RandomSource:
-    """A secure source, or a seeded source resumed at its saved state."""
-    where = "save.rng"
-    doc = as_dict(value, where)
-    kind = as_str(need(doc, "kind", where), f"{where}.kind")
-    if kind == "secure":
-        return SecureSource()
-    check(kind == "seeded", f"{where}.kind {shown(kind)} is unknown")
-    seed = as_int(need(doc, "seed", where), f"{where}.seed", 0, SEED_MAX)
-    version, words, gauss = as_list(need(doc, "state", where), f"{where}.state", 3)
-    check(version == 3, f"{where}.state has an unknown version")
-    check(gauss is None, f"{where}.state is not a saved generator")
-    state = as_ints(words, f"{where}.state[1]", 0, 2**32 - 1, MT_WORDS)
-    check(state[-1] <= MT_WORDS - 1, f"{where}.state position is out of range")
-    source = SeededSource(seed)
-    try:
-        source.set_state((3, state, None))
-    except (ValueError, TypeError, OverflowError):
-        raise SaveFormatError(f"{where}.state is not a valid generator state") from None
-    return source

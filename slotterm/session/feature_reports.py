@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from slotterm.engine.features import free_spins, mystery_bonus
+from slotterm.engine.features import free_spins_records, mystery_bonus
 from slotterm.engine.features.pick_games import magic_potion, pumpkin, secret_vault, spell_book
 from slotterm.session.feature_report import FeatureReport
 from slotterm.session.free_spins_report import FreeSpinsReport
@@ -19,7 +19,7 @@ from slotterm.session.pick_report import PickReport
 
 REPORTS = MappingProxyType(
     {
-        free_spins.NAME: FreeSpinsReport(),
+        free_spins_records.NAME: FreeSpinsReport(),
         mystery_bonus.NAME: MysteryBonusReport(),
         magic_potion.NAME: PickReport(item=None),
         pumpkin.NAME: PickReport(item="pumpkin"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import cast
 
 from slotterm.engine.feature import Feature, SpinModifier
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import FeatureFrame, Round
@@ -23,9 +23,9 @@ from slotterm.session.history_spin import spin_view
 
 def modifier_of(game: GameDefinition | None) -> SpinModifier | None:
     """The spin modifier of ``game``'s free spins (``None``: none, or the game unknown)."""
-    if game is None or not game.has_feature(free_spins.NAME):
+    if game is None or not game.has_feature(free_spins_records.NAME):
         return None
-    return cast(FreeSpins, game.feature(free_spins.NAME)).modifier
+    return cast(FreeSpins, game.feature(free_spins_records.NAME)).modifier
 
 
 def free_spins_view(round_: Round, game: GameDefinition | None = None) -> View:
@@ -34,7 +34,7 @@ def free_spins_view(round_: Round, game: GameDefinition | None = None) -> View:
     What the modifier added to each spin is read by the modifier of ``game``'s free spins
     (without the game a spin shows no ``expanding_wins``).
     """
-    record = free_spins.record_of(round_)
+    record = free_spins_records.record_of(round_)
     if record is None:
         return {"special": None, "free_spins_awarded": 0, "free_spins": []}
     special = record.modifier if isinstance(record.modifier, str) else None

@@ -52,7 +52,7 @@ time it can have started: a pending win is never collected too early); the stati
 rebuilt from the rounds the history still holds (``rounds`` from the state; what the
 money in play says the rounds no longer held won or lost is added to the totals, and
 when every round is held, money beyond the rounds' is the top-ups), so the ledger check
-of :func:`slotterm.session.codec.check_ledger` holds for an honest file.
+of :func:`slotterm.session.session_record.check_ledger` holds for an honest file.
 
 :func:`migrate_v2_to_v3` moves a round's free spins into a ``free_spins`` frame: there is
 one exactly when ``free_spins_awarded`` is above 0 (a base spin that reached the cap --

@@ -25,7 +25,7 @@ from typing import Any
 
 from slotterm.engine.actions import Bet, Limits, Spin
 from slotterm.engine.feature import Feature, FeatureContext, Json
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.fields import (
     RecordError,
     as_bool,
@@ -75,7 +75,7 @@ def round_bounds(round_: Round) -> str | None:
         return f"round {round_.number} has {len(round_.frames)} features"
     if any(len(step.draws) > MAX_DRAWS for step in round_.steps):
         return f"round {round_.number} has a step of more than {MAX_DRAWS} draws"
-    record = free_spins.record_of(round_)
+    record = free_spins_records.record_of(round_)
     if record is not None and len(record.spins) > MAX_FEATURE_ITEMS:
         return f"round {round_.number} has {len(record.spins)} free spins"
     return None
@@ -245,7 +245,7 @@ def _decode_frames(
             check(done == feature.finished(record), f"{at}.done does not match the feature")
         frames.append(FeatureFrame(feature=name, record=record, done=done))
     names = [f.feature for f in frames]
-    check(names.count(free_spins.NAME) <= 1, f"{where}: more than one free spins feature")
+    check(names.count(free_spins_records.NAME) <= 1, f"{where}: more than one free spins feature")
     _check_parts(game, frames, where)
     started = _started_by(game, ctx, base)
     check(

@@ -6,6 +6,7 @@ session business only where they carry wall-clock times (round times, statistics
 Each reader takes the raw JSON value and a ``where`` path such as
 ``save.stats.started_at`` and returns the typed value, or raises
 :class:`~slotterm.session.errors.SaveFormatError` naming that path.
+:func:`iso_or_none` writes a time back the way :func:`opt_time` reads it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ def as_time(value: Any, where: str) -> datetime:
 def opt_time(value: Any, where: str) -> datetime | None:
     """``None``, or a date and time as :func:`as_time` reads it."""
     return None if value is None else as_time(value, where)
+
+
+def iso_or_none(moment: datetime | None) -> str | None:
+    """A date and time as a save writes it (what :func:`opt_time` reads back)."""
+    return None if moment is None else moment.isoformat()
 
 
 MAX_TEXT = 16

@@ -35,7 +35,7 @@ from pathlib import Path
 
 from slotterm.engine.model import GameDefinition
 from slotterm.rng import SecureSource, SeededSource
-from slotterm.session.codec import PayloadEncoder, SessionRecord, decode_payload
+from slotterm.session.codec import PayloadEncoder, decode_payload
 from slotterm.session.crashpoints import CrashPlan
 from slotterm.session.errors import (
     NewerFormat,
@@ -56,6 +56,7 @@ from slotterm.session.fileformat import (
 from slotterm.session.game_session import GameSession
 from slotterm.session.highwater import HighWater
 from slotterm.session.safeio import fsync_folder, kind, read_regular, write_atomically
+from slotterm.session.session_record import SessionRecord
 
 COPY_NAMES = ("session-a.save", "session-b.save")
 ASIDE_PREFIX = "set-aside-"

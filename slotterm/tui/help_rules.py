@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from slotterm.engine.bet_model import CoinsPerLine
-from slotterm.engine.model import GameDefinition, Symbol
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import Symbol
 
 
 def bet_kind(game: GameDefinition) -> str:

@@ -25,7 +25,8 @@ from slotterm.engine.features.pick_games.magic_potion import MagicPotion
 from slotterm.engine.features.pick_games.pumpkin import Pumpkin
 from slotterm.engine.features.pick_games.secret_vault import SecretVault
 from slotterm.engine.features.pick_games.spell_book import SpellBook
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 from tests.analysis.count_any_game import CountedRound, count_round
 
 TOLERANCE = 1e-12

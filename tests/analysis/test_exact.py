@@ -23,11 +23,12 @@ from slotterm.analysis.exact_round import round_below_cap
 from slotterm.analysis.features.free_spins_law import FreeSpinsAnalysis
 from slotterm.analysis.spin_law import SpinOutcome, law_below
 from slotterm.engine.evaluate import evaluate, window_at
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol, expand
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.line_reading import read_line
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.games import get_game
 from tests.analysis.brute_force import feature_by_recursion, feature_moments_by_recursion
 
@@ -146,7 +147,7 @@ LINE_COUNTS = (1, 4)
 
 def rule_of(game: GameDefinition) -> FreeSpins:
     """The game's free-spins feature."""
-    feature = game.feature(free_spins.NAME)
+    feature = game.feature(free_spins_records.NAME)
     assert isinstance(feature, FreeSpins)
     return feature
 

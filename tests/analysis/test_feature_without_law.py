@@ -24,8 +24,9 @@ from slotterm.commands import par as par_command
 from slotterm.commands import simulate as simulate_command
 from slotterm.engine.actions import FeatureAction
 from slotterm.engine.feature import Feature, FeatureContext, FeatureStep, Triggered
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import SpinResult
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.rng import RandomSource
 
 

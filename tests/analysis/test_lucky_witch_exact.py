@@ -44,8 +44,9 @@ from slotterm.engine.features.pick_games.magic_potion import MagicPotion
 from slotterm.engine.features.pick_games.pumpkin import Pumpkin
 from slotterm.engine.features.pick_games.secret_vault import SecretVault
 from slotterm.engine.features.pick_games.spell_book import SpellBook
-from slotterm.engine.model import CoinBet, GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import CoinBet, GameDefinition
 from slotterm.engine.outcome import Window
+from slotterm.engine.symbols import Symbol, SymbolKind
 from tests.analysis.brute_force import feature_by_recursion, feature_moments_by_recursion
 
 POTION_TABLE = {1: 2, 3: 1}

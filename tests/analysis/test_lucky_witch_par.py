@@ -9,15 +9,15 @@ import pytest
 from slotterm.analysis.par import compute_par
 from slotterm.analysis.sheet import ParSheet
 from slotterm.cli import main
-from slotterm.engine.features import free_spins
+from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.free_spins import FreeSpins
-from slotterm.engine.model import DefinitionError
 from slotterm.games import get_game
 
 LUCKY_WITCH = get_game("lucky-witch")
 
 GAME = get_game("lucky-witch")
-FREE = GAME.feature(free_spins.NAME)
+FREE = GAME.feature(free_spins_records.NAME)
 assert isinstance(FREE, FreeSpins)
 ALL_LINES = range(1, len(GAME.lines) + 1)
 LW_KEYS = ("rtp_bonus", "bonus_frequency", "rtp_keep_first", "rtp_worst", "pick_games")

@@ -14,7 +14,7 @@ from slotterm.analysis.par import compute_par
 from slotterm.analysis.sheet import ParSheet
 from slotterm.cli import main
 from slotterm.engine.evaluate import evaluate, window_at
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol, Expansion, expand
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.model import GameDefinition
@@ -22,7 +22,7 @@ from slotterm.engine.outcome import Evaluation
 from slotterm.games import get_game
 
 GAME = get_game("book-of-spells")
-FREE_SPINS = GAME.feature(free_spins.NAME)
+FREE_SPINS = GAME.feature(free_spins_records.NAME)
 assert isinstance(FREE_SPINS, FreeSpins)
 assert isinstance(FREE_SPINS.modifier, ExpandingSymbol)
 SPECIALS = FREE_SPINS.modifier.candidates

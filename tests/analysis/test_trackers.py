@@ -32,8 +32,9 @@ from slotterm.analysis.trackers import (
 )
 from slotterm.engine.evaluate import evaluate, window_at
 from slotterm.engine.feature import Feature
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Window
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.games import game_ids, get_game
 
 CAULDRON = GameDefinition(

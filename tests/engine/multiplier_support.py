@@ -8,8 +8,9 @@ from typing import Any
 
 from slotterm.engine.actions import Bet, Limits, Spin
 from slotterm.engine.events import ReelsStopped
-from slotterm.engine.features import free_spins
-from slotterm.engine.features.free_spins import FreeSpins, PlayFreeSpin
+from slotterm.engine.features import free_spins_records
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.free_spins_records import PlayFreeSpin
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase
 from tests.engine.support import MID, at, idle, play
@@ -17,7 +18,7 @@ from tests.engine.support import MID, at, idle, play
 
 def multiplied(game: GameDefinition, times: int) -> GameDefinition:
     """``game`` with its free spins multiplying every win by ``times``."""
-    rule = game.feature(free_spins.NAME)
+    rule = game.feature(free_spins_records.NAME)
     assert isinstance(rule, FreeSpins)
     feature = FreeSpins(
         trigger=rule.trigger_count,
@@ -39,8 +40,8 @@ def started(game: GameDefinition, lines: int = 1, limits: Limits | None = None) 
     spin = Spin(Bet(10, lines), limits=limits or Limits())
     state = play(game, idle(), spin, *at(0)).state
     assert state.phase is Phase.FEATURE
-    special = game.feature(free_spins.NAME).modifier.candidates  # type: ignore[attr-defined]
-    return play(game, state, free_spins.StartFeature(), special.index("TEN")).state
+    special = game.feature(free_spins_records.NAME).modifier.candidates  # type: ignore[attr-defined]
+    return play(game, state, free_spins_records.StartFeature(), special.index("TEN")).state
 
 
 def spin_win(game: GameDefinition, state: GameState, window: int) -> tuple[int, Any]:

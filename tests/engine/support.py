@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from slotterm.engine.actions import Action
 from slotterm.engine.events import Transition
-from slotterm.engine.features import free_spins
-from slotterm.engine.features.free_spins import FreeSpins, FreeSpinsRecord
+from slotterm.engine.features import free_spins_records
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.free_spins_records import FreeSpinsRecord
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round
 from slotterm.engine.round import apply
@@ -21,7 +22,7 @@ from slotterm.games import get_game
 from slotterm.rng import ReplaySource
 
 BOS: GameDefinition = get_game("book-of-spells")
-FREE_SPINS: FreeSpins = BOS.feature(free_spins.NAME)  # type: ignore[assignment]
+FREE_SPINS: FreeSpins = BOS.feature(free_spins_records.NAME)  # type: ignore[assignment]
 START = 100_000
 
 # A window that pays nothing on any line: reels 1 and 2 share no symbol and there is no
@@ -44,7 +45,7 @@ def with_reels(
     **changes: object,
 ) -> GameDefinition:
     """``game`` with ``base`` strips and free spins on ``free`` (same trigger and modifier)."""
-    rule = game.feature(free_spins.NAME)
+    rule = game.feature(free_spins_records.NAME)
     assert isinstance(rule, FreeSpins)
     feature = FreeSpins(
         trigger=rule.trigger_count,
@@ -90,12 +91,12 @@ def idle(credits: int = START) -> GameState:
 
 def fs(round_: Round | None) -> FreeSpinsRecord:
     """The round's free-spins record (which must exist)."""
-    record = free_spins.record_of(round_)
+    record = free_spins_records.record_of(round_)
     assert record is not None
     return record
 
 
 def fs_phase(state: GameState) -> str | None:
     """Where the free spins of the open round stand (``awarded``, ``playing``, ``done``)."""
-    record = free_spins.record_of(state.round)
+    record = free_spins_records.record_of(state.round)
     return None if record is None else FREE_SPINS.phase(record)

@@ -14,7 +14,9 @@ from slotterm.engine.bet_model import (
     BetPerLine,
     CoinsPerLine,
 )
-from slotterm.engine.model import CoinBet, DefinitionError, GameDefinition, Symbol, SymbolKind
+from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.model import CoinBet, GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 
 COINS = CoinsPerLine(coins_per_line=(2, 10), coin_sizes=(1, 5, 20))
 PER_LINE = BetPerLine(steps=(3, 7, 40))

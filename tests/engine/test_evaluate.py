@@ -9,14 +9,14 @@ import pytest
 from slotterm.engine.actions import Bet, Limits
 from slotterm.engine.evaluate import evaluate, window_at, window_from_rows
 from slotterm.engine.feature import FeatureContext
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins, free_spins_records
 from slotterm.engine.features.expanding_symbol import (
     Expansion,
     expand,
     min_reels,
     reels_showing,
 )
-from slotterm.engine.features.free_spins import FreeSpinsRecord, PlayFreeSpin
+from slotterm.engine.features.free_spins_records import FreeSpinsRecord, PlayFreeSpin
 from slotterm.engine.line_reading import read_line
 from slotterm.engine.outcome import NO_WIN, GridError, LineReading, LineWin, ScatterWin
 from slotterm.engine.records import SpinResult
@@ -162,7 +162,7 @@ def test_the_stop_tables_agree_with_evaluating_the_window(reels: str) -> None:
     assert reels == "base" or seen_expansion > 1_000
 
 
-def free_spin(stops: tuple[int, ...], special: str, bet: Bet) -> free_spins.FreeSpin:
+def free_spin(stops: tuple[int, ...], special: str, bet: Bet) -> free_spins_records.FreeSpin:
     """The first free spin of a started feature on ``special``, drawn at ``stops``."""
     ctx = FeatureContext(game=GAME, bet=bet, limits=Limits(None, None), room=10**12)
     record = FreeSpinsRecord(

@@ -21,8 +21,8 @@ import pytest
 from slotterm.engine.actions import Action, Bet, Collect, FeatureAction, Limits, Spin, StartGamble
 from slotterm.engine.events import RoundClosed
 from slotterm.engine.feature import Feature
-from slotterm.engine.features import free_spins
-from slotterm.engine.features.free_spins import FreeSpinsRecord, PlayFreeSpin, StartFeature
+from slotterm.engine.features import free_spins_records
+from slotterm.engine.features.free_spins_records import FreeSpinsRecord, PlayFreeSpin, StartFeature
 from slotterm.engine.fields import RecordError
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import POLICIES, next_action
@@ -231,16 +231,16 @@ def test_tampered_records_are_refused_with_a_record_error(game_id: str, name: st
 # --- free spins: tampered records ------------------------------------------------------------
 
 BOS = get_game("book-of-spells")
-FREE_SPINS = BOS.feature(free_spins.NAME)
+FREE_SPINS = BOS.feature(free_spins_records.NAME)
 
 
 def a_feature_with_a_paying_spin() -> tuple[Round, FreeSpinsRecord]:
     """A round mid free spins whose last spin paid something (seeded, nine lines)."""
     for seed in range(200):
         for state, _, _, _ in played_states(
-            BOS, free_spins.NAME, seed, Bet(10, 9), Limits(), "best"
+            BOS, free_spins_records.NAME, seed, Bet(10, 9), Limits(), "best"
         ):
-            record = free_spins.record_of(state.round)
+            record = free_spins_records.record_of(state.round)
             if (
                 state.round is not None
                 and state.phase is Phase.FEATURE
@@ -348,7 +348,9 @@ def test_the_policy_is_idle_when_no_round_is_open_and_collects_an_offered_win() 
 
 def test_the_policy_plays_the_feature_by_its_own_actions() -> None:
     state = GameState(Phase.IDLE, 10_000)
-    state = apply(BOS, state, Spin(Bet(10, 9), force=free_spins.NAME), SeededSource(5)).state
+    state = apply(
+        BOS, state, Spin(Bet(10, 9), force=free_spins_records.NAME), SeededSource(5)
+    ).state
     assert next_action(BOS, state) == StartFeature()
     state = apply(BOS, state, StartFeature(), SeededSource(5)).state
     assert next_action(BOS, state) == PlayFreeSpin()
@@ -364,9 +366,9 @@ def a_feature_just_retriggered() -> tuple[Round, FreeSpinsRecord]:
     """A round mid free spins whose last spin retriggered them (seeded, nine lines)."""
     for seed in range(400):
         for state, _, _, _ in played_states(
-            BOS, free_spins.NAME, seed, Bet(10, 9), Limits(), "best"
+            BOS, free_spins_records.NAME, seed, Bet(10, 9), Limits(), "best"
         ):
-            record = free_spins.record_of(state.round)
+            record = free_spins_records.record_of(state.round)
             if state.round is not None and record is not None and record.awarded > 10:
                 assert state.phase is Phase.FEATURE and record.ended_by is None
                 return state.round, record

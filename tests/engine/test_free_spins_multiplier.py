@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 
 from slotterm.engine.actions import Bet, Limits
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.feature import FeatureContext
-from slotterm.engine.features import free_spins
-from slotterm.engine.features.free_spins import FreeSpins, FreeSpinsAwarded
+from slotterm.engine.features import free_spins_records
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.free_spins_records import FreeSpinsAwarded
 from slotterm.engine.fields import RecordError
-from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason
 from tests.engine.multiplier_support import TEN3, multiplied, spin_win, started
 from tests.engine.support import FILLER, TRIGGER, WITCH3, fs, game_showing
@@ -61,7 +63,7 @@ def test_the_codec_writes_the_multiplier_only_when_it_is_not_one() -> None:
     for game in (plain, tripled):
         state = started(game)
         _, t = spin_win(game, state, 1)
-        feature = game.feature(free_spins.NAME)
+        feature = game.feature(free_spins_records.NAME)
         doc = feature.encode(fs(t.state.round))
         records[game] = doc
         assert feature.decode(_context(game), doc, "fs") == fs(t.state.round)
@@ -74,17 +76,17 @@ def test_a_save_without_the_multiplier_reads_as_one() -> None:
     plain = game_showing(TRIGGER, WITCH3, FILLER)
     tripled = multiplied(plain, 3)
     _, t = spin_win(plain, started(plain), 1)
-    doc = plain.feature(free_spins.NAME).encode(fs(t.state.round))
+    doc = plain.feature(free_spins_records.NAME).encode(fs(t.state.round))
     with pytest.raises(RecordError, match=r"win_multiplier: the save multiplies .* by 1"):
-        tripled.feature(free_spins.NAME).decode(_context(tripled), doc, "fs")
+        tripled.feature(free_spins_records.NAME).decode(_context(tripled), doc, "fs")
     _, t = spin_win(tripled, started(tripled), 1)
-    doc = tripled.feature(free_spins.NAME).encode(fs(t.state.round))
+    doc = tripled.feature(free_spins_records.NAME).encode(fs(t.state.round))
     doc["spins"][0]["win"] = 1_000  # the win as if not multiplied
     with pytest.raises(RecordError, match="win is less than the spin pays"):
-        tripled.feature(free_spins.NAME).decode(_context(tripled), doc, "fs")
+        tripled.feature(free_spins_records.NAME).decode(_context(tripled), doc, "fs")
     doc["win_multiplier"] = 0
     with pytest.raises(RecordError, match="win_multiplier must be"):
-        tripled.feature(free_spins.NAME).decode(_context(tripled), doc, "fs")
+        tripled.feature(free_spins_records.NAME).decode(_context(tripled), doc, "fs")
 
 
 @pytest.mark.parametrize("bad", [0, -2, True, 1.5, "3"])

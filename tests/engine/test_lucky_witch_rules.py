@@ -23,10 +23,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slotterm.engine.actions import ActionRefused, Bet, FeatureAction, Limits, Spin, StartGamble
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, WinOffered
 from slotterm.engine.feature import FeatureContext, Triggered
-from slotterm.engine.features.free_spins import (
-    FreeSpins,
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.free_spins_records import (
     FreeSpinsAwarded,
     FreeSpinsRecord,
     PlayFreeSpin,
@@ -43,11 +44,12 @@ from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL, Magi
 from slotterm.engine.features.pick_games.pumpkin import Keep, PickAgain, Pumpkin
 from slotterm.engine.features.pick_games.secret_vault import SecretVault
 from slotterm.engine.features.pick_games.spell_book import SpellBook
-from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import EndReason, FeatureFrame, GameState, Phase, SpinResult, evolve
 from slotterm.engine.round import active_feature, feature_context, refusal
 from slotterm.engine.strip_table import StripTable
+from slotterm.engine.symbols import SymbolKind
 from slotterm.rng import RecordingSource, SeededSource
 from tests.engine.lucky_support import (
     BONUS,

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from slotterm.engine.features import free_spins
+from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.features import free_spins, free_spins_records
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
 from slotterm.engine.features.free_spins import FreeSpins
-from slotterm.engine.model import DefinitionError, Symbol, SymbolKind
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.games import UnknownGame, game_ids, get_game
 
 BOS = get_game("book-of-spells")
@@ -45,12 +46,12 @@ def test_book_of_spells_is_the_design_table() -> None:
     assert dict(BOS.scatter_pays) == {3: 2, 4: 20, 5: 200}
     assert BOS.wild_ids == frozenset({"BOOK"}) and BOS.scatter_ids == frozenset({"BOOK"})
     assert BOS.wild_only_pays_as == "WITCH"
-    feature = BOS.feature(free_spins.NAME)
+    feature = BOS.feature(free_spins_records.NAME)
     assert isinstance(feature, FreeSpins)
     assert (feature.trigger_count, feature.award, feature.retrigger) == (3, 10, 10)
     assert isinstance(feature.modifier, ExpandingSymbol)
-    assert [f.name for f in BOS.features] == [free_spins.NAME]
-    assert BOS.has_feature(free_spins.NAME) and not BOS.has_feature("mystery_bonus")
+    assert [f.name for f in BOS.features] == [free_spins_records.NAME]
+    assert BOS.has_feature(free_spins_records.NAME) and not BOS.has_feature("mystery_bonus")
     assert BOS.gamble
     assert BOS.max_win_x_total_bet == 5000
     assert BOS.max_win(90) == 450_000
@@ -61,7 +62,7 @@ def test_book_of_spells_is_the_design_table() -> None:
 
 
 def test_awards_and_lines_range() -> None:
-    feature = BOS.feature(free_spins.NAME)
+    feature = BOS.feature(free_spins_records.NAME)
     assert isinstance(feature, FreeSpins)
     assert [feature.awarded_by(n, retrigger=False) for n in range(6)] == [0, 0, 0, 10, 10, 10]
     assert [feature.awarded_by(n, retrigger=True) for n in range(6)] == [0, 0, 0, 10, 10, 10]

@@ -16,7 +16,8 @@ from slotterm.engine.actions import ActionRefused, Limits, Spin
 from slotterm.engine.evaluate import evaluate
 from slotterm.engine.events import RoundClosed
 from slotterm.engine.feature import FeatureContext
-from slotterm.engine.features.free_spins import FreeSpins, PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins import FreeSpins
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.features.mystery_bonus import (
     BonusGameDrawn,
     MysteryBonus,

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from slotterm.engine.actions import Action, Bet, Guess, Limits, Spin, StartGamble
 from slotterm.engine.evaluate import evaluate, window_from_rows
 from slotterm.engine.events import ReelsStopped, RoundClosed, Transition
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.expanding_symbol import Expansion, expand
 from slotterm.engine.gamble import CARD_COUNT, Color
 from slotterm.engine.model import GameDefinition
@@ -58,7 +58,7 @@ spins = st.builds(
     Spin,
     bet=st.builds(Bet, st.sampled_from([1, 2, 5, 10, 200]), st.integers(1, 9)),
     autoplay=st.booleans(),
-    force=st.sampled_from([None, free_spins.NAME]),
+    force=st.sampled_from([None, free_spins_records.NAME]),
     limits=st.builds(
         Limits,
         gamble_limit=st.one_of(st.none(), st.integers(0, 100_000)),
@@ -122,7 +122,7 @@ def test_wins_are_never_negative(
                 assert all(w.win >= 0 for w in evaluation.line_wins + expanded)
     r = played.closed
     assert min(r.base_win, r.feature_win, r.win, r.paid) >= 0
-    record = free_spins.record_of(r)
+    record = free_spins_records.record_of(r)
     assert record is None or all(f.win >= 0 for f in record.spins)
     assert r.feature_win == sum(game.feature(f.feature).pay(f.record) for f in r.frames)
 

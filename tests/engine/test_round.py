@@ -24,7 +24,7 @@ from slotterm.engine.events import (
     WinOffered,
 )
 from slotterm.engine.features.expanding_symbol import SpecialChosen
-from slotterm.engine.features.free_spins import (
+from slotterm.engine.features.free_spins_records import (
     FeatureEnded,
     FreeSpinsAwarded,
     PlayFreeSpin,

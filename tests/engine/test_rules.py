@@ -17,16 +17,17 @@ import pytest
 from slotterm.engine.actions import ActionRefused, Bet, Collect, Guess, Limits, Spin, StartGamble
 from slotterm.engine.events import Collected, ReelsStopped, RoundClosed, Transition, WinOffered
 from slotterm.engine.features.expanding_symbol import Expansion, expand
-from slotterm.engine.features.free_spins import (
+from slotterm.engine.features.free_spins_records import (
     FeatureEnded,
     FreeSpinsAwarded,
     PlayFreeSpin,
     StartFeature,
 )
 from slotterm.engine.gamble import CARD_COUNT, Color, card_color
-from slotterm.engine.model import GameDefinition, SymbolKind
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason, GameState, Phase
 from slotterm.engine.round import apply
+from slotterm.engine.symbols import SymbolKind
 from slotterm.rng import ReplaySource
 from tests.engine.support import (
     BOS,

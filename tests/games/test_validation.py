@@ -287,8 +287,8 @@ def test_an_unknown_id_says_which_ids_are_known(capsys: pytest.CaptureFixture[st
 def test_the_free_spins_win_multiplier_is_read_stored_and_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from slotterm.engine.definition_error import DefinitionError
     from slotterm.engine.features.free_spins import FreeSpins
-    from slotterm.engine.model import DefinitionError
     from slotterm.games.export import game_file_tree
 
     plain = load_game_file(write(tmp_path, small()))

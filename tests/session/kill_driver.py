@@ -31,8 +31,8 @@ from slotterm.commands.play import open_from_args
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase
 from slotterm.engine.round import active_feature
-from slotterm.session.codec import encode_rng
 from slotterm.session.game_session import GameSession
+from slotterm.session.rng_codec import encode_rng
 from slotterm.session.round_codec import encode_round
 from tests.session.policy import next_action
 

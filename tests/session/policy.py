@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from slotterm.engine import policy
 from slotterm.engine.actions import Action, Guess, Spin, StartGamble
-from slotterm.engine.features import free_spins, mystery_bonus
+from slotterm.engine.features import free_spins_records, mystery_bonus
 from slotterm.engine.gamble import Color
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
@@ -32,9 +32,9 @@ def forced(session: GameSession, number: int) -> str | None:
     without the Mystery bonus; with it, free spins every 5th round and the pick games in
     turn in the others (rounds 1-4: potion, pumpkin, spell book, vault; 6-9 again)."""
     if not session.game.has_feature(mystery_bonus.NAME):
-        return free_spins.NAME if number % FEATURE_EVERY == 2 else None
+        return free_spins_records.NAME if number % FEATURE_EVERY == 2 else None
     if number % FREE_SPINS_EVERY == 0:
-        return free_spins.NAME
+        return free_spins_records.NAME
     turn = number - 1 - (number - 1) // FREE_SPINS_EVERY
     return f"{mystery_bonus.NAME}:{BONUS_ORDER[turn % len(BONUS_ORDER)]}"
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase, Round
 from slotterm.session.codec import PayloadEncoder
@@ -146,7 +146,7 @@ def test_example_loads_and_resumes_to_the_end(tmp_path: Path, name: str) -> None
         assert session.open_round is not None
         names = [f.feature for f in session.open_round.frames]
         assert names[:2] == ["free_spins", "mystery_bonus"]
-        spins = free_spins.record_of(session.open_round)
+        spins = free_spins_records.record_of(session.open_round)
         assert spins is not None and spins.spins and not _base_starts_bonus(session)
     ledger = session.ledger
     assert session.money_in_play() == (
@@ -195,7 +195,7 @@ def _assert_continues(open_round: Round, closed: Round) -> None:
                 was_picks = getattr(was_record, key, None)
                 if isinstance(was_picks, tuple):
                     assert getattr(now_record, key)[: len(was_picks)] == was_picks
-    was, now = free_spins.record_of(open_round), free_spins.record_of(closed)
+    was, now = free_spins_records.record_of(open_round), free_spins_records.record_of(closed)
     assert (was is None) == (now is None)
     if was is not None and now is not None:
         assert was.modifier in (None, now.modifier)  # a drawn special symbol is kept
@@ -251,7 +251,7 @@ def test_a_chosen_special_symbol_is_kept_on_resume(tmp_path: Path, name: str) ->
     specials = []
     for _ in range(2):  # resumed twice: the secure source would draw anew if it could
         opened = open_session(GAME, default_settings(GAME), root=root, clock=Clock(NOW))
-        record = free_spins.record_of(opened.session.open_round)
+        record = free_spins_records.record_of(opened.session.open_round)
         assert opened.session.phase is Phase.FEATURE
         assert record is not None and record.started and record.modifier is not None
         assert not record.spins
@@ -260,7 +260,7 @@ def test_a_chosen_special_symbol_is_kept_on_resume(tmp_path: Path, name: str) ->
     opened = open_session(GAME, default_settings(GAME), root=root, clock=Clock(NOW))
     session = opened.session
     session.act(next_action(session))  # the first free spin plays with that symbol
-    record = free_spins.record_of(session.open_round)
+    record = free_spins_records.record_of(session.open_round)
     assert record is not None and len(record.spins) == 1
     assert record.modifier == specials[0] == specials[1]
     opened.close()

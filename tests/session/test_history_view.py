@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.expanding_symbol import Expansion
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
@@ -29,7 +29,7 @@ def test_rounds_show_their_features_and_free_spins(
         assert view["base"]["expanding_wins"] == []
     expanded = 0
     for round_ in featured:
-        record = free_spins.record_of(round_)
+        record = free_spins_records.record_of(round_)
         assert record is not None
         view = round_view(round_, None, closed=True, game=game)
         assert view["features"] == [

@@ -20,10 +20,11 @@ from slotterm.engine import policy
 from slotterm.engine.actions import Limits, Spin
 from slotterm.engine.fields import MAX_CENTS
 from slotterm.rng import SeededSource
-from slotterm.session.codec import SEED_MAX, PayloadEncoder, decode_payload
+from slotterm.session.codec import PayloadEncoder, decode_payload
 from slotterm.session.errors import SaveError, SaveFormatError
 from slotterm.session.game_session import HISTORY_LENGTH, GameSession, demo_session
 from slotterm.session.migrations import migrate_v1_to_v2, read_v1, v1_checksum
+from slotterm.session.rng_codec import SEED_MAX
 from slotterm.session.stats import SERIES_LENGTH
 from tests.session.helpers import GAME, WITCH, Clock
 from tests.session.policy import next_action

@@ -13,7 +13,7 @@ import pytest
 
 from slotterm.engine import policy
 from slotterm.engine.actions import Guess, Spin, StartGamble
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.features.mystery_bonus import OpenBonus
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.features.pick_games.spell_book import SpellBook

@@ -20,7 +20,7 @@ from slotterm.commands.history import history_document
 from slotterm.engine import policy
 from slotterm.engine.actions import Spin
 from slotterm.engine.evaluate import window_at
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase, Round
 from slotterm.session import saved_rules
@@ -58,7 +58,7 @@ def _reference(tmp_path: Path) -> list[Round]:
     game = write_game(tmp_path / "reference.toml", base_tree())
     opened = _open(game, tmp_path / "reference")
     session = opened.session
-    rounds = [play_round(session, force=free_spins.NAME)]
+    rounds = [play_round(session, force=free_spins_records.NAME)]
     rounds += [play_round(session) for _ in range(LATER)]
     opened.close()
     return rounds
@@ -68,7 +68,7 @@ def _left_in_the_feature(file: Path, root: Path) -> None:
     """Play the forced feature's first two free spins and leave the game there."""
     opened = _open(write_game(file, base_tree()), root)
     session = opened.session
-    session.act(Spin(session.bet, force=free_spins.NAME, limits=session.limits))
+    session.act(Spin(session.bet, force=free_spins_records.NAME, limits=session.limits))
     while session.phase is Phase.FEATURE and free_spins_played(session) < 2:
         action = policy.next_action(session.game, session.state)
         assert action is not None

@@ -18,9 +18,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from slotterm.engine.model import GameDefinition
-from slotterm.session.codec import SessionRecord
 from slotterm.session.opening import session_folder
 from slotterm.session.saved_rules import rules_of
+from slotterm.session.session_record import SessionRecord
 from slotterm.session.store import SaveStore
 from tests.session.rules_support import base_tree, doubled_pays, write_game
 

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from slotterm.engine.actions import Bet, Collect, Guess, Spin, StartGamble, TopUp
-from slotterm.engine.features import free_spins
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.features import free_spins_records
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.gamble import Color
 from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveFormatError
@@ -81,14 +81,14 @@ class SavedSession(RuleBasedStateMachine):
         self._note()
         if not self.session.can(Spin(bet=bet)):
             return
-        forced = free_spins.NAME if force else None
+        forced = free_spins_records.NAME if force else None
         self.session.act(Spin(bet=bet, force=forced, limits=self.session.limits))
         self._note()
 
     @precondition(lambda self: self.session.phase is Phase.FEATURE)
     @rule()
     def feature(self) -> None:
-        record = free_spins.record_of(self.session.open_round)
+        record = free_spins_records.record_of(self.session.open_round)
         assert record is not None  # Book of Spells has no other feature
         self.session.act(PlayFreeSpin() if record.started else StartFeature())
         self._note()

@@ -11,7 +11,8 @@ from dataclasses import replace
 from importlib import resources
 from typing import Any
 
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.games import get_game
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import demo_session
 from slotterm.session.opening import OpenedSession

@@ -8,10 +8,8 @@ from itertools import pairwise
 
 from slotterm.engine.actions import Spin
 from slotterm.engine.events import FeatureEvent, Transition
-from slotterm.engine.features.free_spins import (
-    NAME as FREE_SPINS,
-)
-from slotterm.engine.features.free_spins import (
+from slotterm.engine.features.free_spins_records import NAME as FREE_SPINS
+from slotterm.engine.features.free_spins_records import (
     FreeSpinsAwarded,
     PlayFreeSpin,
     StartFeature,

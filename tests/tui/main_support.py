@@ -13,7 +13,7 @@ from textual.widget import Widget
 from slotterm.engine.actions import Bet, Limits, Spin, StartGamble
 from slotterm.engine.events import Transition
 from slotterm.engine.features.expanding_symbol import Expansion
-from slotterm.engine.features.free_spins import (
+from slotterm.engine.features.free_spins_records import (
     NAME,
     FreeSpinsRecord,
     PlayFreeSpin,

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from slotterm.engine.actions import Collect, Guess, Limits, Spin, StartGamble
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.gamble import Color
 from slotterm.engine.records import Phase, Round
 from slotterm.rng import ReplaySource, SeededSource

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from slotterm.engine.model import SymbolKind
+from slotterm.engine.symbols import SymbolKind
 from slotterm.tui.art.art_file import MAX_ART_FILE_BYTES, ArtFileError, read_art_file
 from slotterm.tui.art.game_art import check_game_art, game_art
 from slotterm.tui.art.model import MEDIUM_PICTURE, OWN_INK, SMALL_PICTURE

@@ -14,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 
 from slotterm.engine.actions import Spin
-from slotterm.engine.features.free_spins import StartFeature
+from slotterm.engine.features.free_spins_records import StartFeature
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents, parse_cents
 from slotterm.tui.app import SlotApp

@@ -21,7 +21,7 @@ import pytest
 from textual.pilot import Pilot
 
 from slotterm.engine.actions import Spin
-from slotterm.engine.features.free_spins import StartFeature
+from slotterm.engine.features.free_spins_records import StartFeature
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.session.opening import open_session

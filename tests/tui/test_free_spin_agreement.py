@@ -25,7 +25,7 @@ from textual.pilot import Pilot
 
 from slotterm.engine.actions import Spin
 from slotterm.engine.events import ReelsStopped
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature, record_of
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature, record_of
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents, parse_cents
 from slotterm.tui.app import SlotApp

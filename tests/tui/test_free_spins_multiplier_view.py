@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.model import GameDefinition
 from slotterm.tui.features.registry import view_for
 from tests.engine.multiplier_support import multiplied, spin_win, started
@@ -13,7 +13,7 @@ from tests.engine.support import FILLER, TRIGGER, WITCH3, game_showing
 
 
 def _view(game: GameDefinition):  # type: ignore[no-untyped-def]
-    view = view_for(game, game.feature(free_spins.NAME))
+    view = view_for(game, game.feature(free_spins_records.NAME))
     assert view is not None
     return view
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from slotterm.engine.model import SymbolKind
+from slotterm.engine.symbols import SymbolKind
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import demo_session
 from slotterm.tui.app import SlotApp

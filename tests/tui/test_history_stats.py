@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from slotterm.engine.actions import Spin
 from slotterm.engine.features.expanding_symbol import Expansion
-from slotterm.engine.features.free_spins import FreeSpinsRecord, record_of
+from slotterm.engine.features.free_spins_records import FreeSpinsRecord, record_of
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.rng import SeededSource

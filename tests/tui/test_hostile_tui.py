@@ -24,7 +24,7 @@ import pytest
 from textual import events
 
 from slotterm.engine.actions import Bet, Spin
-from slotterm.engine.features.free_spins import StartFeature
+from slotterm.engine.features.free_spins_records import StartFeature
 from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession

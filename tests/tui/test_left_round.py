@@ -16,7 +16,7 @@ import pytest
 from textual.pilot import Pilot
 
 from slotterm.engine.actions import Spin
-from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.features.free_spins_records import record_of
 from slotterm.engine.features.mystery_bonus import OpenBonus
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.model import GameDefinition

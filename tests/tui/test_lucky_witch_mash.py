@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from slotterm.engine.features.free_spins import NAME as FREE_SPINS
-from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.features.free_spins_records import NAME as FREE_SPINS
+from slotterm.engine.features.free_spins_records import record_of
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from tests.tui.lucky_witch_support import START, free_spins_seed, lw_app

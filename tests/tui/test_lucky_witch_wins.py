@@ -5,7 +5,7 @@ themselves (no gamble)."""
 
 from __future__ import annotations
 
-from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.features.free_spins_records import record_of
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.tui.features.free_spins_view import FreeSpinsView

@@ -21,7 +21,7 @@ from typing import Any
 
 from textual.widgets._footer import FooterKey
 
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.records import Phase
 from slotterm.tui.app import SlotApp
 from slotterm.tui.features.magic_book import MagicBook

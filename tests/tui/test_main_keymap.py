@@ -6,7 +6,7 @@ import itertools
 
 from textual.binding import Binding
 
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.records import Phase
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, key_enabled, parse_action

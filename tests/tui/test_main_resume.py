@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from slotterm.engine.actions import Spin, StartGamble
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession

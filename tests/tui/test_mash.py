@@ -15,7 +15,7 @@ import pytest
 from textual.pilot import Pilot
 
 from slotterm.engine.actions import Collect, Spin
-from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.features.free_spins_records import record_of
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import HISTORY_LENGTH
 from slotterm.tui.app import SlotApp

@@ -15,7 +15,7 @@ import pytest
 
 from slotterm.commands.history import feature_text
 from slotterm.engine.actions import Bet, Spin
-from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.features.free_spins_records import record_of
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
 from slotterm.games import get_game

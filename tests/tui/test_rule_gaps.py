@@ -12,7 +12,7 @@ import pytest
 
 from slotterm.engine import policy
 from slotterm.engine.actions import Bet, Spin
-from slotterm.engine.features.free_spins import StartFeature
+from slotterm.engine.features.free_spins_records import StartFeature
 from slotterm.engine.records import Phase, Round
 from slotterm.games import get_game
 from slotterm.money import format_cents

@@ -13,7 +13,7 @@ import pytest
 
 from slotterm.engine import policy
 from slotterm.engine.actions import Spin
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.records import Phase
 from slotterm.session.game_session import RULES_CHANGED_OPEN, RULES_SWITCHED
 from slotterm.session.opening import open_session
@@ -34,7 +34,7 @@ def _left_in_the_feature(file: Path, root: Path) -> None:
     game = write_game(file, base_tree())
     opened = open_session(game, default_settings(game), root=root, seed=SEED, clock=Clock())
     session = opened.session
-    session.act(Spin(session.bet, force=free_spins.NAME, limits=session.limits))
+    session.act(Spin(session.bet, force=free_spins_records.NAME, limits=session.limits))
     while session.phase is Phase.FEATURE and free_spins_played(session) < 2:
         action = policy.next_action(session.game, session.state)
         assert action is not None

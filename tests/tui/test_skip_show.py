@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.features.free_spins_records import record_of
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.tui.app import SlotApp

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from slotterm.engine.actions import Bet, Limits
 from slotterm.engine.features.expanding_symbol import Expansion
-from slotterm.engine.features.free_spins import record_of
+from slotterm.engine.features.free_spins_records import record_of
 from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.screens.help_screen import HelpScreen
 from slotterm.tui.screens.history_screen import HistoryScreen

@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from slotterm.engine.actions import Collect, Limits, Spin
-from slotterm.engine.features.free_spins import PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins_records import PlayFreeSpin, StartFeature
 from slotterm.engine.records import EndReason, Phase
 from slotterm.games import get_game
 from slotterm.money import format_cents

@@ -59,7 +59,7 @@ from slotterm.analysis.spin_law import (
     law_below,
 )
 from slotterm.analysis.trackers import ScatterCount
-from slotterm.engine.features import free_spins
+from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.free_spins import FreeSpins
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ class FreeSpinsAnalysis:
 class FreeSpinsLaw(FeatureLaw):
     """The law of :class:`~slotterm.engine.features.free_spins.FreeSpins`."""
 
-    name = free_spins.NAME
+    name = free_spins_records.NAME
     feature_type = FreeSpins
     source = "free_spins"
     feature: FreeSpins

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import EvalInput, FeatureContext, Json, SpinModifier
 from slotterm.engine.fields import as_str, check
 from slotterm.engine.file_table import FileTableError, join
-from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import LineWin, Window
 from slotterm.engine.records import SpinResult
 from slotterm.rng import RandomSource

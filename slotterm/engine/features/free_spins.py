@@ -11,12 +11,12 @@ wins add up and are paid with the round.  An operator limit on what the feature 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from slotterm.engine.actions import Bet, FeatureAction
-from slotterm.engine.events import FeatureEvent, build_reels_stopped
-from slotterm.engine.fast_init import fast_init, keyword_builder, strict_tuple
+from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.events import build_reels_stopped
+from slotterm.engine.fast_init import keyword_builder
 from slotterm.engine.feature import (
     EvalInput,
     Feature,
@@ -28,118 +28,36 @@ from slotterm.engine.feature import (
     TriggerHint,
     build_feature_step,
 )
+from slotterm.engine.features.free_spins_codec import decode_record, encode_record
 from slotterm.engine.features.free_spins_file import read_table, write_table
-from slotterm.engine.fields import (
-    RecordError,
-    as_bool,
-    as_dict,
-    as_int,
-    as_list,
-    as_str,
-    check,
-    need,
+from slotterm.engine.features.free_spins_records import (
+    NAME,
+    FeatureEnded,
+    FreeSpin,
+    FreeSpinsAwarded,
+    FreeSpinsRecord,
+    PlayFreeSpin,
+    StartFeature,
 )
-from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation
-from slotterm.engine.records import EndReason, Round, SpinResult, build_spin_result
-from slotterm.engine.spin_codec import decode_spin, encode_spin
+from slotterm.engine.records import EndReason, SpinResult, build_spin_result
 from slotterm.engine.strip_table import StripTable, strip_table
 from slotterm.rng import RandomSource, draw_each
 
 if TYPE_CHECKING:
     from slotterm.engine.file_table import FileContext, FileTable
 
-NAME = "free_spins"
-"""The feature's name in a game and in saves."""
-
 REEL_SET = "free"
 """The name of the free-spin strips among the game's reel sets."""
-
-
-# --- actions, records, events ----------------------------------------------------------------
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class StartFeature(FeatureAction):
-    """Begin the awarded free spins (the modifier, if any, draws its state)."""
-
-    name = "start_feature"
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class PlayFreeSpin(FeatureAction):
-    """Play the next free spin."""
-
-    name = "play_free_spin"
 
 
 _PLAY = PlayFreeSpin()
 _START = StartFeature()
 
 
-@strict_tuple
-class FreeSpin(NamedTuple):
-    """One played free spin: what it drew, what the modifier added, the running total.
-
-    ``awarded_so_far`` counts every spin awarded up to and including this one's
-    retrigger; ``win`` is what the spin paid (after any limit or cap),
-    ``feature_total`` the feature's total after it.
-    """
-
-    number: int
-    awarded_so_far: int
-    result: SpinResult
-    extra: Any
-    win: int
-    feature_total: int
-
-
-@strict_tuple
-class FreeSpinsRecord(NamedTuple):
-    """The feature so far: spins awarded, whether it started, the modifier's state, spins."""
-
-    awarded: int
-    started: bool
-    modifier: Any
-    spins: tuple[FreeSpin, ...]
-    win: int
-    ended_by: EndReason | None
-
-    @property
-    def left(self) -> int:
-        """Free spins still to play."""
-        return self.awarded - len(self.spins)
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FreeSpinsAwarded(FeatureEvent):
-    """Free spins were awarded (``retrigger`` during the feature)."""
-
-    count: int
-    retrigger: bool
-
-
-@fast_init
-@dataclass(frozen=True, slots=True)
-class FeatureEnded(FeatureEvent):
-    """The free spins are over; ``reason`` says if a cap or limit ended them early."""
-
-    total: int
-    spins_played: int
-    reason: EndReason | None
-
-
 _build_free_spin = keyword_builder(FreeSpin)
 _build_record = keyword_builder(FreeSpinsRecord)
-
-
-def record_of(round_: Round | None) -> FreeSpinsRecord | None:
-    """The free-spins record of ``round_``, if the round awarded free spins."""
-    frame = round_.frame(NAME) if round_ is not None else None
-    return None if frame is None else frame.record
 
 
 # --- the feature ----------------------------------------------------------------------------
@@ -366,120 +284,13 @@ class FreeSpins(Feature):
             record=record, events=events, win=win, spin=result, ended_by=ended_by
         )
 
-    # --- save codec ------------------------------------------------------------------------
+    # --- save codec (free_spins_codec.py) -------------------------------------------------
 
     def encode(self, record: Any) -> Json:
-        """The record as JSON (each spin's window; evaluations are rebuilt on load).
-
-        A multiplier other than 1 is written as ``win_multiplier`` (none: 1).
-        """
-        modifier = self.modifier
-        multiplied: Json = {}
-        if self.win_multiplier != 1:
-            multiplied["win_multiplier"] = self.win_multiplier
-        return multiplied | {
-            "awarded": record.awarded,
-            "started": record.started,
-            "modifier": (
-                None
-                if modifier is None or not record.started
-                else modifier.encode_state(record.modifier)
-            ),
-            "spins": [
-                {
-                    "number": fs.number,
-                    "awarded_so_far": fs.awarded_so_far,
-                    "spin": encode_spin(fs.result),
-                    "win": fs.win,
-                    "feature_total": fs.feature_total,
-                }
-                for fs in record.spins
-            ],
-            "win": record.win,
-            "ended_by": None if record.ended_by is None else record.ended_by.value,
-        }
+        """The record as JSON (:func:`~slotterm.engine.features.free_spins_codec.encode_record`)."""
+        return encode_record(self, record)
 
     def decode(self, ctx: FeatureContext, value: Any, where: str) -> FreeSpinsRecord:
-        """The record, every spin re-evaluated and every total checked."""
-        doc = as_dict(value, where)
-        multiplier = as_int(doc.get("win_multiplier", 1), f"{where}.win_multiplier", 1)
-        check(
-            multiplier == self.win_multiplier,
-            f"{where}.win_multiplier: the save multiplies free-spin wins by {multiplier}, "
-            f"the game by {self.win_multiplier}",
-        )
-        started = as_bool(need(doc, "started", where), f"{where}.started")
-        raw_state = need(doc, "modifier", where)
-        state: Any = None
-        if self.modifier is not None and started:
-            state = self.modifier.decode_state(raw_state, f"{where}.modifier")
-        else:
-            check(raw_state is None, f"{where}.modifier must be null before the feature starts")
-        raw_end = need(doc, "ended_by", where)
-        try:
-            ended_by = None if raw_end is None else EndReason(as_str(raw_end, f"{where}.ended_by"))
-        except ValueError:
-            raise RecordError(f"{where}.ended_by is not a reason") from None
-        spins: list[FreeSpin] = []
-        awarded, total = self.award, 0
-        raw_spins = as_list(need(doc, "spins", where), f"{where}.spins")
-        check(started or not raw_spins, f"{where}: free spins played before the start")
-        check(ended_by is None or bool(raw_spins), f"{where}.ended_by: no spin ended the feature")
-        bet = ctx.bet
-        for i, raw in enumerate(raw_spins):
-            at = f"{where}.spins[{i}]"
-            # only the last spin can have been cut short by a limit or the cap
-            cut = ended_by is not None and i == len(raw_spins) - 1
-            spin = as_dict(raw, at)
-            check(
-                as_int(need(spin, "number", at), f"{at}.number") == i + 1, f"{at}.number is wrong"
-            )
-            result = decode_spin(
-                need(spin, "spin", at), ctx.game, bet.lines, bet.bet_per_line, f"{at}.spin"
-            )
-            extra, extra_win = (
-                self.modifier.modify(ctx, state, result) if self.modifier is not None else (None, 0)
-            )
-            so_far = as_int(need(spin, "awarded_so_far", at), f"{at}.awarded_so_far", 1)
-            retrigger = (
-                0 if cut else self.awarded_by(result.evaluation.scatter_count, retrigger=True)
-            )
-            check(so_far - awarded == retrigger, f"{at}.awarded_so_far does not match the spin")
-            win = as_int(need(spin, "win", at), f"{at}.win")
-            pays = (result.evaluation.total_win + extra_win) * multiplier
-            check(win <= pays, f"{at}.win is more than the spin pays")
-            check(cut or win == pays, f"{at}.win is less than the spin pays")
-            feature_total = as_int(need(spin, "feature_total", at), f"{at}.feature_total")
-            check(feature_total == total + win, f"{at}.feature_total does not add up")
-            spins.append(
-                FreeSpin(
-                    number=i + 1,
-                    awarded_so_far=so_far,
-                    result=result,
-                    extra=extra,
-                    win=win,
-                    feature_total=feature_total,
-                )
-            )
-            awarded, total = so_far, feature_total
-        check(
-            as_int(need(doc, "awarded", where), f"{where}.awarded") == awarded,
-            f"{where}.awarded does not match the spins",
-        )
-        check(len(spins) <= awarded, f"{where}: more free spins played than awarded")
-        check(
-            as_int(need(doc, "win", where), f"{where}.win") == total, f"{where}.win does not add up"
-        )
-        limit = ctx.limits.free_spin_limit
-        check(
-            ended_by is not EndReason.LIMIT or (limit is not None and total == limit),
-            f"{where}.ended_by: the feature did not reach the free-spin limit",
-        )
-        return FreeSpinsRecord(
-            awarded=awarded,
-            started=started,
-            modifier=state,
-            spins=tuple(spins),
-            win=total,
-            ended_by=ended_by,
-        )
+        """The record, every spin re-evaluated and every total checked
+        (:func:`~slotterm.engine.features.free_spins_codec.decode_record`)."""
+        return decode_record(self, ctx, value, where)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import (
@@ -33,8 +34,9 @@ from slotterm.engine.feature import (
 )
 from slotterm.engine.features.pick_game import PickGame, PickHost
 from slotterm.engine.fields import as_dict, as_str, check, need
-from slotterm.engine.model import DefinitionError, GameDefinition, SymbolKind
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import SpinResult
+from slotterm.engine.symbols import SymbolKind
 from slotterm.rng import RandomSource
 
 if TYPE_CHECKING:

@@ -23,11 +23,12 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import Feature, FeatureContext, Json
 from slotterm.engine.fields import RecordError, as_int, as_list, as_str, check, need
-from slotterm.engine.model import DefinitionError, GameDefinition
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Mapping
 
-from slotterm.engine.model import GameDefinition, Symbol, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.tui.art.font import text_picture
 from slotterm.tui.art.model import MEDIUM_PICTURE, OWN_INK, SMALL_PICTURE, SymbolArt, TileLook
 

@@ -19,10 +19,9 @@ from textual.widget import Widget
 from slotterm.engine.actions import Bet, FeatureAction, Limits
 from slotterm.engine.events import FeatureEvent, ReelsStopped
 from slotterm.engine.feature import Feature
-from slotterm.engine.features.free_spins import (
-    REEL_SET,
+from slotterm.engine.features.free_spins import REEL_SET, FreeSpins
+from slotterm.engine.features.free_spins_records import (
     FeatureEnded,
-    FreeSpins,
     FreeSpinsAwarded,
     FreeSpinsRecord,
     PlayFreeSpin,

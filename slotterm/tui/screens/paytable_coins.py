@@ -19,7 +19,8 @@ from slotterm.engine.actions import Bet
 from slotterm.engine.features import free_spins, mystery_bonus
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.features.mystery_bonus import MysteryBonus
-from slotterm.engine.model import GameDefinition, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.symbols import symbol_art
 

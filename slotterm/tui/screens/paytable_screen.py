@@ -18,7 +18,8 @@ from textual.widgets import Static
 
 from slotterm.engine.actions import Bet
 from slotterm.engine.features.mystery_bonus import MysteryBonus
-from slotterm.engine.model import GameDefinition, SymbolKind
+from slotterm.engine.model import GameDefinition
+from slotterm.engine.symbols import SymbolKind
 from slotterm.money import format_cents
 from slotterm.tui.art.model import ArtSize
 from slotterm.tui.bet_views import bet_view

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
@@ -26,7 +27,6 @@ from slotterm.engine.features.pick_game import (
     weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, as_list, check, need
-from slotterm.engine.model import DefinitionError
 from slotterm.engine.records import EndReason
 from slotterm.rng import RandomSource
 

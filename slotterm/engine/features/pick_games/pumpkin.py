@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
@@ -31,7 +32,6 @@ from slotterm.engine.features.pick_game import (
     weights_json,
 )
 from slotterm.engine.fields import as_bool, as_dict, as_int, check, need
-from slotterm.engine.model import DefinitionError
 from slotterm.engine.records import EndReason
 from slotterm.rng import RandomSource
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import FeatureAction
+from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
@@ -27,7 +28,6 @@ from slotterm.engine.features.pick_game import (
     weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, check, need
-from slotterm.engine.model import DefinitionError
 from slotterm.engine.records import EndReason
 from slotterm.rng import RandomSource
 
