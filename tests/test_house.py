@@ -39,8 +39,6 @@ WAITING_CIRCLES = {
     # came with the game files (feature.py's file hooks name file_table.py's types, which
     # import model.py, which names feature.py's Feature): for the game-files part to undo
     frozenset({"slotterm.engine.feature", "slotterm.engine.file_table", "slotterm.engine.model"}),
-    frozenset({"slotterm.tui.art.letters", "slotterm.tui.art.model", "slotterm.tui.art.tiles"}),
-    frozenset({"slotterm.tui.features.pick_scenes", "slotterm.tui.features.pick_screen"}),
     frozenset(
         {
             "slotterm.tui.features.mystery_bonus_view",

@@ -38,7 +38,7 @@ from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.art.cauldron import BREWED, bubbling
-from slotterm.tui.art.model import SIZES_LARGEST_FIRST
+from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST
 from slotterm.tui.art.tiles import tile_text
 from slotterm.tui.features.mystery_bonus_help import bonus_help
 from slotterm.tui.features.pick_screens import PICK_HELP, PICK_SCREENS
