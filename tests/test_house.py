@@ -28,7 +28,6 @@ WAITING = {
     # being split by the helpers working on them (issue 19); take each out when it is
     "slotterm/cli.py",
     "slotterm/session/codec.py",
-    "slotterm/tui/screens/machine_screen.py",
     "slotterm/engine/features/free_spins.py",
 }
 """Modules still over :data:`MOST_LINES` lines while they are being split."""
@@ -39,24 +38,6 @@ WAITING_CIRCLES = {
     # came with the game files (feature.py's file hooks name file_table.py's types, which
     # import model.py, which names feature.py's Feature): for the game-files part to undo
     frozenset({"slotterm.engine.feature", "slotterm.engine.file_table", "slotterm.engine.model"}),
-    frozenset(
-        {
-            "slotterm.tui.features.mystery_bonus_view",
-            "slotterm.tui.features.pick_screens",
-            "slotterm.tui.features.pumpkin_view",
-            "slotterm.tui.features.registry",
-            "slotterm.tui.lobby_facts",
-            "slotterm.tui.narration",
-            "slotterm.tui.screens.help_screen",
-            "slotterm.tui.screens.history_screen",
-            "slotterm.tui.screens.lobby_screen",
-            "slotterm.tui.screens.paytable_screen",
-            "slotterm.tui.screens.round_replay_screen",
-            "slotterm.tui.screens.side_screens",
-            "slotterm.tui.screens.stats_screen",
-            "slotterm.tui.shell",
-        }
-    ),
 }
 """Import circles still being undone (each the set of its modules)."""
 

@@ -48,7 +48,7 @@ from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep
 from slotterm.tui.scenes import AnnounceScene
-from slotterm.tui.screens.side_screens import GambleClosed
+from slotterm.tui.screens.side_messages import GambleClosed
 from slotterm.tui.widgets.feature_banner import BannerPart, FeatureBanner
 
 BREW_SECONDS = 1.8
