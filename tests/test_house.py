@@ -1,12 +1,9 @@
 """The house rules of the package's modules (issue 19, "the house"):
 
-* no module under ``slotterm/`` is over :data:`MOST_LINES` lines, but for those still
-  being split (:data:`WAITING`, each of which must exist and still be over: the list
-  cannot go stale silently);
+* no module under ``slotterm/`` is over :data:`MOST_LINES` lines;
 * the interface (``slotterm/tui/``) imports nothing from ``slotterm.cli`` or
   ``slotterm.analysis``, not even inside a function or for type checking only;
-* no import circles among the package's modules, but for those still being undone
-  (:data:`WAITING_CIRCLES`, each of which must still be a circle).
+* no import circles among the package's modules.
 
 The reading is static: every ``import`` anywhere in a file (a function's, one under
 ``TYPE_CHECKING``), relative ones resolved, and ``import_module("...")`` of a constant.
@@ -23,37 +20,6 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "slotterm"
 MOST_LINES = 400
-
-WAITING = {
-    # being split by the helpers working on them (issue 19); take each out when it is
-    "slotterm/tui/screens/machine_screen.py",
-}
-"""Modules still over :data:`MOST_LINES` lines while they are being split."""
-
-WAITING_CIRCLES = {
-    # being undone by the helpers working on them (issue 19); take each out when it is
-    frozenset({"slotterm.tui.art.letters", "slotterm.tui.art.model", "slotterm.tui.art.tiles"}),
-    frozenset({"slotterm.tui.features.pick_scenes", "slotterm.tui.features.pick_screen"}),
-    frozenset(
-        {
-            "slotterm.tui.features.mystery_bonus_view",
-            "slotterm.tui.features.pick_screens",
-            "slotterm.tui.features.pumpkin_view",
-            "slotterm.tui.features.registry",
-            "slotterm.tui.lobby_facts",
-            "slotterm.tui.narration",
-            "slotterm.tui.screens.help_screen",
-            "slotterm.tui.screens.history_screen",
-            "slotterm.tui.screens.lobby_screen",
-            "slotterm.tui.screens.paytable_screen",
-            "slotterm.tui.screens.round_replay_screen",
-            "slotterm.tui.screens.side_screens",
-            "slotterm.tui.screens.stats_screen",
-            "slotterm.tui.shell",
-        }
-    ),
-}
-"""Import circles still being undone (each the set of its modules)."""
 
 FORBIDDEN_IN_TUI = ("slotterm.cli", "slotterm.analysis")
 
@@ -116,16 +82,7 @@ def forbidden(name: str) -> bool:
 
 @pytest.mark.parametrize("path", package_files(), ids=lambda p: str(p.relative_to(REPO)))
 def test_no_module_is_over_the_most_lines(path: Path) -> None:
-    if str(path.relative_to(REPO)) in WAITING:
-        pytest.skip("being split (WAITING)")
     assert lines_of(path) <= MOST_LINES, f"{path.relative_to(REPO)}: split it by meaning"
-
-
-@pytest.mark.parametrize("name", sorted(WAITING))
-def test_every_waiting_module_exists_and_is_still_over(name: str) -> None:
-    path = REPO / name
-    assert path.is_file(), f"{name} is gone: take it out of WAITING"
-    assert lines_of(path) > MOST_LINES, f"{name} is split now: take it out of WAITING"
 
 
 # --- the interface imports nothing from the command line or the analysis -----------------
@@ -232,16 +189,9 @@ def circles(graph: dict[str, set[str]]) -> set[frozenset[str]]:
     return found
 
 
-def test_no_import_circles_but_those_being_undone() -> None:
-    new = circles(import_graph()) - WAITING_CIRCLES
-    assert not new, "\n".join(" <-> ".join(sorted(c)) for c in new)
-
-
-def test_every_waiting_circle_is_still_a_circle() -> None:
-    gone = WAITING_CIRCLES - circles(import_graph())
-    assert not gone, "undone (take out of WAITING_CIRCLES): " + "; ".join(
-        ", ".join(sorted(c)) for c in gone
-    )
+def test_no_import_circles() -> None:
+    found = circles(import_graph())
+    assert not found, "\n".join(" <-> ".join(sorted(c)) for c in found)
 
 
 def test_the_circle_check_would_see_a_circle() -> None:

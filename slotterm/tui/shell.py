@@ -17,9 +17,10 @@ The colour theme chosen with the command palette (:mod:`slotterm.tui.palette`) i
 with the options and put back at the next start; the palette's own commands are only the
 theme and Quit (:meth:`Shell.get_system_commands`).
 
-What the main screen reads (hooks): :func:`preferences_of` for the options now in force,
-:func:`session_mark` for the statistics' start, and the autoplay hooks of
-:mod:`slotterm.tui.autoplay_control`.
+What the main screen reads (hooks, :mod:`slotterm.tui.shell_hooks`, below the screens):
+:func:`~slotterm.tui.shell_hooks.preferences_of` for the options now in force,
+:func:`~slotterm.tui.shell_hooks.session_mark` for the statistics' start, and the
+autoplay hooks of :mod:`slotterm.tui.autoplay_control`.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ class Shell(App[None]):
         self.shelf = shelf
         self.player_folder = player_folder
         self.preferences = Preferences()
-        """The options in force (:func:`preferences_of`)."""
+        """The options in force (:func:`~slotterm.tui.shell_hooks.preferences_of`)."""
         self._quick_applied: dict[int, bool] = {}
         self._units_applied: dict[int, bool] = {}
         """Per game screen, the quick spin / values in coins the options last set."""
@@ -178,7 +179,7 @@ class Shell(App[None]):
 
     def replace_game_screen(self, old: Any) -> None:
         """Put a new main screen for ``old``'s session in the place of ``old`` (on top): the
-        session's game changed (:func:`new_machine`)."""
+        session's game changed (:func:`~slotterm.tui.shell_hooks.new_machine`)."""
         new = self.make_game_screen(old.session, None)
         if self.main_screen is old:
             self.main_screen = new
@@ -376,23 +377,3 @@ class Shell(App[None]):
         if screen is not None:
             autoplay_started(self, screen.session)
             screen.start_autoplay()
-
-
-def preferences_of(app: App[Any]) -> Preferences:
-    """Hook: the options in force in ``app`` (the defaults on an app without a shell)."""
-    return app.preferences if isinstance(app, Shell) else Preferences()
-
-
-def new_machine(app: App[Any], screen: Any) -> bool:
-    """Hook: a game's main screen built for rules its session no longer plays by is
-    replaced by one for the session's game now (:meth:`Shell.replace_game_screen`);
-    False on an app without a shell (the screen then stays)."""
-    if not isinstance(app, Shell):
-        return False
-    app.replace_game_screen(screen)
-    return True
-
-
-def session_mark(app: App[Any], session: GameSession) -> SessionMark | None:
-    """Hook: where ``session``'s statistics start in ``app`` (``None``: the whole ledger)."""
-    return app.mark_for(session) if isinstance(app, Shell) else None

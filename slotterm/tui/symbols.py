@@ -23,7 +23,8 @@ from rich.text import Text
 
 from slotterm.engine.model import GameDefinition
 from slotterm.tui.art.game_art import game_art
-from slotterm.tui.art.model import SIZES_LARGEST_FIRST, ArtSet, ArtSize, SymbolArt
+from slotterm.tui.art.model import ArtSet, SymbolArt
+from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
 from slotterm.tui.art.tiles import tile_text
 
 __all__ = [

@@ -10,15 +10,10 @@ from collections.abc import Sequence
 import pytest
 
 from slotterm.engine.features.expanding_symbol import Expansion
-from slotterm.tui.art.model import PALETTE, ArtSize, SymbolArt
-from slotterm.tui.art.tiles import (
-    TileState,
-    brightness,
-    fitted_picture,
-    lit,
-    thumbnail,
-    tile_strips,
-)
+from slotterm.tui.art.model import SymbolArt
+from slotterm.tui.art.shapes import lit
+from slotterm.tui.art.sizes import PALETTE, ArtSize
+from slotterm.tui.art.tiles import TileState, brightness, fitted_picture, thumbnail, tile_strips
 from slotterm.tui.symbols import art_set
 from slotterm.tui.widgets import reels as reels_module
 from slotterm.tui.widgets.paylines import (

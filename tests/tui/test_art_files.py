@@ -12,7 +12,7 @@ import pytest
 from slotterm.engine.symbols import SymbolKind
 from slotterm.tui.art.art_file import MAX_ART_FILE_BYTES, ArtFileError, read_art_file
 from slotterm.tui.art.game_art import check_game_art, game_art
-from slotterm.tui.art.model import MEDIUM_PICTURE, OWN_INK, SMALL_PICTURE
+from slotterm.tui.art.sizes import MEDIUM_PICTURE, OWN_INK, SMALL_PICTURE
 from slotterm.tui.art.tiles import tile_strips
 from tests.tui.art_support import plain_game, shipped
 

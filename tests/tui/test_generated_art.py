@@ -16,8 +16,10 @@ from slotterm.session.game_session import demo_session
 from slotterm.tui.app import SlotApp
 from slotterm.tui.art.font import FONT, NARROW, glyphs, scaled
 from slotterm.tui.art.generated import labels, pay_ranks
-from slotterm.tui.art.model import ArtSize, SymbolArt
-from slotterm.tui.art.tiles import TileState, brightness, lit, tile_strips
+from slotterm.tui.art.model import SymbolArt
+from slotterm.tui.art.shapes import lit
+from slotterm.tui.art.sizes import ArtSize
+from slotterm.tui.art.tiles import TileState, brightness, tile_strips
 from slotterm.tui.symbols import art_set
 from tests.tui.art_support import plain_game
 from tests.tui.main_support import main, settle

@@ -20,7 +20,7 @@ from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.rng import SeededSource
 from slotterm.session.game_session import GameSession, demo_session
-from slotterm.tui.art.model import ArtSize
+from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.art.tiles import TileState, tile_text
 from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.replay_step import credits_after

@@ -8,7 +8,7 @@ from textual.widgets._footer import FooterKey
 
 from slotterm.engine.records import Phase
 from slotterm.tui.app import SlotApp
-from slotterm.tui.art.model import ArtSize
+from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.screens.too_small import TooSmallScreen
 from tests.tui.lucky_witch_support import lw_app
 from tests.tui.main_support import (

@@ -1,7 +1,7 @@
 """The symbol art through :mod:`slotterm.tui.symbols`: pictures of the right size, every
 symbol tellable apart without colour, coloured tiles, a plain tile for unknown ids."""
 
-from slotterm.tui.art.model import ArtSize
+from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.symbols import art_lines, art_set, art_size_for, art_text, glyph_text
 from tests.tui.art_support import shipped
 

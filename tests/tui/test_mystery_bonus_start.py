@@ -24,8 +24,9 @@ from slotterm.tui.art.cauldron import (
     FRAMES,
     bubbling,
 )
-from slotterm.tui.art.model import PALETTE, ArtSize
-from slotterm.tui.art.tiles import brightness, lit
+from slotterm.tui.art.shapes import lit
+from slotterm.tui.art.sizes import PALETTE, ArtSize
+from slotterm.tui.art.tiles import brightness
 from slotterm.tui.features.mystery_bonus_view import Cauldron
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.widgets.feature_banner import FeatureBanner

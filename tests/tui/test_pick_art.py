@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 
-from slotterm.tui.art.model import PALETTE, ArtSize, SymbolArt
+from slotterm.tui.art.model import SymbolArt
 from slotterm.tui.art.pick_items import BARRED, CLOSED, IMP, OPEN, PICK_ITEMS
-from slotterm.tui.art.tiles import TileState, brightness, lit, tile_strips
+from slotterm.tui.art.shapes import lit
+from slotterm.tui.art.sizes import PALETTE, ArtSize
+from slotterm.tui.art.tiles import TileState, brightness, tile_strips
 from slotterm.tui.features.pick_board import BoardFit
 from slotterm.tui.features.pick_cell import (
     ITEM_KEYS,

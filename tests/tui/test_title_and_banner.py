@@ -18,7 +18,7 @@ from textual.widgets._toast import Toast
 
 from slotterm.engine.model import GameDefinition
 from slotterm.tui.app import SlotApp
-from slotterm.tui.art.model import PALETTE
+from slotterm.tui.art.sizes import PALETTE
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.widgets.feature_banner import TITLE_SEPARATOR, FeatureBanner, fit_title
 from tests.tui.lucky_witch_support import LW, lw_app

@@ -33,14 +33,8 @@ from typing import Any
 from rich.color import Color, ColorParseError
 
 from slotterm.tui.art.letters import rank_pictures
-from slotterm.tui.art.model import (
-    MEDIUM_PICTURE,
-    PALETTE,
-    SMALL_PICTURE,
-    SymbolArt,
-    TileLook,
-    picture_error,
-)
+from slotterm.tui.art.model import SymbolArt, TileLook, picture_error
+from slotterm.tui.art.sizes import MEDIUM_PICTURE, PALETTE, SMALL_PICTURE
 
 MAX_ART_FILE_BYTES = 1 << 20
 """The largest art file read (1 MiB)."""

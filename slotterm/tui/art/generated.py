@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.symbols import Symbol, SymbolKind
 from slotterm.tui.art.font import text_picture
-from slotterm.tui.art.model import MEDIUM_PICTURE, OWN_INK, SMALL_PICTURE, SymbolArt, TileLook
+from slotterm.tui.art.model import SymbolArt, TileLook
+from slotterm.tui.art.sizes import MEDIUM_PICTURE, OWN_INK, SMALL_PICTURE
 
 PLATE_MOST = 12
 """The longest name put on a plate (the medium tile's room)."""

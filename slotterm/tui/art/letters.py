@@ -9,7 +9,7 @@ the scale).
 from __future__ import annotations
 
 from slotterm.tui.art.font import FONT, centred, glyphs, inked
-from slotterm.tui.art.model import MEDIUM_PICTURE, SMALL_PICTURE
+from slotterm.tui.art.sizes import MEDIUM_PICTURE, SMALL_PICTURE
 
 _BIG: dict[str, tuple[str, ...]] = {
     "A": (

@@ -24,7 +24,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
-from slotterm.tui.art.model import PALETTE, SIZES_LARGEST_FIRST, ArtSize, SymbolArt
+from slotterm.tui.art.model import SymbolArt
+from slotterm.tui.art.shapes import HALVES, half_block_lines, lit, scaled
+from slotterm.tui.art.sizes import PALETTE, SIZES_LARGEST_FIRST, ArtSize
 
 MARK_FRAME = "#ffe14d"
 """The frame of a winning cell."""
@@ -32,8 +34,6 @@ MARK_GLOW = "#fff6b0"
 """The frame's corners on a winning cell (a brighter spark), all of it on the bright beat."""
 DIM_SHARE = 0.55
 """How far a dimmed tile's colours go towards black."""
-DARK_LETTERS = frozenset("kROnBCvTmY")
-"""Palette letters left blank when drawing a picture by shape alone (outlines, shading)."""
 
 
 class TileState(StrEnum):
@@ -72,10 +72,6 @@ def brightness(colour: str) -> float:
     return (0.299 * r + 0.587 * g + 0.114 * b) / 255
 
 
-def _scaled(rows: tuple[str, ...], sx: int, sy: int) -> tuple[str, ...]:
-    return tuple("".join(ch * sx for ch in row) for row in rows for _ in range(sy))
-
-
 def fitted_picture(art: SymbolArt, inner_w: int, inner_h: int, *, tall: bool) -> tuple[str, ...]:
     """The largest picture of ``art`` that fits ``inner_w`` × ``inner_h`` pixels (a tall
     tile first tries each at twice its height)."""
@@ -86,8 +82,8 @@ def fitted_picture(art: SymbolArt, inner_w: int, inner_h: int, *, tall: bool) ->
         for sy in (2 * sx, sx) if tall and art.stretch else (sx,):
             w, h = len(rows[0]) * sx, len(rows) * sy
             if w + 2 * pad_x <= inner_w and h + 2 * pad_y <= inner_h:
-                return _scaled(rows, sx, sy)
-    return _scaled(art.small, 1, 1)
+                return scaled(rows, sx, sy)
+    return scaled(art.small, 1, 1)
 
 
 def _background(art: SymbolArt, h: int, state: TileState, tall: bool) -> list[str]:
@@ -136,11 +132,6 @@ def _pixels(
     if state is TileState.DIM:
         grid = [[blend(c, "#000000", DIM_SHARE) for c in r] for r in grid]
     return grid
-
-
-def lit(letter: str) -> bool:
-    """Whether a pixel of palette ``letter`` is drawn when the picture is drawn by shape."""
-    return letter != "." and letter not in DARK_LETTERS
 
 
 def _merge(cells: list[tuple[str, Style]]) -> Strip:
@@ -204,7 +195,6 @@ def _colour_tile(
     return tuple(lines)
 
 
-_HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
 _MONO_FRAME = {
     TileState.NORMAL: ("╭", "╮", "╰", "╯", "│"),
     TileState.DIM: ("╭", "╮", "╰", "╯", "│"),
@@ -228,7 +218,7 @@ def _mono_tile(
     plate = _plate_row(art, width, height)
     lines = []
     for y in range(height):
-        row = [_HALVES[ink(x, 2 * y), ink(x, 2 * y + 1)] for x in range(1, width - 1)]
+        row = [HALVES[ink(x, 2 * y), ink(x, 2 * y + 1)] for x in range(1, width - 1)]
         if state.marked and y in (0, height - 1):
             row = ["━" if ch == " " else ch for ch in row]
         left, right = (tl, tr) if y == 0 else (bl, br) if y == height - 1 else (side, side)
@@ -299,14 +289,7 @@ def _thumbnail(art: SymbolArt) -> tuple[Text, ...]:
 
 def shape_lines(art: SymbolArt, size: ArtSize) -> tuple[str, ...]:
     """The picture of ``size`` alone as plain half-block text: bright pixels drawn."""
-    rows = art.picture(size)
-    if size is ArtSize.LARGE:
-        rows = _scaled(rows, 2, 2)
-
-    return tuple(
-        "".join(_HALVES[lit(a), lit(b)] for a, b in zip(rows[y], rows[y + 1], strict=True))
-        for y in range(0, len(rows), 2)
-    )
+    return half_block_lines(art.picture(size), size)
 
 
 def sprite(art: SymbolArt) -> tuple[Text, ...]:

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from slotterm.engine.model import GameDefinition
-from slotterm.tui.art.model import ArtSize
+from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.symbols import art_text, symbol_art
 
 

@@ -38,7 +38,7 @@ from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.art.cauldron import BREWED, bubbling
-from slotterm.tui.art.model import SIZES_LARGEST_FIRST
+from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST
 from slotterm.tui.art.tiles import tile_text
 from slotterm.tui.features.mystery_bonus_help import bonus_help
 from slotterm.tui.features.pick_screens import PICK_HELP, PICK_SCREENS
@@ -48,7 +48,7 @@ from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep
 from slotterm.tui.scenes import AnnounceScene
-from slotterm.tui.screens.side_screens import GambleClosed
+from slotterm.tui.screens.side_messages import GambleClosed
 from slotterm.tui.widgets.feature_banner import BannerPart, FeatureBanner
 
 BREW_SECONDS = 1.8

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
-from slotterm.tui.art.model import SIZES_LARGEST_FIRST, ArtSize
+from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
 from slotterm.tui.features.pick_cell import SMALLEST_TILE
 
 PLATE_LINES = 2

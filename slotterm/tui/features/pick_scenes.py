@@ -2,25 +2,23 @@
 they held, the game's final reveal, and the hold after a skip or at the end.
 
 The reveals mask what they are about to show and leave the screen's record picture when
-they finish or are skipped (:mod:`slotterm.tui.features.pick_screen`); a hold keeps the
+they finish or are skipped (:mod:`slotterm.tui.features.pick_screen`, a
+:class:`~slotterm.tui.features.pick_stage.PickStage`); a hold keeps the
 picture still while the keys that pick or go back wait.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from slotterm.engine.events import Event
 from slotterm.engine.features.pick_game import ItemOpened, ItemsRevealed, PickGameEnded
 from slotterm.tui.art.pick_items import CLOSED
 from slotterm.tui.features.pick_cell import ItemLook
+from slotterm.tui.features.pick_stage import PickStage
 from slotterm.tui.presenter import Scene
 from slotterm.tui.scenes import RESULT_HOLD_SECONDS
 from slotterm.tui.scenes import HoldScene as MachineHold
-
-if TYPE_CHECKING:
-    from slotterm.tui.features.pick_screen import PickScreen
 
 OPEN_SECONDS = 0.6
 """How long an item takes to open (at normal speed)."""
@@ -38,7 +36,7 @@ class OpenScene(Scene):
     skippable = True
     FRAMES = ("·", "· ·", "· · ·", "✦ · ✦", "✦ ✦ ✦")
 
-    def __init__(self, screen: PickScreen, index: int) -> None:
+    def __init__(self, screen: PickStage, index: int) -> None:
         self.screen, self.index = screen, index
 
     def begin(self) -> None:
@@ -67,7 +65,7 @@ class EndScene(Scene):
     stoppable = True
     skippable = True
 
-    def __init__(self, screen: PickScreen) -> None:
+    def __init__(self, screen: PickStage) -> None:
         self.screen = screen
 
     def begin(self) -> None:
@@ -93,7 +91,7 @@ class RevealScene(Scene):
     stoppable = True
     skippable = True
 
-    def __init__(self, screen: PickScreen, items: tuple[int, ...]) -> None:
+    def __init__(self, screen: PickStage, items: tuple[int, ...]) -> None:
         self.screen, self.items = screen, items
         self._shown = 0
 
@@ -123,7 +121,7 @@ class HoldScene(MachineHold):
     result stays up until a key pressed after it).  The keys that pick or go back wait
     for it (the screen's ``holding``); nothing else moves."""
 
-    def __init__(self, screen: PickScreen, seconds: float) -> None:
+    def __init__(self, screen: PickStage, seconds: float) -> None:
         super().__init__(seconds)
         self.screen = screen
 
@@ -137,7 +135,7 @@ class HoldScene(MachineHold):
         self.screen.holding = False
 
 
-def reveal_scenes(screen: PickScreen, events: Sequence[Event]) -> list[Scene]:
+def reveal_scenes(screen: PickStage, events: Sequence[Event]) -> list[Scene]:
     """The scenes that show a step's ``events`` on ``screen`` (its own game's only): an
     item opening, the items not taken showing what they held, the final reveal and the
     result's hold after it."""

@@ -23,12 +23,11 @@ from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.features.pick_help import PickHelp, times_total_bet
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.keymap import both_cases
+from slotterm.tui.shell_hooks import preferences_of
 
 
 def hints_on(app: object) -> bool:
     """The player's "odds hints" option (on when the app keeps no options)."""
-    from slotterm.tui.shell import preferences_of  # the shell imports the screens
-
     return preferences_of(app).odds_hints  # type: ignore[arg-type]
 
 

@@ -18,22 +18,14 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container
-from textual.screen import Screen
 
 from slotterm.engine.actions import Action, ActionRefused, Collect, Limits, Spin, StartGamble
 from slotterm.engine.events import Transition
 from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
-from slotterm.tui.autoplay import Autoplay, autoplay_action, feature_waits
-from slotterm.tui.autoplay_control import (
-    asks_first,
-    autoplay_badge,
-    autoplay_pause,
-    autoplay_plays_features,
-    autoplay_stop_reason,
-    autoplay_stopped,
-)
+from slotterm.tui.autoplay import Autoplay, feature_waits
+from slotterm.tui.autoplay_control import autoplay_badge, autoplay_plays_features
 from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
@@ -60,9 +52,10 @@ from slotterm.tui.narration import (
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.round_scenes import scenes_for, show_recorded_spin
 from slotterm.tui.scenes import AnnounceScene, HoldScene, WinShowScene, skip_to_hold
+from slotterm.tui.screens.machine_autoplay import AutoplayKeys
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.save_note import show_save_note
-from slotterm.tui.shell import new_machine, preferences_of
+from slotterm.tui.shell_hooks import new_machine, preferences_of
 from slotterm.tui.symbols import art_set
 from slotterm.tui.textual_compat import bindings_of, set_bindings
 from slotterm.tui.widgets.feature_banner import FeatureBanner
@@ -74,8 +67,9 @@ QUICK_SPEED = 3.0
 """How much faster everything moves with quick spin on."""
 
 
-class MachineScreen(Screen[None]):
-    """The slot machine itself; ``force`` names a feature the next spin must start."""
+class MachineScreen(AutoplayKeys):
+    """The slot machine itself; ``force`` names a feature the next spin must start (its
+    autoplay keys and steps are :class:`~slotterm.tui.screens.machine_autoplay.AutoplayKeys`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
 
@@ -166,7 +160,7 @@ class MachineScreen(Screen[None]):
     def _rebuilt(self) -> bool:
         """The session plays by other rules than this machine was built for (its game file
         changed while a round was open, which has now closed: DESIGN.md §7): a machine
-        for the game now takes its place (:func:`~slotterm.tui.shell.new_machine`).  True
+        for the game now takes its place (:func:`~slotterm.tui.shell_hooks.new_machine`).  True
         when it did; only on top, between rounds."""
         if self.session.game is self.views.game or not self.is_current:
             return False
@@ -364,76 +358,6 @@ class MachineScreen(Screen[None]):
     def action_spin(self) -> None:
         """Spin with the current bet."""
         self._spin()
-
-    # --- autoplay and settings ----------------------------------------------------------
-
-    def action_autoplay(self) -> None:
-        """Stop autoplay, or start it: at once, or by way of the autoplay settings in a
-        game whose autoplay key asks first (:func:`asks_first`)."""
-        if self.autoplay:
-            self._stop_autoplay()
-            self._note = "Autoplay stopped."
-            if not self.presenter.busy:
-                self._rest()
-            return
-        ask = getattr(self.app, "ask_autoplay", None)
-        if asks_first(self.session.game) and callable(ask):
-            ask()
-            return
-        self.start_autoplay()
-
-    def start_autoplay(self) -> None:
-        """Switch autoplay on and take its first step (a run with settings is begun by
-        whoever asked for them, :func:`autoplay_started`)."""
-        self._autoplay.on = True
-        self._note = ""
-        self._badges()
-        self.refresh_keys()
-        self._autoplay_step()
-
-    @property
-    def autoplay(self) -> bool:
-        """True while autoplay is on."""
-        return self._autoplay.on
-
-    def _stop_autoplay(self) -> None:
-        self._autoplay.stop()
-        autoplay_stopped(self.app)
-        self._badges()
-        self.refresh_keys()
-
-    def _schedule_autoplay(self) -> None:
-        if self.is_current:
-            self._autoplay.schedule(
-                animate=self.presenter.animate,
-                speed=self.presenter.speed,
-                pause=autoplay_pause(self.app),
-            )
-
-    def _autoplay_step(self) -> None:
-        """What happens next, by the engine's policy (:func:`autoplay_action`), unless the
-        run's settings stop it now (the sentence why is shown)."""
-        if not self.autoplay or self.presenter.busy or not self.is_current:
-            return
-        action = autoplay_action(
-            self.session, play_features=autoplay_plays_features(self.app, self.session)
-        )
-        reason = None if action is None else autoplay_stop_reason(self.app, self.session)
-        if reason is not None:
-            self._stop_autoplay()
-            self._note = reason
-            self._rest()
-            return
-        if isinstance(action, Spin):
-            self._spin()
-        elif action is not None:
-            self._begin_action()
-            self._act(action)
-        else:
-            self._stop_autoplay()
-            if self.session.phase is Phase.IDLE:
-                self._note = "Autoplay stopped."
-            self._rest()
 
     def action_quick(self) -> None:
         """Switch quick spin on or off."""

@@ -17,12 +17,8 @@ from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.screens.bet_keys import ActionAsked, BetChanged, BetNote
 from slotterm.tui.screens.machine_screen import MachineScreen
-from slotterm.tui.screens.side_screens import (
-    GambleClosed,
-    SessionChanged,
-    SideScreens,
-    load_windows,
-)
+from slotterm.tui.screens.side_messages import GambleClosed, SessionChanged
+from slotterm.tui.screens.side_screens import SideScreens, load_windows
 from slotterm.tui.screens.windows_ahead import WindowsAhead
 from slotterm.tui.widgets.coin_boxes import CoinBoxes
 

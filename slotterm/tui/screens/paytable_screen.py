@@ -21,7 +21,7 @@ from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.symbols import SymbolKind
 from slotterm.money import format_cents
-from slotterm.tui.art.model import ArtSize
+from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine

@@ -21,7 +21,7 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Window
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
-from slotterm.tui.art.model import ArtSize
+from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.art.tiles import TileState, tile_text
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.replay_step import (

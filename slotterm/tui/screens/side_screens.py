@@ -1,8 +1,10 @@
 """The screens opened over the machine: gamble, paytable, help, history, stats.
 
 :class:`SideScreens` pushes them for its host screen and reports back with messages
-(messages up): :class:`SessionChanged` after each gamble step, so the machine behind
-shows the same win, and :class:`GambleClosed` when the gamble is over.
+(messages up, :mod:`slotterm.tui.screens.side_messages`):
+:class:`~slotterm.tui.screens.side_messages.SessionChanged` after each gamble step, so the
+machine behind shows the same win, and
+:class:`~slotterm.tui.screens.side_messages.GambleClosed` when the gamble is over.
 """
 
 from __future__ import annotations
@@ -11,13 +13,13 @@ import importlib
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from textual.message import Message
 from textual.screen import Screen
 
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.screens.kept_screens import build_ahead, show_kept
+from slotterm.tui.screens.side_messages import GambleClosed, SessionChanged
 
 WINDOW_MODULES = (
     "slotterm.tui.screens.gamble_screen",
@@ -40,19 +42,6 @@ def load_windows() -> None:
     time only builds it (about 16 ms less)."""
     for name in WINDOW_MODULES:
         importlib.import_module(name)
-
-
-class SessionChanged(Message):
-    """A screen over the machine changed the session: show it again."""
-
-
-class GambleClosed(Message):
-    """The gamble screen (or a pick game's, :mod:`slotterm.tui.features.mystery_bonus_view`)
-    closed; ``note`` says how the round ended (``None``: still open)."""
-
-    def __init__(self, note: str | None) -> None:
-        super().__init__()
-        self.note = note
 
 
 class SideScreens:

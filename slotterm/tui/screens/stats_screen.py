@@ -3,8 +3,9 @@ hour, the three highest wins, money in and out -- the observed return beside the
 95 % of players see after as many spins (:mod:`slotterm.tui.rtp_band`), and a chart of
 the credits with a money axis (:mod:`slotterm.tui.credits_chart`).
 
-"This session" starts when the program opened the game (:func:`slotterm.tui.shell.session_mark`);
-a screen over a session the program did not mark shows the save's whole ledger.
+"This session" starts when the program opened the game
+(:func:`slotterm.tui.shell_hooks.session_mark`); a screen over a session the program did
+not mark shows the save's whole ledger.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from slotterm.session.stats import SessionStatistics, since_mark, summarise
 from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.rtp_band import RtpBand, exact_sd, rtp_band
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
-from slotterm.tui.shell import session_mark
+from slotterm.tui.shell_hooks import session_mark
 from slotterm.tui.widgets.key_bar import KeyBar
 
 MIN_TIME_FOR_RATE = timedelta(minutes=1)

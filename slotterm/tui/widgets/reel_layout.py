@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from slotterm.tui.art.model import SIZES_LARGEST_FIRST, ArtSize
+from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
 
 GAPS = {ArtSize.COMPACT: (1, 3, 0), ArtSize.MEDIUM: (2, 3, 1), ArtSize.LARGE: (3, 4, 2)}
 """The narrowest and widest gap between reels, and the widest between rows, at each size."""

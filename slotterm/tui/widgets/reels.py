@@ -26,7 +26,8 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from slotterm.engine.outcome import Window
-from slotterm.tui.art.model import ArtSet, ArtSize
+from slotterm.tui.art.model import ArtSet
+from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.art.tiles import TileState, tile_strips
 from slotterm.tui.mono import no_colour
 from slotterm.tui.pulse import Pulse, Pulsing
