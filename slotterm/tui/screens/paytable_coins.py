@@ -16,7 +16,7 @@ from typing import cast
 from rich.text import Text
 
 from slotterm.engine.actions import Bet
-from slotterm.engine.features import free_spins, mystery_bonus
+from slotterm.engine.features import free_spins_records, mystery_bonus
 from slotterm.engine.features.free_spins import FreeSpins
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.model import GameDefinition
@@ -128,8 +128,8 @@ def scatter_rules(game: GameDefinition) -> str:
         f"{name}s pay wherever they stand: {fewest} or more pay a multiple of the total coins "
         "bet, on top of the line wins. The wild does not stand in for them."
     )
-    if game.has_feature(free_spins.NAME):
-        spins = cast(FreeSpins, game.feature(free_spins.NAME))  # found by its name
+    if game.has_feature(free_spins_records.NAME):
+        spins = cast(FreeSpins, game.feature(free_spins_records.NAME))  # found by its name
         text += f" {spins.trigger_count} or more start {spins.award} free spins."
     return text
 
