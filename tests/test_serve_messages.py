@@ -229,6 +229,8 @@ def test_a_message_aiohttp_refuses_closes_the_connection_cleanly(
             return ws.close_code
 
     assert asyncio.run(talk()) == code
+    # the server logs the refusal as it closes: wait for the line, not a fixed time
+    wait_until(lambda: len(_refusals(server)) > len(before), "the refusal's log line")
     (line,) = _refusals(server)[len(before) :]
     assert line.startswith("slotterm: warning: refused a message from 127.0.0.1: ")
     assert says in line

@@ -36,7 +36,7 @@ from slotterm.engine.features.mystery_bonus import OpenBonus
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.features.pick_games.pumpkin import Keep, PickAgain
 from slotterm.engine.records import Phase
-from slotterm.games import get_game
+from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents, parse_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
@@ -135,7 +135,7 @@ def test_a_pumpkin_killed_mid_bonus_comes_back_and_pays(
     # 1. the lobby, Lucky Witch opened from its row, one plain spin
     game = PtyGame([*base, *where], env, tmp_path)
     try:
-        game.wait_for(lambda: game.text().count(f"Credits {start}") == 2, "the lobby")
+        game.wait_for(lambda: game.text().count(f"Credits {start}") == len(game_ids()), "the lobby")
         game.send(DOWN + ENTER)
         game.wait_for(lambda: "Coin size" in game.text(), "Lucky Witch opened from the lobby")
         game.wait_for(lambda: AT_REST in game.text(), "Lucky Witch at rest")
