@@ -59,7 +59,8 @@ def play_rounds(
 
     ``features`` counts rounds that started free spins, ``free_spins`` the free spins
     played; a pick game is played by ``policy`` (``random`` chooses with a source seeded
-    by :func:`chooser_seed`).  A base spin "hits" when it pays anything.  What each round
+    by :func:`chooser_seed`).  A base spin "hits" when it pays anything or starts a
+    feature (free spins or a bonus), as the PAR sheet counts it.  What each round
     paid is split by source (:data:`~slotterm.analysis.sim_tally.SOURCES`).
     ``progress``, if given, is called with the rounds played after every ``every`` of
     them (and the rest at the end).
@@ -97,8 +98,9 @@ def play_rounds(
                 split.add_base(_closed_round(transition.events))
             else:
                 if round_.base_win:
-                    hits += 1
                     split.add_base(round_)
+                if round_.base_win or round_.frames:  # pays or awards a feature: a hit
+                    hits += 1
                 if round_.frames:
                     frame_tally.add_base(round_)
                     if any(laws[f.feature].source == FEATURE_SOURCE for f in round_.frames):

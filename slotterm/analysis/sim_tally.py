@@ -201,7 +201,8 @@ class SimulationResult:
 
     @property
     def hit_frequency(self) -> float:
-        """Share of rounds whose base spin paid anything."""
+        """Share of rounds whose base spin paid anything or started a feature (free spins
+        or a bonus): the PAR sheet's ``hit_frequency``."""
         return self.tally.base_hits / self.tally.rounds if self.tally.rounds else 0.0
 
     @property

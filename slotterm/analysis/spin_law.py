@@ -189,8 +189,12 @@ class SpinOutcome:
 
     @property
     def hit_probability(self) -> float:
-        """P(pay > 0)."""
-        return float(1.0 - self.no_award[0] - self.award[0])
+        """P(the spin pays anything or awards its feature): the hit frequency.
+
+        A bonus is a pay term whose prizes are at least 1 × total bet (the engine refuses
+        a smaller one), so a spin that starts it pays; a spin that awards the free spins
+        is a hit even if it pays nothing."""
+        return float(1.0 - self.no_award[0])
 
 
 @dataclass(frozen=True)

@@ -303,7 +303,7 @@ def _print_report(report: dict[str, Any], game: GameDefinition) -> None:
         ("99 % interval", _interval_text(report)),
         *((f"  {label}", _pct(report[key])) for key, label in _SPLIT_ROWS if key in report),
         ("sd of a round (× total bet)", f"{report['sd']:.3f}"),
-        ("hit frequency (base spin pays)", _pct(report["hit_frequency"])),
+        ("hit frequency (base spin pays or starts a feature)", _pct(report["hit_frequency"])),
     ]
     feature = report["feature_frequency"]
     one_in = f" (1 in {1 / feature:,.1f})" if feature else ""
