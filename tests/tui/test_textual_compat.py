@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import functools
 import importlib
 import inspect
 import re
@@ -246,13 +247,15 @@ def textual_private_members() -> frozenset[str]:
     return frozenset(names)
 
 
-def instance_members(cls: type) -> set[str]:
-    """The private names a class's own code sets or reads on ``self``."""
+@functools.cache
+def instance_members(cls: type) -> frozenset[str]:
+    """The private names a class's own code sets or reads on ``self`` (read once per class:
+    finding a class's source is slow, and every module's scan asks about the same bases)."""
     try:
         source = inspect.getsource(cls)
     except (OSError, TypeError):
-        return set()
-    return {n for n in re.findall(r"self\.(_\w+)", source) if private(n)}
+        return frozenset()
+    return frozenset(n for n in re.findall(r"self\.(_\w+)", source) if private(n))
 
 
 def private_imports(tree: ast.AST) -> Iterator[tuple[int, str]]:
