@@ -6,15 +6,16 @@ feature's from its law (:meth:`~slotterm.analysis.features.contract.FeatureLaw.f
 Money figures are fractions of the total bet (RTP 0.9613 means 96.13 %), standard
 deviations are in units of the total bet, frequencies are probabilities per base round.
 
-The round cap (``game.max_win``, at the highest bet) is applied exactly as the engine applies it.
-``rtp`` is the capped RTP; the split ``rtp_base_lines + rtp_scatter + rtp_free_spins``
-(``+ rtp_bonus`` for a game with a bonus on the base spin) adds up to it.
-``rtp_free_spins`` is the share of the feature a base spin awards (the free spins; 0 in
-a game whose spins award none), the part of a
-base spin's win above the cap is taken off ``rtp_base_lines``, the
-rest of the cap's effect (features cut short, or never played because the base spin already
-reached the cap) off ``rtp_free_spins`` (the triggered feature's share).  ``cap_effect`` is
-``rtp - rtp_uncapped``.  The free-spin split (``free_spins_*``) is before the cap.
+Every part of the RTP comes as a pair (:data:`~slotterm.analysis.sheet.UNCAPPED`):
+``NAME_uncapped`` is the game's own figure, ``NAME`` the same with the operator's round cap
+(``game.max_win``) at the highest bet, applied exactly as the engine applies it.  ``rtp`` /
+``rtp_uncapped`` are the totals; the parts ``rtp_base_lines + rtp_scatter + rtp_free_spins``
+(``+ rtp_bonus`` for a game with a bonus on the base spin) add up to ``rtp`` and their
+``_uncapped`` partners to ``rtp_uncapped``; a feature's own split (``free_spins_*``) adds up
+to ``rtp_free_spins`` in both readings.  :mod:`~slotterm.analysis.cap_split` says how the
+cap's effect (``cap_effect = rtp - rtp_uncapped``) shares out over the parts.  Figures under
+other pick policies (``rtp_best_uncapped``...) are before the cap only: ``par --policy P``
+gives the capped sheet of one.
 """
 
 from __future__ import annotations
@@ -26,11 +27,22 @@ from typing import Any
 
 import numpy as np
 
+from slotterm import __version__
+from slotterm.analysis.cap_split import CapLoss, Part, cap_loss, share_cap
 from slotterm.analysis.exact import RoundAnalysis, analyse_round
 from slotterm.analysis.exact_lines import LineAutomaton, build_automaton, line_reading_odds
 from slotterm.analysis.exact_walk import Strips
 from slotterm.analysis.features.contract import FeatureLaw
-from slotterm.analysis.sheet import Confidence, ParSheet, ScatterOdds, SymbolOdds, WinBand
+from slotterm.analysis.sheet import (
+    BASE,
+    UNCAPPED,
+    Confidence,
+    ParSheet,
+    RtpPart,
+    ScatterOdds,
+    SymbolOdds,
+    WinBand,
+)
 from slotterm.analysis.spin_law import scatter_tracker
 from slotterm.engine.model import GameDefinition
 
@@ -90,39 +102,36 @@ def base_line_odds(
 def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
     game = a.game
     lines = a.lines
-    trigger = a.trigger_probability
     rtp_uncapped = a.mean / lines
-    rtp = a.capped_mean / lines
-    total_loss = a.mean - a.capped_mean
-    base_loss = a.base_cap_loss
-    rtp_feature_uncapped = trigger * a.feature_mean / lines
-    sd = math.sqrt(max(a.capped_second_moment - a.capped_mean**2, 0.0)) / lines
+    loss = cap_loss(a)
+    rtp = rtp_uncapped - loss.total / lines
+    sd_uncapped = math.sqrt(max(a.second_moment - a.mean**2, 0.0)) / lines
+    sd = sd_uncapped
+    if loss.total > 0:  # the cap narrows the spread; float error must not widen it
+        sd = min(math.sqrt(max(a.capped_second_moment - a.capped_mean**2, 0.0)) / lines, sd)
     cap_p = a.cap_probability
     laws = sheet_laws(a)
     figures: dict[str, dict[str, Any]] = {}
     for law in laws:
         for section, more in law.figures(a).items():
             figures.setdefault(section, {}).update(more)
+    split, figures = _rtp_split(a, loss, figures)
     cap: dict[str, Any] = {}
     if game.max_win_cents is not None:  # an absolute cap: the bet it is analysed at
         total_bet = lines * game.highest_bet_per_line()
         cap.update(cap_cents=game.max_win(total_bet), cap_total_bet_cents=total_bet)
     return ParSheet(
+        version=__version__,
         game=game.id,
         lines=lines,
         published_rtp=game.published_rtp,
         rtp=rtp,
         rtp_uncapped=rtp_uncapped,
-        rtp_base_lines=(a.base.line_mean - base_loss) / lines,
-        rtp_scatter=a.base.term_mean("scatter") / lines,
-        # no feature: what is left of the cap's effect beyond the base spin's is rounding
-        rtp_free_spins=0.0
-        if a.feature is None
-        else rtp_feature_uncapped - (total_loss - base_loss) / lines,
+        **split,
         cap_effect=rtp - rtp_uncapped,
         hit_frequency=a.base.hit_probability,
         sd=sd,
-        sd_uncapped=math.sqrt(max(a.second_moment - a.mean**2, 0.0)) / lines,
+        sd_uncapped=sd_uncapped,
         sd_base=math.sqrt(max(a.base.second_moment - a.base.mean**2, 0.0)) / lines,
         vi_90=Z_90 * sd,
         vi_95=Z_95 * sd,
@@ -152,6 +161,42 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
         definition=game,
         laws=laws,
     )
+
+
+def _rtp_split(
+    a: RoundAnalysis, loss: CapLoss, figures: Mapping[str, Mapping[str, Any]]
+) -> tuple[dict[str, float], dict[str, dict[str, Any]]]:
+    """The core's pairs of the RTP split, and the laws' figures with their parts paired."""
+    lines = a.lines
+    base_parts = [
+        Part("rtp_base_lines", a.base.line_mean / lines, BASE),
+        Part("rtp_scatter", a.base.term_mean("scatter") / lines, BASE),
+    ]
+    laws_parts = [
+        Part(name, value.uncapped, value.won)
+        for section in figures.values()
+        for name, value in section.items()
+        if isinstance(value, RtpPart)
+    ]
+    capped = share_cap([*base_parts, *laws_parts], loss, lines)
+    free = 0.0 if a.feature is None else a.trigger_probability * a.feature_mean / lines
+    split = {part.name: capped[part.name] for part in base_parts}
+    split |= {part.name + UNCAPPED: part.uncapped for part in base_parts}
+    split |= {"rtp_free_spins": max(free - loss.feature / lines, 0.0)}
+    split |= {"rtp_free_spins_uncapped": free}
+    return split, {section: _paired(more, capped) for section, more in figures.items()}
+
+
+def _paired(section: Mapping[str, Any], capped: Mapping[str, float]) -> dict[str, Any]:
+    """A law's section with each :class:`RtpPart` written as its pair, capped first."""
+    out: dict[str, Any] = {}
+    for name, value in section.items():
+        if isinstance(value, RtpPart):
+            out[name] = capped[name]
+            out[name + UNCAPPED] = value.uncapped
+        else:
+            out[name] = value
+    return out
 
 
 def sheet_laws(a: RoundAnalysis) -> tuple[FeatureLaw, ...]:

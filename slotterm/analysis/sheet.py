@@ -3,7 +3,8 @@
 Computed by :mod:`slotterm.analysis.par` (the core figures) and the features' laws
 (:mod:`slotterm.analysis.features`, their own figures).  Money figures are fractions of
 the total bet, standard deviations in units of the total bet, frequencies probabilities
-per base round.
+per base round.  Every part of the RTP comes as a pair (:data:`UNCAPPED`): ``NAME`` with the
+operator's round cap at the highest bet, ``NAME_uncapped`` the game's own figure.
 """
 
 from __future__ import annotations
@@ -15,6 +16,28 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
+
+SCHEMA = 2
+"""The version of the sheet's JSON form (``"schema"``): 2 since every RTP part is a pair
+(``NAME`` with the cap, ``NAME_uncapped`` without); 1 mixed capped and uncapped parts."""
+
+UNCAPPED = "_uncapped"
+"""The suffix of a figure without the round cap, beside the same name with it."""
+
+BASE = "base"
+"""An RTP part the base spin pays (the cap first takes the base spin's own excess off it)."""
+
+FEATURE = "feature"
+"""An RTP part the feature a base spin awards pays (it shares the rest of the cap's effect)."""
+
+
+@dataclass(frozen=True)
+class RtpPart:
+    """A law's part of the RTP before the cap, and what wins it (:data:`BASE` or
+    :data:`FEATURE`): the sheet writes it as the pair ``NAME`` / ``NAME_uncapped``."""
+
+    uncapped: float
+    won: str
 
 
 @dataclass(frozen=True)
@@ -86,6 +109,14 @@ Figures = Mapping[str, Mapping[str, Any]]
 class ParSheet:
     """The exact PAR sheet of one game at one line count (see :mod:`slotterm.analysis.par`).
 
+    ``schema`` is :data:`SCHEMA` and ``version`` slotterm's version.  ``rtp`` is what the game
+    returns with the operator's round cap at the highest bet (the cap binds least there in
+    money, most in total bets: the honest figure a lab certifies), ``rtp_uncapped`` the game's
+    own; each part of the split likewise (``rtp_base_lines`` / ``rtp_base_lines_uncapped``, a
+    law's ``free_spins_lines`` / ``free_spins_lines_uncapped``...), and the parts add up to
+    ``rtp`` in the one reading and to ``rtp_uncapped`` in the other.  ``cap_effect`` is
+    ``rtp - rtp_uncapped`` (never above 0).
+
     The core fills the round's figures (the fields); the features' laws fill theirs
     (``figures``, by section, e.g. the free spins' feature frequency, retriggers, spins and
     value and the free-spin split; the Mystery bonus's ``bonus`` fields and its pick
@@ -95,14 +126,19 @@ class ParSheet:
     that is ``None`` is left out of the JSON (a table without rows is written, empty).
     """
 
+    schema: int = SCHEMA
+    version: str = ""
     game: str
     lines: int
     published_rtp: float
     rtp: float
     rtp_uncapped: float
     rtp_base_lines: float
+    rtp_base_lines_uncapped: float
     rtp_scatter: float
+    rtp_scatter_uncapped: float
     rtp_free_spins: float
+    rtp_free_spins_uncapped: float
     cap_effect: float
     hit_frequency: float
     sd: float

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 Row = tuple[str, str]
-"""A label and its value, as shown."""
+"""A label and its value, as shown (in the RTP split: a label and a figure's name)."""
 
 
 @dataclass(frozen=True)
@@ -30,15 +30,16 @@ class TextTable:
 class SheetText:
     """What one feature adds to the printed sheet (see the module notes).
 
-    ``base_split`` and ``split`` are (label, RTP) rows: the part of the base spin's RTP the
-    feature pays, and the feature's own part (a heading row, then indented rows);
+    ``base_split`` and ``split`` are (label, figure name) rows: the part of the base spin's
+    RTP the feature pays, and the feature's own part (a heading row, then indented rows),
+    each named by its figure with the cap (the table shows it beside its ``_uncapped`` pair);
     ``cycles`` are (reel set, stop combinations); ``descriptions`` say what each of the
     feature's tables in ``--csv`` / ``--markdown`` holds, by its JSON key.
     """
 
     summary: tuple[Row, ...] = ()
-    base_split: tuple[tuple[str, float], ...] = ()
-    split: tuple[tuple[str, float], ...] = ()
+    base_split: tuple[Row, ...] = ()
+    split: tuple[Row, ...] = ()
     cycles: tuple[tuple[str, int], ...] = ()
     tables: tuple[TextTable, ...] = ()
     descriptions: Mapping[str, str] = field(default_factory=dict)

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from slotterm.analysis.sheet import UNCAPPED
 from slotterm.analysis.sheet_text import one_in as _one_in
 from slotterm.analysis.sheet_text import pct as _pct
 from slotterm.cli import UsageError
@@ -14,6 +15,7 @@ from slotterm.games import get_game
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from slotterm.analysis.sheet import ParSheet
     from slotterm.analysis.sheet_text import SheetText
@@ -74,7 +76,7 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
         ("RTP without the cap", _pct(sheet.rtp_uncapped)),
         *_cap_rows(sheet),
         ("published RTP", _pct(sheet.published_rtp, 2)),
-        ("hit frequency (base round pays)", _pct(sheet.hit_frequency, 3)),
+        ("hit frequency (pays or starts a feature)", _pct(sheet.hit_frequency, 3)),
         *features.summary,
         ("standard deviation (× total bet)", f"{sheet.sd:.3f}"),
         ("  without the cap / base spin only", f"{sheet.sd_uncapped:.3f} / {sheet.sd_base:.3f}"),
@@ -90,21 +92,7 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
         summary.add_row(*row)
     console.print(summary)
 
-    split = Table(title="RTP split (fractions of the total bet)")
-    split.add_column("part")
-    split.add_column("RTP", justify="right")
-    parts: list[tuple[str, float | None]] = [
-        ("base game line wins", sheet.rtp_base_lines),
-        ("base game scatters", sheet.rtp_scatter),
-        *features.base_split,
-        *features.split,
-        ("  round cap", sheet.cap_effect),
-        ("total", sheet.rtp),
-    ]
-    for label, value in parts:
-        if value is not None:
-            split.add_row(label, _pct(value))
-    console.print(split)
+    console.print(split_table(sheet, features))
 
     for own in features.tables:
         table = Table(title=own.title)
@@ -163,6 +151,34 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
             f"{_pct(c.low_95, 2)} – {_pct(c.high_95, 2)}",
         )
     console.print(conf)
+
+
+def split_table(sheet: ParSheet, features: SheetText) -> Table:
+    """The RTP split: each part as the game's own figure and with the round cap, the
+    cap's effect, and the totals (both columns add up)."""
+    from rich.table import Table
+
+    if sheet.cap_total_bet_cents is not None:
+        capped = "with the cap at the highest bet"
+    else:
+        capped = f"with the {_times(sheet.cap_x_total_bet)}× cap"
+    split = Table(title="RTP split (fractions of the total bet)")
+    split.add_column("part")
+    split.add_column("game's own", justify="right")
+    split.add_column(capped, justify="right")
+    parts = [
+        ("base game line wins", "rtp_base_lines"),
+        ("base game scatters", "rtp_scatter"),
+        *features.base_split,
+        *features.split,
+    ]
+    for label, name in parts:
+        value = getattr(sheet, name)
+        if value is not None:
+            split.add_row(label, _pct(getattr(sheet, name + UNCAPPED)), _pct(value))
+    split.add_row("round cap", "", _pct(sheet.cap_effect))
+    split.add_row("total", _pct(sheet.rtp_uncapped), _pct(sheet.rtp), end_section=False)
+    return split
 
 
 def _times(x: float) -> str:

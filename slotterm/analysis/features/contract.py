@@ -187,7 +187,9 @@ class FeatureLaw:
         raise NoExactLaw(f"{self.name} is never awarded by a spin")
 
     def figures(self, round_: AnalysedRound) -> Figures:
-        """The feature's figures of the PAR sheet, by section, each by figure name."""
+        """The feature's figures of the PAR sheet, by section, each by figure name; a part
+        of the RTP is an :class:`~slotterm.analysis.sheet.RtpPart` (before the cap), which
+        the sheet writes as the pair ``NAME`` (with the cap) / ``NAME_uncapped``."""
         return {}
 
     def sheet_text(self, sheet: ParSheet) -> SheetText:

@@ -47,7 +47,16 @@ from slotterm.analysis.features.retrigger_series import (
     feature_spectrum,
     scaled_series,
 )
-from slotterm.analysis.sheet import CYCLE, FREQUENCY, SPLIT, TABLES, Figures
+from slotterm.analysis.sheet import (
+    CYCLE,
+    FEATURE,
+    FREQUENCY,
+    SPLIT,
+    TABLES,
+    UNCAPPED,
+    Figures,
+    RtpPart,
+)
 from slotterm.analysis.sheet_text import SheetText, one_in, pct
 from slotterm.analysis.spin_law import (
     CORE_TERM_LABELS,
@@ -252,8 +261,8 @@ class FreeSpinsLaw(FeatureLaw):
 
     def figures(self, round_: AnalysedRound) -> Figures:
         """Feature frequency, retriggers, spins and value; the free-spin RTP split (by
-        what a free spin pays: lines, then each term); the modifier's table (``specials``,
-        empty without a modifier)."""
+        what a free spin pays: lines, then each term; parts the sheet pairs with and
+        without the cap); the modifier's table (``specials``, empty without a modifier)."""
         if round_.feature != self.name or round_.triggered is None:
             return {}
         fs = cast(FreeSpinsAnalysis, round_.triggered)
@@ -262,12 +271,11 @@ class FreeSpinsLaw(FeatureLaw):
         trigger = round_.trigger_probability
         per_feature = trigger * fs.spins / lines  # feature spins per base round, per line unit
         weights = fs.weights
-        split = {
-            "free_spins_lines": per_feature * mix([v.spin.line_mean for v in fs.variants], weights)
-        }
+        lines_part = per_feature * mix([v.spin.line_mean for v in fs.variants], weights)
+        split = {"free_spins_lines": RtpPart(lines_part, FEATURE)}
         for name in _term_names(ctx, fs):
             means = [v.spin.term_mean(name) for v in fs.variants]
-            split[f"free_spins_{name}"] = per_feature * mix(means, weights)
+            split[f"free_spins_{name}"] = RtpPart(per_feature * mix(means, weights), FEATURE)
         times = self.feature.win_multiplier
         frequency = {
             "feature_frequency": trigger,
@@ -310,11 +318,11 @@ class FreeSpinsLaw(FeatureLaw):
             text = law.sheet_text(sheet)
         for other in sheet.laws:
             labels |= other.term_labels
-        split = [("free spins", sheet.rtp_free_spins)]
+        split = [("free spins", "rtp_free_spins")]
         for key, value in sheet.figures.get(SPLIT, {}).items():
             term = key.removeprefix("free_spins_")
-            if key.startswith("free_spins_") and value is not None:
-                split.append((f"  {labels.get(term, term.replace('_', ' '))} (before cap)", value))
+            if key.startswith("free_spins_") and not key.endswith(UNCAPPED) and value is not None:
+                split.append((f"  {labels.get(term, term.replace('_', ' '))}", key))
         own = SheetText(
             summary=tuple(summary),
             split=tuple(split),

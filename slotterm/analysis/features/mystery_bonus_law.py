@@ -39,7 +39,7 @@ from slotterm.analysis.features.contract import AnalysedRound, FeatureLaw, LawCo
 from slotterm.analysis.features.mystery_bonus_report import MysteryBonusReport, PickGameFigures
 from slotterm.analysis.features.pick_game_laws import Law, law_mean, law_variance, mystery_law
 from slotterm.analysis.features.pick_games_law import law_of
-from slotterm.analysis.sheet import FREQUENCY, SPLIT, TABLES, Figures
+from slotterm.analysis.sheet import BASE, FREQUENCY, SPLIT, TABLES, Figures, RtpPart
 from slotterm.analysis.spin_law import Multiplier, PayTerm, SpinRules
 from slotterm.analysis.trackers import ShowsOnEach
 from slotterm.engine.features import mystery_bonus
@@ -142,8 +142,9 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
         return SpinRules(terms=(PayTerm(BONUS, (self.trigger(),), multiplier),))
 
     def figures(self, round_: AnalysedRound) -> Figures:
-        """The bonus's frequency and RTP (base game and in all), the pick games' means and
-        sds, and the RTP under each pick policy (before the round cap)."""
+        """The bonus's frequency and RTP (its base-game part, which the sheet pairs with and
+        without the cap, and in all, free spins included, before the cap), the pick games'
+        means and sds, and the RTP under each pick policy (before the round cap)."""
         ctx = round_.context
         lines = ctx.lines
         base = round_.base
@@ -181,12 +182,12 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
                 )
             )
         split = {
-            "rtp_bonus": rtp_base,
-            "rtp_bonus_in_all": rtp_base + rtp_free,
+            "rtp_bonus": RtpPart(rtp_base, BASE),
+            "rtp_bonus_in_all_uncapped": rtp_base + rtp_free,
             "policy": ctx.policy,
-            "rtp_best": by_policy["best"],
-            "rtp_keep_first": by_policy["keep-first"],
-            "rtp_worst": by_policy["worst"],
+            "rtp_best_uncapped": by_policy["best"],
+            "rtp_keep_first_uncapped": by_policy["keep-first"],
+            "rtp_worst_uncapped": by_policy["worst"],
         }
         frequency = {
             "bonus_frequency": shown,

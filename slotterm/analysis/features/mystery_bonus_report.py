@@ -53,11 +53,12 @@ class MysteryBonusReport:
                 "  mean / sd of a bonus (× total bet)",
                 f"{f('bonus_mean'):.3f} / {f('bonus_sd'):.3f}",
             ),
-            ("  RTP of all bonuses (before cap)", pct(f("rtp_bonus_in_all") or 0.0)),
+            ("  RTP of all bonuses (game's own)", pct(f("rtp_bonus_in_all_uncapped") or 0.0)),
             (
-                "RTP best / keep first / worst play (before cap)",
-                f"{pct(f('rtp_best') or 0.0)} / {pct(f('rtp_keep_first') or 0.0)} / "
-                f"{pct(f('rtp_worst') or 0.0)}",
+                "RTP best / keep first / worst play (game's own)",
+                f"{pct(f('rtp_best_uncapped') or 0.0)} / "
+                f"{pct(f('rtp_keep_first_uncapped') or 0.0)} / "
+                f"{pct(f('rtp_worst_uncapped') or 0.0)}",
             ),
         )
         games = TextTable(
@@ -78,7 +79,7 @@ class MysteryBonusReport:
         )
         return SheetText(
             summary=summary,
-            base_split=(("base game Mystery bonus", f("rtp_bonus")),),
+            base_split=(("base game Mystery bonus", "rtp_bonus"),),
             tables=(games,),
             descriptions={"pick_games": "Mystery bonus pick games in total bets"},
         )
