@@ -256,18 +256,21 @@ def test_capped_round_equals_recursion(lines: int) -> None:
 
 def test_policy_figures_equal_the_analysis_under_each_policy() -> None:
     sheet = compute_par(GAME, 4)
-    assert sheet.policy == "best" and sheet.rtp_best == sheet.rtp_uncapped
-    for policy, figure in (("keep-first", sheet.rtp_keep_first), ("worst", sheet.rtp_worst)):
+    assert sheet.policy == "best" and sheet.rtp_best_uncapped == sheet.rtp_uncapped
+    for policy, figure in (
+        ("keep-first", sheet.rtp_keep_first_uncapped),
+        ("worst", sheet.rtp_worst_uncapped),
+    ):
         other = analyse_round(GAME, 4, policy=policy)
         assert figure == pytest.approx(other.mean / 4, abs=1e-12)
-    assert sheet.rtp_worst is not None and sheet.rtp_keep_first is not None
-    assert sheet.rtp_worst < sheet.rtp_keep_first < sheet.rtp_uncapped
+    assert sheet.rtp_worst_uncapped is not None and sheet.rtp_keep_first_uncapped is not None
+    assert sheet.rtp_worst_uncapped < sheet.rtp_keep_first_uncapped < sheet.rtp_uncapped
     # the split adds up, the bonus in the base game and inside free spins
     assert sheet.rtp_bonus is not None and sheet.free_spins_mystery_bonus is not None
     total = sheet.rtp_base_lines + sheet.rtp_scatter + sheet.rtp_free_spins + sheet.rtp_bonus
     assert total == pytest.approx(sheet.rtp, abs=1e-12)
-    assert sheet.rtp_bonus_in_all == pytest.approx(
-        sheet.rtp_bonus + sheet.free_spins_mystery_bonus, abs=1e-15
+    assert sheet.rtp_bonus_in_all_uncapped == pytest.approx(
+        sheet.rtp_bonus_uncapped + sheet.free_spins_mystery_bonus_uncapped, abs=1e-15
     )
     means = {g.name: g.mean for g in sheet.pick_games}
     assert means["pumpkin"] == pytest.approx(float(law_mean(pumpkin_law(PUMPKIN_TABLE, 2))))

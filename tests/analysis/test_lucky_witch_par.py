@@ -20,7 +20,14 @@ GAME = get_game("lucky-witch")
 FREE = GAME.feature(free_spins_records.NAME)
 assert isinstance(FREE, FreeSpins)
 ALL_LINES = range(1, len(GAME.lines) + 1)
-LW_KEYS = ("rtp_bonus", "bonus_frequency", "rtp_keep_first", "rtp_worst", "pick_games")
+LW_KEYS = (
+    "rtp_bonus",
+    "rtp_bonus_uncapped",
+    "bonus_frequency",
+    "rtp_keep_first_uncapped",
+    "rtp_worst_uncapped",
+    "pick_games",
+)
 DESIGN_KEYS = (
     "rtp",
     "rtp_base_lines",
@@ -43,7 +50,7 @@ def test_rtp_is_96_30_with_best_play_at_every_line_count(sheets: dict[int, ParSh
         assert sheet.rtp_uncapped == pytest.approx(0.9630, abs=1e-4), lines
         # line EV is the same on every line; scatter, bonus and free spins pay per total bet
         assert sheet.rtp_uncapped == pytest.approx(first, abs=1e-12), lines
-        assert sheet.rtp_best == sheet.rtp_uncapped
+        assert sheet.rtp_best_uncapped == sheet.rtp_uncapped
         assert -5e-4 < sheet.cap_effect <= 1e-10  # the 250,000.00 cap at the highest bet
         assert sheet.rtp == pytest.approx(sheet.rtp_uncapped + sheet.cap_effect, abs=1e-15)
 
@@ -57,8 +64,8 @@ def test_design_figures(sheets: dict[int, ParSheet]) -> None:
     assert sheet.rtp_bonus is not None and 0.02 <= sheet.rtp_bonus / sheet.rtp <= 0.07
     assert 5 <= sheet.sd <= 10  # medium-high: Book of Spells (high) has about 9.4
     assert sheet.cap_x_total_bet == pytest.approx(250_000_00 / 30_000)
-    assert sheet.rtp_worst is not None and sheet.rtp_keep_first is not None
-    assert sheet.rtp_worst < sheet.rtp_keep_first < sheet.rtp_uncapped
+    assert sheet.rtp_worst_uncapped is not None and sheet.rtp_keep_first_uncapped is not None
+    assert sheet.rtp_worst_uncapped < sheet.rtp_keep_first_uncapped < sheet.rtp_uncapped
     lucky5 = [o for o in sheet.symbols if o.symbol == "LUCKY" and o.count == 5]
     assert lucky5 and lucky5[0].combinations > 0  # LUCKY × 5 on a line is reachable
 
@@ -105,7 +112,7 @@ def test_par_json_has_the_design_keys(capsys: pytest.CaptureFixture[str]) -> Non
         assert key in data, key
     assert {g["label"] for g in data["pick_games"]} == {"potion", "pumpkin", "spell-book", "vault"}
     assert all(0 < g["mean"] <= g["top"] <= 100 for g in data["pick_games"])
-    assert data["policy"] == "best" and data["rtp_best"] == data["rtp_uncapped"]
+    assert data["policy"] == "best" and data["rtp_best_uncapped"] == data["rtp_uncapped"]
 
 
 def test_book_of_spells_json_has_no_lucky_witch_keys(capsys: pytest.CaptureFixture[str]) -> None:

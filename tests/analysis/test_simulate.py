@@ -294,7 +294,7 @@ def test_lucky_witch_each_policy_matches_its_exact_figures(
         if policy == "best"
         else simulate(LW, LW_ROUNDS, seed=SEED + 1, workers=2, policy=policy)
     )
-    exact = lw_par.rtp_uncapped if policy == "best" else lw_par.rtp_keep_first  # type: ignore[attr-defined]
+    exact = lw_par.rtp_uncapped if policy == "best" else lw_par.rtp_keep_first_uncapped  # type: ignore[attr-defined]
     low, high = run.ci99
     assert low <= exact <= high, (policy, run.rtp, run.ci99, exact)
     field = "mean_best" if policy == "best" else "mean_keep_first"
