@@ -69,14 +69,21 @@ def _amount(text: str) -> str:
     return text
 
 
-def _policy(text: str) -> str:
-    """A pick-game policy name (``slotterm.engine.policy.POLICIES``), or an argparse error."""
-    from slotterm.engine.policy import POLICIES
+def _policy(text: str, exact: bool = False) -> str:
+    """A pick-game policy name (``slotterm.engine.policy.POLICIES``; with ``exact``, one
+    ``par`` computes, ``EXACT_POLICIES``), or an argparse error."""
+    from slotterm.engine.policy import EXACT_POLICIES, POLICIES
 
-    if text not in POLICIES:
+    names = EXACT_POLICIES if exact else POLICIES
+    if text not in names:
         shown = text if len(text) <= 24 else text[:20] + "…"
-        raise argparse.ArgumentTypeError(f"must be one of {', '.join(POLICIES)}, got {shown!r}")
+        raise argparse.ArgumentTypeError(f"must be one of {', '.join(names)}, got {shown!r}")
     return text
+
+
+def _exact_policy(text: str) -> str:
+    """A policy ``par`` computes exactly, or an argparse error."""
+    return _policy(text, exact=True)
 
 
 _FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[a-z]+(?:[-_][a-z]+)*)?")
@@ -187,9 +194,16 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
 
 
 def add_par_options(par: argparse.ArgumentParser) -> None:
-    """``par``'s GAME and options: the lines, the output's format."""
+    """``par``'s GAME and options: the lines, the pick policy, the output's format."""
     _game_arg(par)
     par.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    par.add_argument(
+        "--policy",
+        type=_exact_policy,
+        default="best",
+        metavar="POLICY",
+        help="how pick games are played: best, keep-first or worst (default best)",
+    )
     par_format = par.add_mutually_exclusive_group()
     par_format.add_argument("--json", action="store_true", help="machine-readable output")
     par_format.add_argument("--csv", action="store_true", help="one CSV table per section")

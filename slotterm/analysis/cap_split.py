@@ -73,5 +73,7 @@ def share_cap(parts: Sequence[Part], loss: CapLoss, lines: int) -> Mapping[str, 
     whole = sum(part.uncapped for part in feature)
     if whole > 0:
         for part in feature:
-            capped[part.name] = max(part.uncapped - loss.feature / lines * part.uncapped / whole, 0.0)
+            capped[part.name] = max(
+                part.uncapped - loss.feature / lines * part.uncapped / whole, 0.0
+            )
     return capped

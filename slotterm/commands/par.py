@@ -33,7 +33,7 @@ def run_par(args: argparse.Namespace) -> int:
     from slotterm.analysis.par import compute_par
 
     try:
-        sheet = compute_par(game, lines, getattr(args, "policy", None) or "best")
+        sheet = compute_par(game, lines, args.policy)
     except NoExactLaw as exc:
         raise UsageError(f"{game.id}: no exact PAR sheet: {exc} (simulate still works)") from None
     if args.json:

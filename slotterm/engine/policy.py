@@ -22,6 +22,10 @@ _FEATURE = Phase.FEATURE
 POLICIES = ("best", "keep-first", "random", "worst")
 """The named policies a feature with player choices can play by."""
 
+EXACT_POLICIES = ("best", "keep-first", "worst")
+"""The policies whose play is fixed by the game, so ``par`` computes them exactly (``random``
+depends on a chooser of its own: only ``simulate`` plays it)."""
+
 
 def next_action(
     game: GameDefinition,

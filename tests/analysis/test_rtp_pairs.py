@@ -3,6 +3,8 @@ every line count and under every pick policy (:mod:`tests.analysis.rtp_pairs`)."
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from slotterm import __version__
@@ -59,3 +61,27 @@ def test_where_the_cap_binds_it_lowers_the_capped_side_only() -> None:
     assert sheet.rtp_free_spins < sheet.rtp_free_spins_uncapped
     assert sheet.rtp_scatter <= sheet.rtp_scatter_uncapped
     assert sheet.sd < sheet.sd_uncapped
+
+
+def test_par_policy_gives_the_capped_sheet_of_that_policy(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``par --policy worst`` is the sheet under worst play: its game's own RTP is the best
+    sheet's ``rtp_worst_uncapped``, and it has the capped figure beside it."""
+    from slotterm.cli import main
+
+    assert main(["par", "lucky-witch", "--json", "--lines", "3"]) == 0
+    best = json.loads(capsys.readouterr().out)
+    assert main(["par", "lucky-witch", "--json", "--lines", "3", "--policy", "worst"]) == 0
+    worst = json.loads(capsys.readouterr().out)
+    assert worst["policy"] == "worst"
+    assert worst["rtp_uncapped"] == pytest.approx(best["rtp_worst_uncapped"], abs=1e-12)
+    assert worst["rtp"] <= worst["rtp_uncapped"] < best["rtp_uncapped"]
+
+
+def test_par_refuses_a_policy_it_cannot_compute(capsys: pytest.CaptureFixture[str]) -> None:
+    from slotterm.cli import main
+
+    assert main(["par", "lucky-witch", "--policy", "random"]) == 2
+    err = capsys.readouterr().err
+    assert "must be one of best, keep-first, worst" in err and "Traceback" not in err

@@ -45,11 +45,12 @@ from slotterm.analysis.trackers import ShowsOnEach
 from slotterm.engine.features import mystery_bonus
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.features.pick_game import PickGame
+from slotterm.engine.policy import EXACT_POLICIES
 
 BONUS = "mystery_bonus"
 """The name of the bonus's pay in a spin's RTP split."""
 
-POLICIES = ("best", "keep-first", "worst")
+POLICIES = EXACT_POLICIES
 """The pick policies the sheet reports side by side (``best`` is the RTP)."""
 
 
