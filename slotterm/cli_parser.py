@@ -192,8 +192,16 @@ def add_par_options(par: argparse.ArgumentParser) -> None:
     par.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
     par_format = par.add_mutually_exclusive_group()
     par_format.add_argument("--json", action="store_true", help="machine-readable output")
-    par_format.add_argument("--csv", action="store_true", help="one CSV table per section")
+    par_format.add_argument(
+        "--csv", action="store_true", help="one long CSV table: section,name,value,unit"
+    )
     par_format.add_argument("--markdown", action="store_true", help="Markdown tables")
+    par.add_argument(
+        "--section",
+        metavar="NAME",
+        default=None,
+        help="with --csv: one section as a wide table (summary, symbols, win_bands...)",
+    )
 
 
 def add_simulate_options(sim: argparse.ArgumentParser) -> None:

@@ -1,4 +1,5 @@
-"""The ``par`` command: the exact PAR sheet as Rich tables, JSON, CSV or Markdown (DESIGN.md §6)."""
+"""The ``par`` command: the exact PAR sheet as Rich tables, JSON, CSV, Markdown or an HTML
+report (DESIGN.md §6)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def run_par(args: argparse.Namespace) -> int:
     refusal = None if lines is None else game.lines_refusal(lines)
     if refusal is not None:
         raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
+    if args.section is not None and not args.csv:
+        raise UsageError("--section goes with --csv: slotterm par GAME --csv --section NAME")
     from slotterm.analysis.features.contract import NoExactLaw
     from slotterm.analysis.par import compute_par
 
@@ -38,10 +41,16 @@ def run_par(args: argparse.Namespace) -> int:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
-    if args.csv or args.markdown:
-        from slotterm.commands.par_formats import sheet_csv, sheet_markdown
+    if args.csv:
+        from slotterm.commands.par_csv import long_csv, section_csv
 
-        sys.stdout.write(sheet_csv(sheet) if args.csv else sheet_markdown(sheet))
+        section = args.section
+        sys.stdout.write(long_csv(sheet) if section is None else section_csv(sheet, section))
+        return 0
+    if args.markdown:
+        from slotterm.commands.par_formats import sheet_markdown
+
+        sys.stdout.write(sheet_markdown(sheet))
         return 0
     from rich.console import Console
 
