@@ -196,6 +196,9 @@ def add_par_options(par: argparse.ArgumentParser) -> None:
         "--csv", action="store_true", help="one long CSV table: section,name,value,unit"
     )
     par_format.add_argument("--markdown", action="store_true", help="Markdown tables")
+    par_format.add_argument(
+        "--html", metavar="FILE", default=None, help="write a report page with charts to FILE"
+    )
     par.add_argument(
         "--section",
         metavar="NAME",

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from slotterm.analysis.sheet_text import one_in as _one_in
 from slotterm.analysis.sheet_text import pct as _pct
 from slotterm.cli import UsageError
+from slotterm.commands.par_formats import feature_text
 from slotterm.games import get_game
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from slotterm.analysis.sheet import ParSheet
-    from slotterm.analysis.sheet_text import SheetText
     from slotterm.engine.model import GameDefinition
 
 
@@ -30,6 +30,10 @@ def run_par(args: argparse.Namespace) -> int:
         raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
     if args.section is not None and not args.csv:
         raise UsageError("--section goes with --csv: slotterm par GAME --csv --section NAME")
+    if args.html is not None:  # a path that cannot be written is said before the count
+        from slotterm.commands.par_report_file import check_target
+
+        check_target(args.html)
     from slotterm.analysis.features.contract import NoExactLaw
     from slotterm.analysis.par import compute_par
 
@@ -40,6 +44,12 @@ def run_par(args: argparse.Namespace) -> int:
     if args.json:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
+        return 0
+    if args.html is not None:
+        from slotterm.commands.par_report_file import write_report
+
+        write_report(sheet, args.html)
+        print(f"PAR report written to {args.html}")
         return 0
     if args.csv:
         from slotterm.commands.par_csv import long_csv, section_csv
@@ -56,16 +66,6 @@ def run_par(args: argparse.Namespace) -> int:
 
     print_sheet(sheet, Console())
     return 0
-
-
-def feature_text(sheet: ParSheet) -> SheetText:
-    """What the features' laws add to the printed sheet, in the sheet's order."""
-    from slotterm.analysis.sheet_text import SheetText
-
-    text = SheetText()
-    for law in sheet.laws:
-        text = text + law.sheet_text(sheet)
-    return text
 
 
 def print_sheet(sheet: ParSheet, console: Console) -> None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from slotterm.analysis.sheet import ParSheet, SymbolOdds
+    from slotterm.analysis.sheet_text import SheetText
     from slotterm.engine.model import GameDefinition
 
 SUMMARY = "summary"
@@ -69,6 +70,16 @@ class SheetTable:
         return f"{self.name}: {self.description}" if self.description else self.name
 
 
+def feature_text(sheet: ParSheet) -> SheetText:
+    """What the features' laws add to the sheet (rows, split, tables), in the sheet's order."""
+    from slotterm.analysis.sheet_text import SheetText
+
+    text = SheetText()
+    for law in sheet.laws:
+        text = text + law.sheet_text(sheet)
+    return text
+
+
 def sheet_game(sheet: ParSheet) -> GameDefinition:
     """The game the sheet was computed for."""
     if sheet.definition is not None:
@@ -82,9 +93,7 @@ def sheet_tables(sheet: ParSheet) -> list[SheetTable]:
     """The sheet's sections in the JSON's order: the single figures, then each list."""
     data = sheet.to_json()
     game = sheet_game(sheet)
-    descriptions = dict(DESCRIPTIONS)
-    for law in sheet.laws:
-        descriptions.update(law.sheet_text(sheet).descriptions)
+    descriptions = {**DESCRIPTIONS, **feature_text(sheet).descriptions}
     single = tuple((key, value) for key, value in data.items() if not isinstance(value, list))
     tables = [
         SheetTable(
