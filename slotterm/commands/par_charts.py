@@ -1,12 +1,16 @@
 """The PAR report's three charts as inline SVG: the RTP split, the win distribution and
 the volatility bands (the figures from :mod:`~slotterm.commands.par_report_data`, the
-drawing from :mod:`~slotterm.commands.par_svg`)."""
+drawing from :mod:`~slotterm.commands.par_svg`), and the three as one picture of their own
+(:func:`charts_picture`, the README's: ``tools/make_par_picture.py``)."""
 
 from __future__ import annotations
 
+import html
 import math
 from typing import TYPE_CHECKING
 
+from slotterm.commands.par_formats import sheet_game
+from slotterm.commands.par_html_style import STYLE
 from slotterm.commands.par_report_data import (
     rtp_split,
     volatility,
@@ -14,6 +18,7 @@ from slotterm.commands.par_report_data import (
     win_exceedance,
 )
 from slotterm.commands.par_svg import (
+    CHART_WIDTH,
     Axis,
     Band,
     Bar,
@@ -24,6 +29,8 @@ from slotterm.commands.par_svg import (
     line_chart,
     power_of_ten,
     steps,
+    svg_height,
+    text,
 )
 
 if TYPE_CHECKING:
@@ -153,3 +160,42 @@ def volatility_chart(sheet: ParSheet) -> str:
         ],
         bands=[_band(curve, "band-95"), _band(curve, "band-90")],
     )
+
+
+PICTURE_GAP = 44
+"""Room above each chart of the picture, for its heading."""
+
+
+def charts_picture(sheet: ParSheet) -> str:
+    """The three charts stacked in one standalone SVG picture, each under its heading,
+    the page's colours in it."""
+    charts = [
+        ("RTP split", split_chart(sheet)),
+        (
+            "Win distribution: P(round pays at least x times the total bet)",
+            distribution_chart(sheet),
+        ),
+        ("Where the RTP of N rounds lands (90 % and 95 %)", volatility_chart(sheet)),
+    ]
+    game = sheet_game(sheet)
+    title = f"{game.name}: exact PAR charts, {sheet.lines} lines"
+    body = [element("rect", {"class": "paper", "width": "100%", "height": "100%"})]
+    body.append(text(8, 26, title, class_="heading"))
+    top = 36.0
+    for heading, chart in charts:
+        height = svg_height(chart)
+        if height is None:  # a chart with nothing to draw is a sentence
+            continue
+        body.append(text(8, top + 28, heading, class_="subheading"))
+        body.append(element("g", {"transform": f"translate(0 {top + PICTURE_GAP:g})"}, chart))
+        top += PICTURE_GAP + height + 8
+    attrs = {
+        "xmlns": "http://www.w3.org/2000/svg",
+        "viewBox": f"0 0 {CHART_WIDTH} {top:g}",
+        "width": CHART_WIDTH,
+        "height": f"{top:g}",
+        "role": "img",
+        "aria-label": title,
+    }
+    style = element("style", {}, html.escape(STYLE, quote=False))
+    return element("svg", attrs, style + "".join(body)) + "\n"

@@ -29,7 +29,11 @@ h2 { font-size: 1.25em; margin-top: 1.8em; border-bottom: 1px solid var(--line);
 }
 .card span { font-size: 0.85em; }
 .card strong { font-size: 1.3em; font-variant-numeric: tabular-nums; }
+svg { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
 svg.chart { max-width: 100%; height: auto; display: block; }
+svg .paper { fill: var(--paper); }
+svg text.heading { font-size: 18px; font-weight: bold; }
+svg text.subheading { font-size: 15px; font-weight: bold; }
 svg text { fill: var(--ink); font-size: 13px; }
 svg text.tick { font-size: 12px; }
 svg .plot { fill: var(--soft); }

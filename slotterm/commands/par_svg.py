@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -45,6 +46,12 @@ def power_of_ten(exponent: int) -> str:
     if exponent in (0, 1):
         return str(10**exponent)
     return "10" + str(exponent).translate(SUPERSCRIPT)
+
+
+def svg_height(chart: str) -> float | None:
+    """The height an ``<svg>`` element's text says it has (``None`` for other markup)."""
+    found = re.match(r'<svg [^>]*?\bheight="([0-9.]+)"', chart)
+    return None if found is None else float(found[1])
 
 
 def _px(value: float) -> str:
