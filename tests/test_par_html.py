@@ -150,7 +150,11 @@ def test_the_split_bars_are_the_sheet_parts(
     assert len(bars) >= 4
     for bar in bars:
         if "data-name" in bar.attrs:
-            assert float(bar.attrs["data-value"]) == data[bar.attrs["data-name"]]
+            name = bar.attrs["data-name"]
+            assert float(bar.attrs["data-value"]) == data[name]
+            uncapped = data.get(f"{name}_uncapped")
+            assert ("data-uncapped" in bar.attrs) is (uncapped is not None), name
+            assert uncapped is None or float(bar.attrs["data-uncapped"]) == uncapped
         assert float(bar.attrs["width"]) > 0
     total = bars[-1]
     assert total.attrs["data-name"] == "rtp"

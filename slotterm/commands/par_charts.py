@@ -72,6 +72,10 @@ def split_chart(sheet: ParSheet) -> str:
     bars = []
     for part in rtp_split(sheet):
         data = {"value": repr(part.value)} | ({} if part.name is None else {"name": part.name})
+        note = ""
+        if part.uncapped is not None:
+            data["uncapped"] = repr(part.uncapped)
+            note = f" with the round cap, {percent(part.uncapped)} without"
         bars.append(
             Bar(
                 label=part.label,
@@ -79,6 +83,7 @@ def split_chart(sheet: ParSheet) -> str:
                 shown=percent(part.value),
                 data=data,
                 inner=part.inner,
+                note=note,
             )
         )
     return bar_chart("rtp-split", "RTP split, as fractions of the total bet", bars)

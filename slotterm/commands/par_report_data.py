@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from slotterm.commands.par_formats import feature_text
+from slotterm.commands.par_units import UNCAPPED_SUFFIX
 
 if TYPE_CHECKING:
     from slotterm.analysis.sheet import Confidence, ParSheet
@@ -33,13 +34,15 @@ VOLATILITY_ROUNDS = (10**3, 10**6)
 @dataclass(frozen=True)
 class SplitPart:
     """One bar of the RTP split: its label, its value (a fraction of the total bet), the
-    JSON key of the figure when the sheet names it, and whether it is part of the bar above
-    (a feature's own parts) rather than a part of the total."""
+    JSON key of the figure when the sheet names it, whether it is part of the bar above
+    (a feature's own parts) rather than a part of the total, and the figure without the
+    round cap when the sheet gives it (``NAME_uncapped``)."""
 
     label: str
     value: float
     name: str | None = None
     inner: bool = False
+    uncapped: float | None = None
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,14 @@ def _part(sheet: ParSheet, label: str, figure: float | str | None) -> SplitPart 
         value, name = figure, None
     if value is None:
         return None
-    return SplitPart(label=label.strip(), value=float(value), name=name, inner=inner)
+    uncapped = None if name is None else getattr(sheet, name + UNCAPPED_SUFFIX)
+    return SplitPart(
+        label=label.strip(),
+        value=float(value),
+        name=name,
+        inner=inner,
+        uncapped=None if uncapped is None else float(uncapped),
+    )
 
 
 def rtp_split(sheet: ParSheet) -> list[SplitPart]:

@@ -61,13 +61,15 @@ def _px(value: float) -> str:
 @dataclass(frozen=True)
 class Bar:
     """One bar: its label, its value, the value as shown, the figures behind it (``data``),
-    and whether it is part of the bar above it (drawn indented and lighter)."""
+    whether it is part of the bar above it (drawn indented and lighter), and more words
+    for its hover text."""
 
     label: str
     value: float
     shown: str
     data: Mapping[str, object] = field(default_factory=dict)
     inner: bool = False
+    note: str = ""
 
 
 BAR_HEIGHT = 22
@@ -110,7 +112,7 @@ def bar_chart(chart_id: str, title: str, bars: Sequence[Bar]) -> str:
             "height": _px(BAR_HEIGHT - (8 if bar.inner else 0)),
             **{f"data-{key}": value for key, value in bar.data.items()},
         }
-        body.append(titled("rect", rect, f"{bar.label}: {bar.shown}"))
+        body.append(titled("rect", rect, f"{bar.label}: {bar.shown}{bar.note}"))
         body.append(text(LABEL_WIDTH + max(length, indent + 1.0) + 6, middle, bar.shown))
     height = BAR_GAP + len(bars) * (BAR_HEIGHT + BAR_GAP)
     return _svg(chart_id, title, CHART_WIDTH, height, body)
