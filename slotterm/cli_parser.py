@@ -206,8 +206,19 @@ def add_par_options(par: argparse.ArgumentParser) -> None:
     )
     par_format = par.add_mutually_exclusive_group()
     par_format.add_argument("--json", action="store_true", help="machine-readable output")
-    par_format.add_argument("--csv", action="store_true", help="one CSV table per section")
+    par_format.add_argument(
+        "--csv", action="store_true", help="one long CSV table: section,name,value,unit"
+    )
     par_format.add_argument("--markdown", action="store_true", help="Markdown tables")
+    par_format.add_argument(
+        "--html", metavar="FILE", default=None, help="write a report page with charts to FILE"
+    )
+    par.add_argument(
+        "--section",
+        metavar="NAME",
+        default=None,
+        help="with --csv: one section as a wide table (summary, symbols, win_bands...)",
+    )
 
 
 def add_simulate_options(sim: argparse.ArgumentParser) -> None:

@@ -1,9 +1,7 @@
 """``slotterm serve`` in a real browser: headless Chromium driven by Playwright.
 
-The browser is the system's Chromium (Debian's ``chromium`` package), never Playwright's
-own download.  Without it (or without ``playwright``) the tests are skipped with the
-install hint as the reason, unless ``SLOTTERM_REQUIRE_BROWSER=1`` (``.ci/run`` sets it):
-then a missing browser fails them.  ``SLOTTERM_CHROMIUM=PATH`` names another Chromium;
+The browser is the system's Chromium, skipped without it unless
+``SLOTTERM_REQUIRE_BROWSER=1`` (see ``tests/chromium_support.py``);
 ``SLOTTERM_BROWSER_SHOT=FILE`` saves a PNG of the game as the first test sees it.
 
 The page's text is read from the terminal itself: an init script catches the xterm.js
@@ -16,7 +14,6 @@ screen (the page draws them on a canvas, which has no text to query): see
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,24 +22,9 @@ import pytest
 
 from slotterm.session.opening import LOCK_NAME
 from tests.browser_support import Page, at_rest, bet_boxes, credits_of, play_to_rest, step
+from tests.chromium_support import chromium
 from tests.serve_support import ServeProcess, start_serve, wait_until
 
-INSTALL_HINT = (
-    "no Chromium to drive: install Debian's browser with `apt-get install -y chromium` "
-    "(and playwright with `pip install -e '.[test]'`)"
-)
-REQUIRED = os.environ.get("SLOTTERM_REQUIRE_BROWSER") == "1"
-CHROMIUM = os.environ.get("SLOTTERM_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 VIEWPORT = {"width": 1400, "height": 900}
 
 CATCH_TERMINAL = """
@@ -66,39 +48,12 @@ CATCH_TERMINAL = """
 """
 
 
-def _browser_problem() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "playwright is not installed: " + INSTALL_HINT
-    if not Path(CHROMIUM).is_file():
-        return INSTALL_HINT
-    return None
-
-
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A headless Chromium with a fresh profile, catching each page's terminal."""
-    problem = _browser_problem()
-    if problem is not None:
-        if REQUIRED:
-            pytest.fail(f"{problem} (SLOTTERM_REQUIRE_BROWSER=1: the browser test must run)")
-        pytest.skip(problem)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport=VIEWPORT,
-        )
+    with chromium(tmp_path_factory.mktemp("chromium-profile"), VIEWPORT) as context:
         context.add_init_script(CATCH_TERMINAL)
-        try:
-            yield context
-        finally:
-            context.close()
+        yield context
 
 
 @pytest.fixture

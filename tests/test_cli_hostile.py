@@ -204,7 +204,7 @@ COMMAND_OPTIONS = {
     "play": ["--demo"],
 }
 OPTIONS = {
-    "par": ["--lines", "GAME"],
+    "par": ["--lines", "--section", "GAME"],
     "simulate": ["--spins", "--seed", "--lines", "--workers", "--policy", "GAME"],
     "eval": ["--grid", "--lines", "--bet", "--special", "GAME"],
     "game-def": ["GAME"],

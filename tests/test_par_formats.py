@@ -1,15 +1,15 @@
-"""``slotterm par GAME --csv`` and ``--markdown``: the figures of ``--json``, every one.
+"""``slotterm par GAME --markdown`` and ``--csv --section NAME``: the figures of ``--json``,
+every one, in the tables of :func:`~slotterm.commands.par_formats.sheet_tables`.
 
-Each format is parsed back here with its own reader (``csv`` for CSV, a pipe-table reader
-for Markdown) and compared with ``--json`` figure by figure, for every shipped game: the same
-tables in the same order, the same columns, the same rows, each number equal to the
-JSON's (floats exactly), ``null`` an empty cell.  The sheet is computed once per game (the
-command's ``compute_par`` is cached for this module only).
+Markdown is parsed back with a pipe-table reader, each wide CSV section with ``csv``, and
+compared with ``--json`` figure by figure, for every shipped game: the same tables in the
+same order, the same columns, the same rows, each number equal to the JSON's (floats
+exactly), ``null`` an empty cell.  The long CSV table is tests/test_par_csv.py's.  The
+sheet is computed once per game (:func:`~tests.par_support.cached_par`).
 """
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
@@ -18,41 +18,37 @@ from typing import Any
 
 import pytest
 
-from slotterm.analysis import par as par_module
 from slotterm.cli import main
 from slotterm.games import game_ids
+from tests.par_support import cached_par, run
 
-FORMATS = ("--json", "--csv", "--markdown", "")
+FORMATS = ("--json", "--markdown", "")
 """The flags of the formats (``""``: the tables for people)."""
 
 
 @pytest.fixture(scope="module")
 def outputs() -> Iterator[dict[tuple[str, str], str]]:
-    """``(game, flag) -> output`` of ``slotterm par GAME FLAG`` for every shipped game."""
-    computed: dict[tuple[str, int | None, str], Any] = {}
-    real = par_module.compute_par
-
-    def cached(game: Any, lines: int | None = None, policy: str = "best") -> Any:
-        key = (game.id, lines, policy)
-        if key not in computed:
-            computed[key] = real(game, lines, policy)
-        return computed[key]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(par_module, "compute_par", cached)
+    """``(game, flag) -> output`` of ``slotterm par GAME FLAG`` for every shipped game;
+    flag ``--csv`` is every section of ``--csv --section NAME``, one after another (each
+    its name line, its table, a blank line between: see :func:`read_csv`)."""
+    with cached_par(), pytest.MonkeyPatch.context() as patch:
         patch.setenv("COLUMNS", "80")
-        yield {
-            (g, flag): _run(["par", g, *([flag] if flag else [])])
+        found = {
+            (g, flag): run(["par", g, *([flag] if flag else [])])
             for g in game_ids()
             for flag in FORMATS
         }
+        for g in game_ids():
+            sections = _sections(json.loads(found[g, "--json"]))
+            found[g, "--csv"] = "\n".join(
+                f"{name}\n" + run(["par", g, "--csv", "--section", name]) for name in sections
+            )
+        yield found
 
 
-def _run(argv: list[str]) -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(argv) == 0
-    return out.getvalue()
+def _sections(data: dict[str, Any]) -> list[str]:
+    """The summary, then each list of the JSON with rows."""
+    return ["summary", *(key for key, value in data.items() if isinstance(value, list) and value)]
 
 
 # --- readers ---------------------------------------------------------------------------
@@ -63,7 +59,9 @@ Tables = dict[str, tuple[list[str], list[list[str]]]]
 
 
 def read_csv(text: str) -> Tables:
-    """Tables separated by one blank line, each its name line, its header and its rows."""
+    """Tables separated by one blank line, each its name line, its header and its rows
+    (the summary's wide table, one row of single figures, is turned back into
+    ``figure,value`` rows, as the other forms lay it out)."""
     assert text.endswith("\n") and not text.endswith("\n\n")
     tables: Tables = {}
     for block in text[:-1].split("\n\n"):
@@ -72,6 +70,12 @@ def read_csv(text: str) -> Tables:
         name = rows[0][0].split(": ", 1)[0]
         header, body = rows[1], rows[2:]
         assert body and all(len(row) == len(header) for row in body), name
+        if name == "summary":
+            assert len(body) == 1, "the summary is one row"
+            header, body = (
+                ["figure", "value"],
+                [list(pair) for pair in zip(header, body[0], strict=True)],
+            )
         assert name not in tables
         tables[name] = (header, body)
     return tables
@@ -144,7 +148,9 @@ def assert_tables_match_json(tables: Tables, data: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_csv_has_every_figure_of_json(outputs: dict[tuple[str, str], str], game_id: str) -> None:
+def test_csv_sections_have_every_figure_of_json(
+    outputs: dict[tuple[str, str], str], game_id: str
+) -> None:
     data = json.loads(outputs[game_id, "--json"])
     tables = read_csv(outputs[game_id, "--csv"])
     assert_tables_match_json(tables, data)

@@ -1,4 +1,5 @@
-"""The ``par`` command: the exact PAR sheet as Rich tables, JSON, CSV or Markdown (DESIGN.md §6)."""
+"""The ``par`` command: the exact PAR sheet as Rich tables, JSON, CSV, Markdown or an HTML
+report (DESIGN.md §6)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from slotterm.analysis.sheet import UNCAPPED
 from slotterm.analysis.sheet_text import one_in as _one_in
 from slotterm.analysis.sheet_text import pct as _pct
 from slotterm.cli import UsageError
+from slotterm.commands.par_formats import feature_text
 from slotterm.games import get_game
 
 if TYPE_CHECKING:
@@ -29,6 +31,12 @@ def run_par(args: argparse.Namespace) -> int:
     refusal = None if lines is None else game.lines_refusal(lines)
     if refusal is not None:
         raise UsageError(f"--{refusal}, got {lines}")  # "--lines must be 1..9, got 0"
+    if args.section is not None and not args.csv:
+        raise UsageError("--section goes with --csv: slotterm par GAME --csv --section NAME")
+    if args.html is not None:  # a path that cannot be written is said before the count
+        from slotterm.commands.par_report_file import check_target
+
+        check_target(args.html)
     from slotterm.analysis.features.contract import NoExactLaw
     from slotterm.analysis.par import compute_par
 
@@ -40,25 +48,27 @@ def run_par(args: argparse.Namespace) -> int:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
         return 0
-    if args.csv or args.markdown:
-        from slotterm.commands.par_formats import sheet_csv, sheet_markdown
+    if args.html is not None:
+        from slotterm.commands.par_report_file import write_report
 
-        sys.stdout.write(sheet_csv(sheet) if args.csv else sheet_markdown(sheet))
+        write_report(sheet, args.html)
+        print(f"PAR report written to {args.html}")
+        return 0
+    if args.csv:
+        from slotterm.commands.par_csv import long_csv, section_csv
+
+        section = args.section
+        sys.stdout.write(long_csv(sheet) if section is None else section_csv(sheet, section))
+        return 0
+    if args.markdown:
+        from slotterm.commands.par_formats import sheet_markdown
+
+        sys.stdout.write(sheet_markdown(sheet))
         return 0
     from rich.console import Console
 
     print_sheet(sheet, Console())
     return 0
-
-
-def feature_text(sheet: ParSheet) -> SheetText:
-    """What the features' laws add to the printed sheet, in the sheet's order."""
-    from slotterm.analysis.sheet_text import SheetText
-
-    text = SheetText()
-    for law in sheet.laws:
-        text = text + law.sheet_text(sheet)
-    return text
 
 
 def print_sheet(sheet: ParSheet, console: Console) -> None:

@@ -1,7 +1,7 @@
-"""The PAR sheet as CSV or Markdown tables: the figures of ``par --json``, laid out as tables.
+"""The PAR sheet as tables: Markdown, and the tables the CSV and HTML forms are built of.
 
-Both formats are built from :meth:`~slotterm.analysis.sheet.ParSheet.to_json`, so they
-carry exactly the JSON's figures: the same names (the JSON keys), the same units (fractions
+Every form is built from :meth:`~slotterm.analysis.sheet.ParSheet.to_json`, so it carries
+exactly the JSON's figures: the same names (the JSON keys), the same units (fractions
 of the total bet, multiples of the total bet, probabilities per base round) and every
 digit (a float is written in its shortest exact form, ``repr``).  A figure JSON writes as
 ``null`` (an impossible event's "1 in N") is an empty cell.
@@ -12,22 +12,20 @@ The sheet is one table per section: ``summary`` (one row per single figure, ``fi
 game does not fill (no expanding symbol: no ``specials``) has no table.  The ``symbols``
 table has one column the JSON does not, ``reading`` (:data:`READING`): words, no figure,
 saying which rows are a win the wild multiplied (a symbol's 5 at 2,000 is
-its five's 1,000 doubled by a wild on the line), empty for the others.  In CSV a table is
-its name line (``symbols: base game line wins per line``, one cell: no comma), its header
-and its rows, and tables are separated by one blank line, which a spreadsheet opens as it
-stands.
+its five's 1,000 doubled by a wild on the line), empty for the others.  ``--markdown``
+writes each table under its own heading; the CSV forms are
+:mod:`~slotterm.commands.par_csv`'s.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from slotterm.analysis.sheet import ParSheet, SymbolOdds
+    from slotterm.analysis.sheet_text import SheetText
     from slotterm.engine.model import GameDefinition
 
 SUMMARY = "summary"
@@ -72,6 +70,16 @@ class SheetTable:
         return f"{self.name}: {self.description}" if self.description else self.name
 
 
+def feature_text(sheet: ParSheet) -> SheetText:
+    """What the features' laws add to the sheet (rows, split, tables), in the sheet's order."""
+    from slotterm.analysis.sheet_text import SheetText
+
+    text = SheetText()
+    for law in sheet.laws:
+        text = text + law.sheet_text(sheet)
+    return text
+
+
 def sheet_game(sheet: ParSheet) -> GameDefinition:
     """The game the sheet was computed for."""
     if sheet.definition is not None:
@@ -85,9 +93,7 @@ def sheet_tables(sheet: ParSheet) -> list[SheetTable]:
     """The sheet's sections in the JSON's order: the single figures, then each list."""
     data = sheet.to_json()
     game = sheet_game(sheet)
-    descriptions = dict(DESCRIPTIONS)
-    for law in sheet.laws:
-        descriptions.update(law.sheet_text(sheet).descriptions)
+    descriptions = {**DESCRIPTIONS, **feature_text(sheet).descriptions}
     single = tuple((key, value) for key, value in data.items() if not isinstance(value, list))
     tables = [
         SheetTable(
@@ -120,19 +126,6 @@ def cell_text(value: Any) -> str:
     if isinstance(value, float):
         return repr(value)
     return str(value)
-
-
-def sheet_csv(sheet: ParSheet) -> str:
-    """The sheet as CSV: each table its name line, header and rows; a blank line between."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    for n, table in enumerate(sheet_tables(sheet)):
-        if n:
-            out.write("\n")
-        writer.writerow([table.title])
-        writer.writerow(table.columns)
-        writer.writerows([cell_text(value) for value in row] for row in table.rows)
-    return out.getvalue()
 
 
 def sheet_markdown(sheet: ParSheet) -> str:
