@@ -4,7 +4,7 @@ The page is parsed with :mod:`html.parser` (no browser: tests/test_par_html_brow
 opens it in Chromium): every single figure and every list of ``par --json`` is in its
 tables, every digit in ``data-value``; the split's bars, the win distribution's points
 and the volatility marks are the figures the sheet gives (the distribution recomputed here
-from the JSON's win bands); the page loads nothing; text from a game file is escaped; a
+from the JSON's win tail); the page loads nothing; text from a game file is escaped; a
 FILE that cannot be written is one line and status 2.
 """
 
@@ -165,21 +165,25 @@ def test_the_split_bars_are_the_sheet_parts(
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_the_win_distribution_is_the_bands_summed(
+def test_the_win_distribution_is_the_sheets_win_tail(
     pages: dict[str, tuple[str, Any]], game_id: str
 ) -> None:
-    """P(win >= x) at each band edge above zero: the bands at or above it, added up."""
+    """The chart's points are the JSON's ``win_tail`` (P(win >= x) above zero), and at each
+    band edge the tail is the bands at or above it, added up."""
     text, data = pages[game_id]
     points = [p for p in Page(text).find("circle") if p.within("svg", id="win-distribution")]
-    bands = data["win_bands"]
-    edges = sorted({b["low"] for b in bands if b["low"] > 0})
-    expected = [(e, sum(b["probability"] for b in bands if b["low"] >= e)) for e in edges]
-    expected = [(x, p) for x, p in expected if p > 0]
-    assert len(points) == len(expected) >= 4
+    expected = [(t["x"], t["probability"]) for t in data["win_tail"] if t["probability"] > 0]
+    assert len(points) == len(expected) >= 8
     for point, (x, p) in zip(points, expected, strict=True):
         assert float(point.attrs["data-x"]) == x
         assert math.isclose(float(point.attrs["data-probability"]), p, rel_tol=1e-12)
-    assert expected[0][0] == 1.0 and expected[-1][0] > 100  # from one total bet to the top
+    tail = dict(expected)
+    bands = data["win_bands"]
+    for edge in sorted({b["low"] for b in bands if b["low"] > 0}):
+        summed = sum(b["probability"] for b in bands if b["low"] >= edge)
+        if summed > 0:
+            assert math.isclose(tail[edge], summed, rel_tol=1e-9, abs_tol=1e-15), edge
+    assert expected[0][0] <= 1.0 and expected[-1][0] > 100  # from below one total bet up
     ys = [float(p.attrs["cy"]) for p in points]
     assert ys == sorted(ys), "a rarer win is drawn lower"
 

@@ -42,6 +42,7 @@ from slotterm.analysis.sheet import (
     ScatterOdds,
     SymbolOdds,
     WinBand,
+    WinTail,
 )
 from slotterm.analysis.spin_law import scatter_tracker
 from slotterm.engine.model import GameDefinition
@@ -57,6 +58,9 @@ CONFIDENCE_ROUNDS = (10**3, 10**4, 10**5, 10**6, 10**7)
 
 WIN_BANDS = (0.0, 1.0, 5.0, 20.0, 100.0, 1000.0)
 """Lower edges (× total bet) of the win bands above zero; the cap is a band of its own."""
+
+TAIL_STEPS = (1, 2, 5)
+"""The win tail's points in each decade (× total bet): 0.1, 0.2, 0.5, 1, 2, 5, 10..."""
 
 TOP_AWARD_ROUNDS = 10**8
 """Rounds for the 'top award seen at least once' figure."""
@@ -151,6 +155,7 @@ def _sheet(a: RoundAnalysis, symbols: tuple[SymbolOdds, ...]) -> ParSheet:
         symbols=symbols,
         scatters=_scatters(a),
         win_bands=_bands(a),
+        win_tail=_tail(a),
         confidence=tuple(
             Confidence(
                 rounds=n,
@@ -256,6 +261,27 @@ def _bands(a: RoundAnalysis) -> tuple[WinBand, ...]:
         )
     )
     return tuple(bands)
+
+
+def _tail(a: RoundAnalysis) -> tuple[WinTail, ...]:
+    """P(round win >= x × total bet) at 0.1, 0.2, 0.5, 1, 2, 5... below the cap, and at the
+    cap: the exact law's mass at or above each amount (sums from the top, so a tiny tail
+    keeps its digits)."""
+    lines = a.lines
+    cap_p = a.cap_probability
+    above = np.cumsum(a.below_cap[::-1])[::-1]  # above[k]: P(k <= round win < cap)
+    cap_x = float(a.context.cap_x_total_bet)
+    points = []
+    exponent = -1
+    while 10.0**exponent < cap_x:
+        for step in TAIL_STEPS:
+            x = step * 10**exponent
+            k = math.ceil(round(x * lines, 9))  # the least win (line-bet units) paying x
+            if x < cap_x and k < a.cap:
+                points.append(WinTail(x=x, probability=float(above[k]) + cap_p))
+        exponent += 1
+    points.append(WinTail(x=cap_x, probability=cap_p))
+    return tuple(points)
 
 
 def par_summary(sheet: ParSheet) -> Mapping[str, float]:

@@ -76,6 +76,14 @@ class WinBand:
 
 
 @dataclass(frozen=True)
+class WinTail:
+    """The probability that a round pays at least ``x`` × total bet (with the cap)."""
+
+    x: float
+    probability: float
+
+
+@dataclass(frozen=True)
 class Confidence:
     """Where the RTP of ``rounds`` rounds lands: ± VI/√N at 90 % and 95 %."""
 
@@ -157,6 +165,7 @@ class ParSheet:
     symbols: tuple[SymbolOdds, ...]
     scatters: tuple[ScatterOdds, ...]
     win_bands: tuple[WinBand, ...]
+    win_tail: tuple[WinTail, ...] = ()
     confidence: tuple[Confidence, ...]
     figures: Figures = field(default_factory=dict)
     definition: GameDefinition | None = field(default=None, repr=False, compare=False)

@@ -56,6 +56,19 @@ class SheetText:
         )
 
 
+CORE_SPLIT: tuple[Row, ...] = (
+    ("base game line wins", "rtp_base_lines"),
+    ("base game scatters", "rtp_scatter"),
+)
+"""The parts of the RTP the round itself pays, before the features' (label, figure name)."""
+
+
+def split_rows(features: SheetText) -> list[Row]:
+    """The rows of the RTP split, (label, figure name): the core's parts, what the features
+    pay on the base spin, then each feature's own part with its parts indented under it."""
+    return [*CORE_SPLIT, *features.base_split, *features.split]
+
+
 def pct(x: float, digits: int = 4) -> str:
     """A fraction as a percentage: ``0.9613`` -> ``"96.1300 %"``."""
     return f"{100 * x:.{digits}f} %"

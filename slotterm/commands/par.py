@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from slotterm.analysis.sheet import UNCAPPED
 from slotterm.analysis.sheet_text import one_in as _one_in
 from slotterm.analysis.sheet_text import pct as _pct
+from slotterm.analysis.sheet_text import split_rows
 from slotterm.cli import UsageError
 from slotterm.commands.par_formats import feature_text
 from slotterm.games import get_game
@@ -176,13 +177,7 @@ def split_table(sheet: ParSheet, features: SheetText) -> Table:
     split.add_column("part")
     split.add_column("game's own", justify="right")
     split.add_column(capped, justify="right")
-    parts = [
-        ("base game line wins", "rtp_base_lines"),
-        ("base game scatters", "rtp_scatter"),
-        *features.base_split,
-        *features.split,
-    ]
-    for label, name in parts:
+    for label, name in split_rows(features):
         value = getattr(sheet, name)
         if value is not None:
             split.add_row(label, _pct(getattr(sheet, name + UNCAPPED)), _pct(value))

@@ -38,7 +38,7 @@ LONG_HEADER = ("section", "name", "value", "unit")
 TEXT_KEYS = ("name", "symbol", "label")
 """Columns of words that name a list's row; the first a row has starts its key."""
 
-NUMBER_KEYS = ("count", "multiplier", "rounds")
+NUMBER_KEYS = ("count", "multiplier", "rounds", "x")
 """Columns of figures that tell a list's rows apart; those a row has follow its name."""
 
 

@@ -36,6 +36,7 @@ DESCRIPTIONS = {
     "symbols": "base game line wins per line (reading: wins the wild multiplied)",
     "scatters": "base game scatters (the top count means that many or more)",
     "win_bands": "round wins by size in total bets with the cap",
+    "win_tail": "the chance a round pays at least x total bets, with the cap",
     "confidence": "where the RTP of N rounds lands: RTP +- VI/sqrt(N)",
 }
 """What each of the core's tables holds, written after its name (a feature's tables are

@@ -3,7 +3,7 @@
 The page has no script and loads nothing: its style sheet is inline and its charts are
 inline SVG (:mod:`~slotterm.commands.par_svg`).  It shows the headline figures, the RTP
 split as bars, the win distribution (the probability that a round pays at least x times
-the total bet, exact at the sheet's band edges, on log-log axes), where the RTP of
+the total bet, exact at 1-2-5 steps of each decade, on log-log axes), where the RTP of
 10^3 to 10^6 rounds lands (RTP ± VI/√N at 90 % and 95 %), then every figure of
 ``par --json``: the single figures with their units
 (:func:`~slotterm.commands.par_units.unit_of`) and each list as a table.  A figure is shown
@@ -143,8 +143,8 @@ def report_html(sheet: ParSheet) -> str:
             "Win distribution",
             distribution_chart(sheet),
             "The chance that one round (its base spin and every feature it starts) pays at "
-            "least x times the total bet, with the round cap. Exact at the marked points, "
-            "the edges of the win bands; the dashed line only joins them.",
+            "least x times the total bet, with the round cap. Exact at the marked points "
+            "(0.1, 0.2, 0.5, 1, 2, 5... and the cap); the dashed line only joins them.",
         ),
         _section(
             "spread",

@@ -4,9 +4,7 @@
   them (the base game's line wins and scatters, then what each feature adds, a feature's
   own parts under it), and the total.
 * :func:`win_exceedance`: the probability that a round pays at least x times the total
-  bet, at each lower edge of the sheet's win bands above zero: the sum of the bands at or
-  above that edge (the bands are disjoint and cover every round, so the sum is exact).
-  Between two edges the sheet says nothing finer.
+  bet, the sheet's exact win tail (``win_tail``: 0.1, 0.2, 0.5, 1, 2, 5... and the cap).
 * :func:`volatility`: where the RTP of N rounds lands, RTP ± VI/√N at 90 % and 95 %, for
   N from 10^3 to 10^6 (:data:`VOLATILITY_ROUNDS`): the ``confidence`` rows in that range,
   and the same law at any N between them for the curves.
@@ -18,14 +16,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from slotterm.analysis.sheet import UNCAPPED
+from slotterm.analysis.sheet_text import split_rows
 from slotterm.commands.par_formats import feature_text
-from slotterm.commands.par_units import UNCAPPED_SUFFIX
 
 if TYPE_CHECKING:
-    from slotterm.analysis.sheet import Confidence, ParSheet
-
-CORE_PARTS = (("base game line wins", "rtp_base_lines"), ("base game scatters", "rtp_scatter"))
-"""The parts of the RTP the round itself pays, before the features' (label, figure)."""
+    from slotterm.analysis.sheet import Confidence, ParSheet, WinTail
 
 VOLATILITY_ROUNDS = (10**3, 10**6)
 """The range of rounds the volatility chart spans."""
@@ -43,14 +39,6 @@ class SplitPart:
     name: str | None = None
     inner: bool = False
     uncapped: float | None = None
-
-
-@dataclass(frozen=True)
-class Exceedance:
-    """``probability`` of a round paying at least ``x`` times the total bet."""
-
-    x: float
-    probability: float
 
 
 @dataclass(frozen=True)
@@ -73,7 +61,7 @@ def _part(sheet: ParSheet, label: str, figure: float | str | None) -> SplitPart 
         value, name = figure, None
     if value is None:
         return None
-    uncapped = None if name is None else getattr(sheet, name + UNCAPPED_SUFFIX)
+    uncapped = None if name is None else getattr(sheet, name + UNCAPPED)
     return SplitPart(
         label=label.strip(),
         value=float(value),
@@ -86,25 +74,14 @@ def _part(sheet: ParSheet, label: str, figure: float | str | None) -> SplitPart 
 def rtp_split(sheet: ParSheet) -> list[SplitPart]:
     """The bars of the RTP split: the parts, each feature's own parts under it, the total."""
     features = feature_text(sheet)
-    rows: list[tuple[str, float | str | None]] = [
-        *CORE_PARTS,
-        *features.base_split,
-        *features.split,
-        ("total", "rtp"),
-    ]
+    rows: list[tuple[str, float | str | None]] = [*split_rows(features), ("total", "rtp")]
     parts = (_part(sheet, label, figure) for label, figure in rows)
     return [part for part in parts if part is not None]
 
 
-def win_exceedance(sheet: ParSheet) -> list[Exceedance]:
-    """P(round win >= x × total bet) at each band edge above zero where it is above zero."""
-    bands = sheet.win_bands
-    edges = sorted({band.low for band in bands if band.low > 0})
-    found = (
-        Exceedance(x=edge, probability=sum(b.probability for b in bands if b.low >= edge))
-        for edge in edges
-    )
-    return [point for point in found if point.probability > 0]
+def win_exceedance(sheet: ParSheet) -> list[WinTail]:
+    """P(round win >= x × total bet) at each point of the sheet's win tail above zero."""
+    return [point for point in sheet.win_tail if point.probability > 0]
 
 
 def _spread(row: Confidence) -> Spread:

@@ -3,7 +3,7 @@
 The sheet's JSON names its figures but not their units; :func:`unit_of` gives one from a
 short table of name patterns (:data:`UNIT_RULES`), so a figure a feature adds, or the
 ``NAME_uncapped`` partner of a figure, has its unit without an edit here: the partner
-has its figure's unit (:data:`UNCAPPED_SUFFIX` is dropped before the patterns are tried).
+has its figure's unit (:data:`UNCAPPED` is dropped before the patterns are tried).
 
 The units (:data:`UNITS`): ``fraction`` (an RTP or a share of it as a fraction of the
 total bet, or a probability: 0.9613 is 96.13 %), ``x_total_bet`` and ``x_line_bet``
@@ -20,8 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-UNCAPPED_SUFFIX = "_uncapped"
-"""The ending of a figure without the round cap, beside the same name with it."""
+from slotterm.analysis.sheet import UNCAPPED
 
 
 @dataclass(frozen=True)
@@ -67,6 +66,7 @@ UNIT_RULES = (
     UnitRule("multiplier", "x_total_bet"),
     UnitRule("low", "x_total_bet"),
     UnitRule("high", "x_total_bet"),
+    UnitRule("x", "x_total_bet"),
     UnitRule("top", "x_total_bet"),
     UnitRule("*value", "x_total_bet"),
     UnitRule("*mean*", "x_total_bet"),
@@ -97,7 +97,7 @@ UNITS = (
 
 def unit_of(section: str, name: str) -> str:
     """The unit of the figure ``name`` (a JSON key, or a column of a list) in ``section``."""
-    bare = name.removesuffix(UNCAPPED_SUFFIX)
+    bare = name.removesuffix(UNCAPPED)
     for rule in UNIT_RULES:
         if rule.matches(section, bare):
             return rule.unit

@@ -85,3 +85,25 @@ def test_par_refuses_a_policy_it_cannot_compute(capsys: pytest.CaptureFixture[st
     assert main(["par", "lucky-witch", "--policy", "random"]) == 2
     err = capsys.readouterr().err
     assert "must be one of best, keep-first, worst" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_win_tail_is_the_exact_law_read_from_the_top(game_id: str) -> None:
+    """``win_tail``: P(round win >= x total bets) at 0.1, 0.2, 0.5, 1... and the cap, from
+    the round's exact law (recomputed here by brute summing), falling with x."""
+    from slotterm.analysis.exact import analyse_round
+
+    game = get_game(game_id)
+    lines = 3
+    sheet = compute_par(game, lines)
+    law = analyse_round(game, lines).below_cap
+    cap_p = sheet.cap_probability
+    xs = [t.x for t in sheet.win_tail]
+    assert xs[:4] == [0.1, 0.2, 0.5, 1.0] and xs[-1] == sheet.cap_x_total_bet
+    for point in sheet.win_tail[:-1]:
+        least = next(k for k in range(len(law)) if k / lines >= point.x - 1e-12)
+        expected = float(law[least:].sum()) + cap_p
+        assert point.probability == pytest.approx(expected, rel=1e-9, abs=1e-15), point
+    probabilities = [t.probability for t in sheet.win_tail]
+    assert probabilities == sorted(probabilities, reverse=True)
+    assert probabilities[0] <= sheet.hit_frequency + 1e-12
