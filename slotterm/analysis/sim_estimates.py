@@ -91,7 +91,8 @@ def wilson(hits: int, trials: int) -> tuple[float, float]:
     z2 = Z_99 * Z_99
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = Z_99 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(centre - half, 0.0), min(centre + half, 1.0)
+    # the ends hold the observed share even where rounding would leave it out (p = 0, 1)
+    return min(max(centre - half, 0.0), p), max(min(centre + half, 1.0), p)
 
 
 def mean_estimate(total: int, squares: int, count: int, unit: int = 1) -> Estimate | None:
