@@ -15,6 +15,9 @@ stderr is a terminal.
 The exact sheet applies an absolute round cap (such as 250,000.00) at the game's
 highest bet; simulated at a lower bet, where that cap is a larger multiple of the total
 bet, the run is compared with the exact RTP before the cap (``exact_note`` says so).
+Last come the ``figures``: each figure of the sheet the run measures, with its 99 %
+interval, the sheet's value and a z-score (:mod:`slotterm.analysis.sim_vs_par`, laid out
+by :mod:`slotterm.commands.simulate_par`).
 """
 
 from __future__ import annotations
