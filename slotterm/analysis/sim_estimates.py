@@ -113,7 +113,8 @@ def proportion_estimate(hits: int, trials: int) -> Estimate | None:
     if trials < 1:
         return None
     p = hits / trials
-    return Estimate(p, math.sqrt(p * (1 - p) / trials), trials, "proportion", hits)
+    se = math.sqrt(p * (1 - p) / trials)
+    return Estimate(value=p, se=se, count=trials, kind="proportion", hits=hits)
 
 
 def inverse_estimate(hits: int, trials: int) -> Estimate | None:
@@ -121,7 +122,8 @@ def inverse_estimate(hits: int, trials: int) -> Estimate | None:
     if hits < 1 or trials < 1:
         return None
     p = hits / trials
-    return Estimate(1.0 / p, math.sqrt(p * (1 - p) / trials) / (p * p), trials, "inverse", hits)
+    se = math.sqrt(p * (1 - p) / trials) / (p * p)
+    return Estimate(value=1.0 / p, se=se, count=trials, kind="inverse", hits=hits)
 
 
 def sd_estimate(sums: tuple[int, int, int, int, int], unit: int = 1) -> Estimate | None:
