@@ -24,5 +24,6 @@ SIMULATE_KEYS = {
     "rtp_base_lines",
     "rtp_scatter",
     "rtp_free_spins",
+    "figures",
 }
 """The keys of Book of Spells' ``simulate --json`` report (the golden files pin them)."""

@@ -140,8 +140,24 @@ def test_simulate_matches_golden_apart_from_timing() -> None:
         want, got = dict(golden[key]), make_golden.simulate_output(stdout)
         # the exact RTP beside the run is a PAR figure: compared as PAR is
         problems += differences(want.pop("exact_rtp"), got.pop("exact_rtp"), f"{key} exact_rtp")
+        problems += _figure_differences(want.pop("figures"), got.pop("figures"), key)
         problems += [f"{key}: {d}" for d in differences(want, got, tolerance=0.0)]
     assert not problems, "\n".join(problems)
+
+
+def _figure_differences(want: dict[str, Any], got: dict[str, Any], key: str) -> list[str]:
+    """The run's ``figures`` against the golden: what the run measured exactly, the PAR
+    value and the z (which uses it) as PAR is compared."""
+    if want.keys() != got.keys():
+        return [f"{key} figures: golden {sorted(want)}, live {sorted(got)}"]
+    problems: list[str] = []
+    for name, entry in want.items():
+        live = dict(got[name])
+        golden = dict(entry)
+        for field in ("par", "z"):
+            problems += differences(golden.pop(field), live.pop(field), f"{key} {name}.{field}")
+        problems += differences(golden, live, f"{key} {name}", tolerance=0.0)
+    return problems
 
 
 def test_round_trace_matches_golden_line_by_line() -> None:

@@ -76,7 +76,8 @@ def play_rounds(
     frame_tally = FrameCounts(game)
     split = SourceSplit()
     laws = {f.name: simulation_law(f) for f in game.all_features}
-    paid_sum = squares = hits = features = spins_played = capped = top = 0
+    paid_sum = squares = cubes = fourths = hits = features = capped = top = 0
+    spins_played = spins_squares = 0
     play = apply  # the module's (a test may count the calls)
     left = rounds
     while left:
@@ -106,9 +107,9 @@ def play_rounds(
                     if any(laws[f.feature].source == FEATURE_SOURCE for f in round_.frames):
                         features += 1
                     state, round_ = _play_features(game, state, rng, policy, chooser, split, laws)
-                    spins_played += sum(
-                        laws[f.feature].spins_played(f.record) for f in round_.frames
-                    )
+                    spun = sum(laws[f.feature].spins_played(f.record) for f in round_.frames)
+                    spins_played += spun
+                    spins_squares += spun * spun
                     frame_tally.add(round_)
                 while state.phase is not idle:  # a win on offer: the policy collects it
                     action = next_action(game, state, policy, chooser)
@@ -118,7 +119,10 @@ def play_rounds(
                     capped += 1
                 paid = state.credits - before + total_bet
             paid_sum += paid
-            squares += paid * paid
+            second = paid * paid
+            squares += second
+            cubes += second * paid
+            fourths += second * second
             if paid > top:
                 top = paid
         if progress is not None:
@@ -128,15 +132,20 @@ def play_rounds(
         staked=rounds * total_bet,
         paid=paid_sum,
         paid_squares=squares,
+        paid_cubes=cubes,
+        paid_fourths=fourths,
         base_hits=hits,
         features=features,
         free_spins=spins_played,
+        free_spins_squares=spins_squares,
         capped=capped,
         top_win=top,
         frames=tuple(frame_tally.frames),
         frame_rounds=tuple(frame_tally.rounds),
         frame_paid=tuple(frame_tally.paid),
         base_frames=tuple(frame_tally.base),
+        frame_paid_squares=tuple(frame_tally.paid_squares),
+        frame_count_squares=tuple(frame_tally.count_squares),
         source_paid=tuple(split.paid),
         source_squares=tuple(split.squares),
     )

@@ -41,27 +41,37 @@ def _sum(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 class Tally:
     """Integer tallies of a number of rounds (amounts in cents).
 
+    ``paid_squares``, ``paid_cubes`` and ``paid_fourths`` sum each round's pay to the
+    second, third and fourth power (the last two give the spread of the sample sd).
     ``features`` counts rounds that started a feature of :data:`FEATURE_SOURCE` (the free
-    spins) and ``free_spins`` the spins such features played.  ``frames``, ``frame_rounds``,
-    ``frame_paid`` and ``base_frames`` are per feature of the game's ``all_features``
-    (frames played, rounds with at least one, what they paid, frames the base spin
-    started).  ``source_paid`` and ``source_squares`` are per source of :data:`SOURCES`:
-    what the rounds paid from it, and the sum of each round's pay from it squared.
+    spins), ``free_spins`` the spins all features played and ``free_spins_squares`` the
+    sum of each round's count squared.  ``frames``, ``frame_rounds``, ``frame_paid`` and
+    ``base_frames`` are per feature of the game's ``all_features`` (frames played, rounds
+    with at least one, what they paid, frames the base spin started), as are
+    ``frame_paid_squares`` (each frame's pay squared, summed) and ``frame_count_squares``
+    (each round's count of the feature's frames squared, summed).  ``source_paid`` and
+    ``source_squares`` are per source of :data:`SOURCES`: what the rounds paid from it,
+    and the sum of each round's pay from it squared.
     """
 
     rounds: int = 0
     staked: int = 0
     paid: int = 0
     paid_squares: int = 0
+    paid_cubes: int = 0
+    paid_fourths: int = 0
     base_hits: int = 0
     features: int = 0
     free_spins: int = 0
+    free_spins_squares: int = 0
     capped: int = 0
     top_win: int = 0
     frames: tuple[int, ...] = ()
     frame_rounds: tuple[int, ...] = ()
     frame_paid: tuple[int, ...] = ()
     base_frames: tuple[int, ...] = ()
+    frame_paid_squares: tuple[int, ...] = ()
+    frame_count_squares: tuple[int, ...] = ()
     source_paid: tuple[int, ...] = ()
     source_squares: tuple[int, ...] = ()
 
@@ -72,15 +82,20 @@ class Tally:
             staked=self.staked + other.staked,
             paid=self.paid + other.paid,
             paid_squares=self.paid_squares + other.paid_squares,
+            paid_cubes=self.paid_cubes + other.paid_cubes,
+            paid_fourths=self.paid_fourths + other.paid_fourths,
             base_hits=self.base_hits + other.base_hits,
             features=self.features + other.features,
             free_spins=self.free_spins + other.free_spins,
+            free_spins_squares=self.free_spins_squares + other.free_spins_squares,
             capped=self.capped + other.capped,
             top_win=max(self.top_win, other.top_win),
             frames=_sum(self.frames, other.frames),
             frame_rounds=_sum(self.frame_rounds, other.frame_rounds),
             frame_paid=_sum(self.frame_paid, other.frame_paid),
             base_frames=_sum(self.base_frames, other.base_frames),
+            frame_paid_squares=_sum(self.frame_paid_squares, other.frame_paid_squares),
+            frame_count_squares=_sum(self.frame_count_squares, other.frame_count_squares),
             source_paid=_sum(self.source_paid, other.source_paid),
             source_squares=_sum(self.source_squares, other.source_squares),
         )
@@ -89,7 +104,16 @@ class Tally:
 class FrameCounts:
     """Per-feature counts of the rounds that played features (the rare rounds)."""
 
-    __slots__ = ("base", "frames", "game", "index", "paid", "rounds")
+    __slots__ = (
+        "base",
+        "count_squares",
+        "frames",
+        "game",
+        "index",
+        "paid",
+        "paid_squares",
+        "rounds",
+    )
 
     def __init__(self, game: GameDefinition) -> None:
         """Zero counts for each of ``game``'s features and parts."""
@@ -99,6 +123,8 @@ class FrameCounts:
         self.rounds = [0] * len(self.index)
         self.paid = [0] * len(self.index)
         self.base = [0] * len(self.index)
+        self.paid_squares = [0] * len(self.index)
+        self.count_squares = [0] * len(self.index)
 
     def add_base(self, round_: Round) -> None:
         """Count the frames a base spin started."""
@@ -107,14 +133,17 @@ class FrameCounts:
 
     def add(self, round_: Round) -> None:
         """Count the frames of a finished round."""
-        seen = set()
+        seen: dict[int, int] = {}
         for frame in round_.frames:
             i = self.index[frame.feature]
+            pay = self.game.feature(frame.feature).pay(frame.record)
             self.frames[i] += 1
-            self.paid[i] += self.game.feature(frame.feature).pay(frame.record)
-            seen.add(i)
-        for i in seen:
+            self.paid[i] += pay
+            self.paid_squares[i] += pay * pay
+            seen[i] = seen.get(i, 0) + 1
+        for i, count in seen.items():
             self.rounds[i] += 1
+            self.count_squares[i] += count * count
 
 
 class SourceSplit:
@@ -231,6 +260,14 @@ class SimulationResult:
     def started_by_base_spin(self, name: str) -> int:
         """How many times a base spin started the feature ``name``."""
         return self._of(self.tally.base_frames, name)
+
+    def paid_squares_of(self, name: str) -> int:
+        """The sum of the squared pay of each frame of the feature (or part) ``name``."""
+        return self._of(self.tally.frame_paid_squares, name)
+
+    def count_squares_of(self, name: str) -> int:
+        """The sum over rounds of the squared count of frames of the feature ``name``."""
+        return self._of(self.tally.frame_count_squares, name)
 
     def rounds_with(self, name: str) -> int:
         """How many rounds played the feature (or part) ``name`` at least once."""

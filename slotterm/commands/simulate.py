@@ -15,6 +15,9 @@ stderr is a terminal.
 The exact sheet applies an absolute round cap (such as 250,000.00) at the game's
 highest bet; simulated at a lower bet, where that cap is a larger multiple of the total
 bet, the run is compared with the exact RTP before the cap (``exact_note`` says so).
+Last come the ``figures``: each figure of the sheet the run measures, with its 99 %
+interval, the sheet's value and a z-score (:mod:`slotterm.analysis.sim_vs_par`, laid out
+by :mod:`slotterm.commands.simulate_par`).
 """
 
 from __future__ import annotations
@@ -23,15 +26,18 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from slotterm.analysis.features.contract import FeatureLaw, simulation_law
 from slotterm.analysis.sim_tally import SOURCES, SimulationResult
+from slotterm.analysis.sim_vs_par import FigureCheck, applies_par_cap, compare
 from slotterm.analysis.simulate import MAX_SPINS, default_workers, simulate
 from slotterm.cli import UsageError
 from slotterm.commands.bet_input_error import BetInputError
 from slotterm.commands.bet_inputs import bet_inputs, other_bet_inputs
 from slotterm.commands.coin_bet import coins_text
+from slotterm.commands.simulate_par import exact_par, exact_rtp, figures_json, figures_table
 from slotterm.engine.actions import Bet
 from slotterm.engine.model import GameDefinition
 from slotterm.games import UnknownGame, get_game
@@ -39,42 +45,6 @@ from slotterm.money import format_cents
 
 BONUS = "bonus"
 """The source reported only by a game with a feature paying into it (:func:`feature_report`)."""
-
-
-def exact_rtp(
-    game: GameDefinition, lines: int, policy: str = "best", bet: Bet | None = None
-) -> tuple[float | None, str | None]:
-    """The exact RTP from ``compute_par`` if available, else ``None`` and why not.
-
-    For a game with an absolute cap simulated below the bet the sheet caps at, the RTP
-    before the cap, with a note saying so.
-    """
-    try:
-        from slotterm.analysis.par import compute_par
-    except ImportError:
-        return None, "the exact calculator is not available"
-    try:
-        sheet = compute_par(game, lines=lines, policy=policy)
-        if game.max_win_cents is None or bet is None:
-            return float(sheet.rtp), None
-        highest = game.highest_bet_per_line() * lines
-        if bet.total == highest:
-            return float(sheet.rtp), None
-        cap_x = game.max_win(bet.total) / bet.total
-        note = (
-            f"the exact RTP is the one before the round cap, which is {cap_x:,.0f} times "
-            f"this total bet; at the highest bet the sheet's capped RTP is "
-            f"{100 * sheet.rtp:.4f} %"
-        )
-        return float(sheet.rtp_uncapped), note
-    except Exception as exc:  # the exact figure is a bonus here; never fail the run for it
-        return None, one_line_reason(f"the exact calculator failed: {exc}")
-
-
-def one_line_reason(text: str) -> str:
-    """``text`` on one line, cut to 160 characters."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= 160 else flat[:159] + "…"
 
 
 MIN_ROUNDS_FOR_INTERVAL = 1_000
@@ -105,6 +75,7 @@ def result_json(
     exact: float | None,
     exact_note: str | None,
     game: GameDefinition | None = None,
+    figures: Sequence[FigureCheck] = (),
 ) -> dict[str, Any]:
     """The machine-readable report (fractions of 1; amounts in multiples of total bet).
 
@@ -113,7 +84,8 @@ def result_json(
     :func:`feature_report`'s keys, ``rtp_bonus`` among them.  With too few rounds for an
     interval (:func:`rtp_interval`), ``rtp_ci99``, ``ci99_half_width`` and
     ``exact_inside_ci99`` are ``null``.  ``game`` is the game simulated (by default the
-    game of ``result.game_id``).
+    game of ``result.game_id``).  ``figures`` comes last: each figure set against the
+    exact sheet (:func:`~slotterm.commands.simulate_par.figures_json`).
     """
     interval = rtp_interval(result)
     report = {
@@ -144,7 +116,7 @@ def result_json(
         from slotterm.games import get_game
 
         game = get_game(result.game_id)
-    return report | feature_report(result, game)
+    return report | feature_report(result, game) | {"figures": figures_json(figures)}
 
 
 def _laws(game: GameDefinition) -> list[FeatureLaw]:
@@ -200,8 +172,14 @@ def run_simulate(args: argparse.Namespace) -> int:
         result = simulate(game, args.spins, **options)
     seconds = time.perf_counter() - began
     played = Bet(result.bet_per_line, result.lines, result.coin_size)
-    exact, note = exact_rtp(game, lines, policy, played)
-    report = result_json(result, seconds, exact, note, game)
+    par, note = exact_par(game, lines, policy)
+    exact = None
+    if par is not None:
+        exact, note = exact_rtp(game, par, played)
+    under_cap = applies_par_cap(game, played)
+    least = MIN_ROUNDS_FOR_INTERVAL
+    checks = compare(result, game, par, capped=under_cap, min_rounds=least)
+    report = result_json(result, seconds, exact, note, game, checks)
     if args.json:
         print(json.dumps(report))
     else:
@@ -329,6 +307,8 @@ def _print_report(report: dict[str, Any], game: GameDefinition) -> None:
         table.add_row(name, value)
     console = Console()
     console.print(table)
+    if report["figures"]:
+        console.print(figures_table(report["figures"]))
     if note:  # a sentence, under the table at its full width, not squeezed into a cell
         console.print(f"Note: {note}.", highlight=False, markup=False)
     if report["rtp_ci99"] is None:

@@ -131,5 +131,10 @@ def test_simulate_command_reports_without_an_exact_rtp(
     report = json.loads(capsys.readouterr().out)
     assert report["exact_rtp"] is None and "lucky_seven" in report["exact_note"]
     assert report["rtp_bonus"] > 0 and "policy" not in report
+    # every figure is measured, none compared: there is no sheet
+    figures = report["figures"]
+    assert figures["rtp_bonus"]["estimate"] == pytest.approx(report["rtp_bonus"])
+    assert all(f["par"] is None and f["z"] is None for f in figures.values())
+    assert figures["rtp"]["ci99"] is not None
     assert main(args) == 0
     assert "exact RTP" in capsys.readouterr().out
