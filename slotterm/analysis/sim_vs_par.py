@@ -70,16 +70,16 @@ FIGURES: tuple[ParFigure, ...] = (
     ParFigure(name="rtp", label="RTP", scope=EVERY_GAME, unit="share", decimals=4, capped="rtp",
               uncapped="rtp_uncapped", measure=m.rtp),
     ParFigure(name="rtp_base_lines", label="  base lines", scope=EVERY_GAME, unit="share",
-              decimals=4, capped="rtp_base_lines", uncapped="rtp_base_lines",
+              decimals=4, capped="rtp_base_lines", uncapped="rtp_base_lines_uncapped",
               measure=m.source_share("base_lines")),
     ParFigure(name="rtp_scatter", label="  base scatter", scope=EVERY_GAME, unit="share",
-              decimals=4, capped="rtp_scatter", uncapped="rtp_scatter",
+              decimals=4, capped="rtp_scatter", uncapped="rtp_scatter_uncapped",
               measure=m.source_share("scatter")),
     ParFigure(name="rtp_free_spins", label="  free spins", scope=FEATURE_SOURCE, unit="share",
-              decimals=4, capped="rtp_free_spins", uncapped="rtp_free_spins",
+              decimals=4, capped="rtp_free_spins", uncapped="rtp_free_spins_uncapped",
               measure=m.source_share(FEATURE_SOURCE)),
     ParFigure(name="rtp_bonus", label="  base spin bonus", scope=BONUS_SOURCE, unit="share",
-              decimals=4, capped="rtp_bonus", uncapped="rtp_bonus",
+              decimals=4, capped="rtp_bonus", uncapped="rtp_bonus_uncapped",
               measure=m.source_share(BONUS_SOURCE)),
     ParFigure(name="hit_frequency", label="hit frequency", scope=EVERY_GAME, unit="share",
               decimals=4, capped="hit_frequency", uncapped="hit_frequency", measure=m.hits),
@@ -113,18 +113,18 @@ FIGURES: tuple[ParFigure, ...] = (
     ParFigure(name="bonus_mean", label="bonus win (× bet)", scope=BONUS_SOURCE, unit="times",
               decimals=3, capped="bonus_mean", uncapped="bonus_mean", measure=m.bonus_prize),
     ParFigure(name="rtp_bonus_in_all", label="RTP of every bonus", scope=BONUS_SOURCE,
-              unit="share", decimals=4, capped="rtp_bonus_in_all", uncapped="rtp_bonus_in_all",
+              unit="share", decimals=4, capped=None, uncapped="rtp_bonus_in_all_uncapped",
               measure=m.bonus_rtp_in_all),
 )
 # fmt: on
 """Every figure a simulation measures against the PAR sheet, in the printed order.
 
-The RTP parts name the sheet's plain keys in both readings: they carry the cap at the
-highest bet where the cap cuts them (the base lines, the free spins), and a part's
-uncapped twin (``rtp_base_lines_uncapped`` ...) replaces it in the uncapped column once
-the sheet has one.  ``feature_value`` and the bonus's figures are before the cap in the
-sheet; ``cap_probability`` is the sheet's at the highest bet, so only a run under the
-sheet's cap is compared with it."""
+Each RTP part is the sheet's pair: ``NAME`` (with the cap at the highest bet) for a run
+under the sheet's cap, ``NAME_uncapped`` for a run the cap cannot cut the same way.
+``feature_value`` and the bonus's figures are before the cap in the sheet;
+``rtp_bonus_in_all_uncapped`` has no capped partner, so a capped run does not compare it;
+``cap_probability`` is the sheet's at the highest bet, so only a run under the sheet's cap
+is compared with it."""
 
 
 @dataclass(frozen=True)
