@@ -90,8 +90,12 @@ feature modules, above both, name the definition itself."""
 class FeatureContext(NamedTuple):
     """What a feature may know about the round it runs in.
 
-    ``room`` is how much more the round may pay before its cap (cents; for the triggers
-    of a base spin, which pay nothing, it is the whole cap); ``inside`` is the name of the
+    ``room`` is how much more the round's features may pay (cents): before the round's cap,
+    or before the operator's feature limit (``Limits.free_spin_limit``, the most a round's
+    features -- free spins and every bonus won in them -- may pay together) when that comes
+    first; ``room_ends`` says which (``CAP`` or ``LIMIT``), the reason a feature the room cuts
+    ends with.  For the triggers of a base spin, which pay nothing, ``room`` is the whole
+    cap.  ``inside`` is the name of the
     feature whose step drew the window (``None`` for the base spin); ``force`` the
     tester's force string (``"name"`` or ``"name:detail"``) while a forced base spin's
     triggers are asked.
@@ -103,6 +107,14 @@ class FeatureContext(NamedTuple):
     room: int
     inside: str | None = None
     force: str | None = None
+    room_ends: EndReason = EndReason.CAP
+
+    def cuts(self, win: int) -> bool:
+        """Whether a step paying ``win`` is cut to the room and ends the features: the cap
+        ends them once reached, the operator's limit once passed (a feature whose wins
+        come to the limit exactly plays on, as the rules say)."""
+        room = self.room
+        return win > room or (win == room and self.room_ends is EndReason.CAP)
 
 
 build_feature_context = keyword_builder(FeatureContext)

@@ -58,6 +58,8 @@ from slotterm.engine.round_end import close_round, collect, end_round, steps_wit
 from slotterm.rng import RandomSource, RecordingSource
 
 _IDLE = Phase.IDLE
+_CAP = EndReason.CAP
+_LIMIT = EndReason.LIMIT
 _WIN_OFFERED = Phase.WIN_OFFERED
 _new = tuple.__new__
 _new_object = object.__new__
@@ -81,20 +83,29 @@ def feature_context(
     if not (cap[0] is game and cap[1] is bet and cap[2] is limits):
         cap[:] = [game, bet, limits, game.max_win(bet.total, limits)]
     room = cap[3] - round_.base_win - round_.feature_win
+    ends = _CAP
+    limit = limits.free_spin_limit
+    if limit is not None and limit - round_.feature_win < room:  # the features' limit first
+        room, ends = max(limit - round_.feature_win, 0), _LIMIT
     if inside is None:
         # the round's next step most often has the same room (a free spin that paid nothing)
         context = last[2]
         if not (
             context is not None
             and context.room == room
+            and context.room_ends is ends
             and context.game is game
             and context.bet is bet
             and context.limits is limits
         ):
-            context = build_feature_context(game=game, bet=bet, limits=limits, room=room)
+            context = build_feature_context(
+                game=game, bet=bet, limits=limits, room=room, room_ends=ends
+            )
         last[:] = [round_, game, context]
         return context
-    return FeatureContext(game=game, bet=bet, limits=limits, room=room, inside=inside)
+    return FeatureContext(
+        game=game, bet=bet, limits=limits, room=room, inside=inside, room_ends=ends
+    )
 
 
 _LAST_CAP: list[Any] = [None, None, None, 0]
@@ -289,7 +300,7 @@ def _feature_step(
     )
     ended_by = round_.ended_by if outcome.ended_by is None else outcome.ended_by
     feature_win = round_.feature_win + outcome.win
-    if ended_by is EndReason.CAP:
+    if ended_by is _CAP or ended_by is _LIMIT:  # nothing more can be paid: every feature ends
         frames = [f if f.done else FeatureFrame(f.feature, f.record, True) for f in frames]
     elif outcome.started:
         frames = list(push_frames(tuple(frames), list(outcome.started), events))
@@ -300,6 +311,7 @@ def _feature_step(
             limits=round_.limits,
             room=ctx.room - outcome.win,
             inside=feature.name,
+            room_ends=ctx.room_ends,
         )
         started = triggered_features(game, inner, outcome.spin, feature.name)
         if started:

@@ -157,7 +157,8 @@ def decode_round(value: Any, game: GameDefinition, where: str, *, closed: bool =
         f"{where}.ended_by: the round did not reach the cap",
     )
     check(
-        ended_by is not EndReason.LIMIT or bool(frames),
+        ended_by is not EndReason.LIMIT
+        or (bool(frames) and feature_win == limits.free_spin_limit),
         f"{where}.ended_by: no feature reached a limit",
     )
     active = any(not f.done for f in frames)
@@ -239,8 +240,8 @@ def _decode_frames(
                     as_bounded(item, f"{at}.record.{as_str(key, at)[:20]}", MAX_FEATURE_ITEMS)
         record = feature.decode(ctx, raw_record, f"{at}.record")
         done = as_bool(need(doc, "done", at), f"{at}.done")
-        if ended_by is EndReason.CAP:  # the cap ends every feature of the round
-            check(done, f"{at}.done: the round reached the cap")
+        if ended_by in (EndReason.CAP, EndReason.LIMIT):  # either ends every feature
+            check(done, f"{at}.done: the round reached the {ended_by.value}")
         else:
             check(done == feature.finished(record), f"{at}.done does not match the feature")
         frames.append(FeatureFrame(feature=name, record=record, done=done))

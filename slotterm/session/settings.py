@@ -5,7 +5,7 @@ Keys (all optional; amounts as numbers or text with at most two decimals)::
     bet_steps = [0.02, 0.05, 0.10, 0.20, 0.50, 1.00, 2.00]  # bet per line, increasing
     coin_sizes = [0.01, 0.02, 0.05, 0.10, 0.20, 0.25, 0.50, 1.00]  # coin sizes, increasing
     gamble_limit = 500.00       # largest win that may be gambled; 0 turns the gamble off
-    free_spin_limit = 10000.00  # most a feature may pay; leave out for no limit
+    free_spin_limit = 10000.00  # most a round's features may pay together; leave out for none
     max_win = 250000.00         # most one round may pay (the game's own cap by default)
     start_credits = 1000.00     # demo credits of a new session
     currency = "EUR"            # label shown beside amounts

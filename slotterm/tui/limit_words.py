@@ -43,14 +43,14 @@ def round_cap_help(game: GameDefinition, limits: Limits | None) -> str:
 
 
 def free_spin_limit_help(limits: Limits | None) -> str:
-    """A sentence (with its leading space) on the operator's limit on free spins' wins,
-    or ``""`` without a session's limits."""
+    """A sentence (with its leading space) on the operator's limit on what a round's
+    features win together, or ``""`` without a session's limits."""
     if limits is None:
         return ""
     if limits.free_spin_limit is None:
         return " Here there is none."
     shown = format_cents(limits.free_spin_limit)
-    return f" Here it is {shown}: reaching it ends the free spins and pays {shown}."
+    return f" Here it is {shown}: once their wins pass it, the features end and pay {shown}."
 
 
 def gamble_limit_help(limits: Limits | None) -> str:

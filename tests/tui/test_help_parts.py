@@ -102,7 +102,7 @@ BOOK_FACTS = [
     "still counts as the special symbol",
     "paid when they end",
     "5,000 times the total bet; reaching that ends the feature",
-    "An operator may also set a limit for what free spins win",
+    "An operator may also limit what the features of a round win together",
     "shuffled 52-card deck: **5** for red, **6** for black",
     "A right guess doubles the win",
     "There is no gamble on a win autoplay collects, nor after a feature cut short",

@@ -58,10 +58,10 @@ def test_the_help_states_the_operators_limits() -> None:
     witch = _flat(help_markdown(WITCH, OPERATOR))
     assert "A round never pays more than 2.00 in credits." in witch, witch
     assert "250,000.00" not in witch
-    assert "Here it is 0.50: reaching it ends the free spins" in witch, witch
+    assert "Here it is 0.50: once their wins pass it, the features end" in witch, witch
     book = _flat(help_markdown(BOOK, OPERATOR))
     assert "5,000 times the total bet, and never more than 2.00 in credits" in book, book
-    assert "Here it is 0.50: reaching it ends the free spins" in book, book
+    assert "Here it is 0.50: once their wins pass it, the features end" in book, book
     assert "gamble limit here is 1.00" in book, book
 
 

@@ -4,8 +4,9 @@
 bet and lines of that spin; the same during the feature adds ``retrigger`` more.  The
 feature opens with :class:`StartFeature` (which lets a spin modifier, such as the
 expanding symbol, draw its state), then each :class:`PlayFreeSpin` plays one spin.  Its
-wins add up and are paid with the round.  An operator limit on what the feature may pay
-(``Limits.free_spin_limit``) and the round cap end it early.
+wins add up and are paid with the round.  The round cap and an operator limit on what the
+round's features may pay together (``Limits.free_spin_limit``: the free spins and every
+bonus won in them) end it early.
 """
 
 from __future__ import annotations
@@ -244,11 +245,8 @@ class FreeSpins(Feature):
         )
         total = record.win + (evaluation.total_win + extra_win) * self.win_multiplier
         ended_by: EndReason | None = None
-        limit = ctx.limits.free_spin_limit
-        if limit is not None and total > limit:
-            total, ended_by = limit, EndReason.LIMIT
-        if total - record.win >= ctx.room:
-            total, ended_by = record.win + ctx.room, EndReason.CAP
+        if ctx.cuts(total - record.win):  # the round's cap, or the features' limit
+            total, ended_by = record.win + ctx.room, ctx.room_ends
         retrigger = (
             0 if ended_by is not None else self.awarded_by(evaluation.scatter_count, retrigger=True)
         )

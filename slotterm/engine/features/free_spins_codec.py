@@ -142,7 +142,7 @@ def decode_record(
     check(as_int(need(doc, "win", where), f"{where}.win") == total, f"{where}.win does not add up")
     limit = ctx.limits.free_spin_limit
     check(
-        ended_by is not EndReason.LIMIT or (limit is not None and total == limit),
+        ended_by is not EndReason.LIMIT or (limit is not None and total <= limit),
         f"{where}.ended_by: the feature did not reach the free-spin limit",
     )
     return FreeSpinsRecord(

@@ -231,10 +231,11 @@ class PickGame(Feature):
         return prize if cap is None else min(prize, cap)
 
     def settle(self, ctx: FeatureContext, multiple: int) -> tuple[int, EndReason | None]:
-        """The prize paid for ``multiple`` total bets, and ``cap`` if the room cut it."""
+        """The prize paid for ``multiple`` total bets, and the reason (the cap or the
+        features' limit) if the room cut it."""
         prize = self.capped(ctx, multiple)
-        if prize >= ctx.room:
-            return ctx.room, EndReason.CAP
+        if ctx.cuts(prize):
+            return ctx.room, ctx.room_ends
         return prize, None
 
     def ended(self, record: Any, multiple: int, layout: tuple[Content, ...]) -> PickGameEnded:
@@ -315,14 +316,18 @@ class PickGame(Feature):
         """The record's ``prize`` and ``ended_by``, checked against ``multiple`` total bets.
 
         ``multiple`` is ``None`` while the game is still being played (no prize yet).
-        Only the round cap may leave the prize below its capped value.
+        Only the round cap or the features' limit may leave the prize below its capped value.
         """
         raw_end = need(doc, "ended_by", where)
         try:
             ended_by = None if raw_end is None else EndReason(as_str(raw_end, f"{where}.ended_by"))
         except ValueError:
             raise RecordError(f"{where}.ended_by is not a reason") from None
-        check(ended_by in (None, EndReason.CAP), f"{where}.ended_by: only the cap ends a pick game")
+        limited = ended_by is EndReason.LIMIT and ctx.limits.free_spin_limit is not None
+        check(
+            ended_by in (None, EndReason.CAP) or limited,
+            f"{where}.ended_by: only the cap or the features' limit (when set) ends a pick game",
+        )
         prize = as_int(need(doc, "prize", where), f"{where}.prize")
         if multiple is None:
             check(prize == 0, f"{where}.prize: nothing is paid before the game ends")

@@ -344,7 +344,8 @@ class FreeSpinsView(FeatureView):
             'Everything the free spins win is added up, shown as you go ("Free spin N of M" '
             "with the total so far) and paid when they end. A round never pays more than "
             f"{round_cap_help(game, limits)}; reaching that ends the feature. An operator may "
-            f"also set a limit for what free spins win.{free_spin_limit_help(limits)}",
+            "also limit what the features of a round win together (the free spins and "
+            f"every bonus won in them).{free_spin_limit_help(limits)}",
         ]
         if rule.win_multiplier > 1:
             items.insert(2, self._multiplier_sentences())

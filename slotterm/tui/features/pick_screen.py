@@ -247,6 +247,8 @@ class PickScreen(Screen[str | None]):
             status = f"{self.end_text(record)}  You win {prize}!"
             if record.ended_by is EndReason.CAP:
                 status += "  (The round reached its maximum win.)"
+            elif record.ended_by is EndReason.LIMIT:
+                status += "  (The features reached the operator's win limit.)"
             prompt = "Press Enter or Space to go back to the reels."
         elif over or opening:
             status, prompt = "Opening…", ""
