@@ -10,7 +10,7 @@ One test, so that the build runs once whichever xdist worker takes it:
 * the sdist holds every file of ``tests/`` (every ``tests/**/test_*.py`` among them, the
   golden files and the snapshots), ``saves/``, ``tools/``, ``benchmarks/``, ``docs/``
   (the README's pictures), ``.ci/run``, README.md and LICENSE; the wheel holds the
-  licence (PEP 639) and the package's version;
+  licence (PEP 639), the package's version, its classifiers, addresses and extras;
 * the tests collect from the unpacked sdist (``pytest --collect-only``, every test file,
   no error), and a fast subset of them (:data:`SDIST_SUBSET`) passes there, importing the
   unpacked tree's ``slotterm``;
@@ -38,6 +38,7 @@ from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import load_settings
+from tests.readme_support import REPOSITORY
 from tests.tui.pty_support import COLS, ROWS, WAIT, PtyGame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -133,6 +134,15 @@ def _check_wheel(wheel: Path) -> None:
     assert "slotterm/cli.py" in names and not any(n.startswith("tests/") for n in names)
     requires = metadata.get_all("Requires-Dist") or []
     assert "rich>=14.2" in requires  # Textual 8 needs it: a floor below it means nothing
+    assert 'ruff>=0.6; extra == "dev"' in requires
+    assert not any(r.startswith(("ruff", "mypy")) and '"test"' in r for r in requires)
+    assert set(metadata.get_all("Provides-Extra") or []) == {"test", "dev"}
+    classifiers = metadata.get_all("Classifier") or []
+    assert {f"Programming Language :: Python :: 3.{minor}" for minor in (11, 12, 13)} <= set(
+        classifiers
+    )
+    urls = dict(url.split(", ", 1) for url in metadata.get_all("Project-URL") or [])
+    assert urls["Source"] == REPOSITORY and urls["Issues"] == f"{REPOSITORY}/issues"
 
 
 def _unpack(sdist: Path, into: Path) -> Path:

@@ -16,6 +16,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.readme_support import pictures, readme_text, repository_file
+
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "make_screenshots.py"
 
@@ -33,12 +35,17 @@ shots = _load_tool()
 
 
 def test_the_readme_shows_every_picture() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    linked = set(re.findall(r"\]\((docs/screenshots/[\w-]+\.svg)\)", readme))
+    # by absolute address (the README is also the package index's page), each naming a
+    # file of docs/screenshots here
+    shown = pictures(readme_text())
+    names = [repository_file(link) for link in shown]
+    elsewhere = [link for link, name in zip(shown, names, strict=True) if name is None]
+    assert not elsewhere, f"README shows pictures that are not the repository's: {elsewhere}"
+    linked = {name for name in names if name is not None}
     wanted = {f"docs/screenshots/{shot.name}.svg" for shot in shots.SHOTS}
     assert wanted <= linked, sorted(wanted - linked)
-    for link in linked:
-        assert (ROOT / link).is_file(), f"README links {link}, which is not there"
+    for name in linked:
+        assert (ROOT / name).is_file(), f"README shows {name}, which is not there"
 
 
 def test_check_names_each_missing_picture(
