@@ -45,3 +45,14 @@ def repository_file(link: str) -> str | None:
         if link.startswith(base):
             return link.removeprefix(base)
     return None
+
+
+def shell_commands(text: str) -> list[str]:
+    """Every command of the ``sh`` blocks in ``text``, its comment left off."""
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.DOTALL):
+        for line in block.splitlines():
+            command = re.sub(r"\s+#.*$", "", line).strip()
+            if command:
+                commands.append(command)
+    return commands
