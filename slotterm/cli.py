@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
 
 COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history", "log", "serve")
+HELP_WORDS = frozenset({"-h", "--help"})
 EXIT_USAGE = 2
 EXIT_OUTPUT_FAILED = 1
 """A write to stdout failed (full disk, I/O error): one line on stderr."""
@@ -170,7 +171,7 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"slotterm {__version__}")
     subs = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
-    play = subs.add_parser("play", help="play the game (the default command)")
+    play = subs.add_parser("play", help="play the game (the default command)", add_help=False)
     if play_prog is not None:
         play.prog = play_prog
     add_play_options(play)
@@ -205,7 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
     args_in = _normalise(given)
     implicit = len(args_in) > len(given)  # "play" inserted: the user typed no command
-    if args_in[0] == "play":  # the game owns the terminal: its output is not guarded
+    if args_in[0] == "play" and not HELP_WORDS & set(args_in):
+        # the game owns the terminal: its output is not guarded (its help's is)
         return _main(args_in, implicit=implicit)
     real = sys.stdout
     if real is None:  # started with stdout closed (``>&-``): every command here writes

@@ -150,8 +150,47 @@ def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
     )
 
 
+class PlayHelp(argparse.Action):
+    """``-h``/``--help`` of ``play``: its options, then the keys of the GAME given before
+    it (``slotterm GAME --help``), or how to ask for them; an unknown GAME is an
+    error of one line."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        """Print the help (and the keys), then exit 0."""
+        from slotterm.commands.play_keys import help_width, keys_text
+        from slotterm.games import GameFileError, UnknownGame, get_game
+
+        name = getattr(namespace, "game", None)
+        try:
+            game = None if name is None else get_game(name)
+        except (UnknownGame, GameFileError) as exc:
+            parser.error(str(exc))
+        parser.print_help()
+        if game is None:
+            print(f"\nGive a GAME before --help for its keys: {parser.prog} {game_ids()[0]} --help")
+        else:
+            print("\n" + keys_text(game, help_width()))
+        parser.exit()
+
+
 def add_play_options(play: argparse.ArgumentParser) -> None:
-    """``play``'s GAME (none: the lobby, :mod:`slotterm.tui.lobby`) and options."""
+    """``play``'s GAME (none: the lobby, :mod:`slotterm.tui.lobby`), options and help (a
+    parser made with ``add_help=False``: :class:`PlayHelp` is its help)."""
+    play.add_argument(
+        "-h",
+        "--help",
+        action=PlayHelp,
+        help="show this help, and the keys of the GAME given before it, and exit",
+    )
     _game_arg(play, optional=True)
     play.set_defaults(game=None)  # no GAME: the lobby (slotterm.tui.lobby)
     play.add_argument(

@@ -8,10 +8,12 @@ One test, so that the build runs once whichever xdist worker takes it:
 * ``python -m build`` makes the sdist, then the wheel from the unpacked sdist (so the sdist
   is enough to build from);
 * the sdist holds every file of ``tests/`` (every ``tests/**/test_*.py`` among them, the
-  golden files and the snapshots), ``saves/``, ``tools/``, ``benchmarks/``, ``.ci/run``,
-  README.md and LICENSE; the wheel holds the licence (PEP 639) and the package's version;
+  golden files and the snapshots), ``saves/``, ``tools/``, ``benchmarks/``, ``docs/``
+  (the README's pictures), ``.ci/run``, README.md and LICENSE; the wheel holds the
+  licence (PEP 639), the package's version, its classifiers, addresses and extras;
 * the tests collect from the unpacked sdist (``pytest --collect-only``, every test file,
-  no error);
+  no error), and a fast subset of them (:data:`SDIST_SUBSET`) passes there, importing the
+  unpacked tree's ``slotterm``;
 * the wheel goes into a new venv (its dependencies from the package index), where
   ``slotterm --version``, ``slotterm par book-of-spells`` and the game itself in a
   pseudo-terminal (quit with Q) run from the installed copy, not this checkout.
@@ -36,13 +38,22 @@ from slotterm.games import get_game
 from slotterm.money import format_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import load_settings
+from tests.readme_support import REPOSITORY
 from tests.tui.pty_support import COLS, ROWS, WAIT, PtyGame
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = slotterm.__version__
-SDIST_TREES = ("tests", "saves", "tools", "benchmarks")
+SDIST_TREES = ("tests", "saves", "tools", "benchmarks", "docs")
 """Folders the sdist carries whole: the tests and everything they read."""
 SDIST_FILES = ("pyproject.toml", "MANIFEST.in", "README.md", "LICENSE", ".ci/run")
+SDIST_SUBSET = (
+    "tests/test_screenshots.py",  # docs/ and tools/ are there, and the pictures not stale
+    "tests/test_readme.py",
+    "tests/test_version.py",
+    "tests/engine/test_money_rng.py",
+)
+"""Tests run from the unpacked sdist: the ones that read files besides the package, and a
+couple of quick unit tests (the whole suite takes far too long for one test)."""
 BUILD_TIMEOUT = 400.0
 """Seconds a step may take (a deadline only): the install alone needs about 20 s of CPU,
 which on two cores shared with a dozen busy processes is well over the 180 s it had."""
@@ -123,32 +134,49 @@ def _check_wheel(wheel: Path) -> None:
     assert "slotterm/cli.py" in names and not any(n.startswith("tests/") for n in names)
     requires = metadata.get_all("Requires-Dist") or []
     assert "rich>=14.2" in requires  # Textual 8 needs it: a floor below it means nothing
+    assert 'ruff>=0.6; extra == "dev"' in requires
+    assert not any(r.startswith(("ruff", "mypy")) and '"test"' in r for r in requires)
+    assert set(metadata.get_all("Provides-Extra") or []) == {"test", "dev"}
+    classifiers = metadata.get_all("Classifier") or []
+    assert {f"Programming Language :: Python :: 3.{minor}" for minor in (11, 12, 13)} <= set(
+        classifiers
+    )
+    urls = dict(url.split(", ", 1) for url in metadata.get_all("Project-URL") or [])
+    assert urls["Source"] == REPOSITORY and urls["Issues"] == f"{REPOSITORY}/issues"
 
 
-def _collect_from_sdist(sdist: Path, into: Path, env: dict[str, str]) -> subprocess.Popen[str]:
-    """Unpack ``sdist`` and start ``pytest --collect-only`` there (this venv's pytest)."""
+def _unpack(sdist: Path, into: Path) -> Path:
+    """Unpack ``sdist`` into ``into``; its top folder."""
     with tarfile.open(sdist) as archive:
         archive.extractall(into, filter="data")
-    tree = into / f"slotterm-{VERSION}"
+    return into / f"slotterm-{VERSION}"
+
+
+def _pytest_in(tree: Path, env: dict[str, str], *args: str) -> subprocess.Popen[str]:
+    """Start this venv's pytest in ``tree`` (no xdist, no cache, no bytecode written):
+    ``python -m`` puts ``tree`` first on the path, so its ``slotterm`` and ``tests`` are
+    the ones imported."""
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "--collect-only",
-            "-q",
-            "-o",
-            "addopts=",
-            "-p",
-            "no:cacheprovider",
-            "tests",
-        ],
+        [sys.executable, "-m", "pytest", "-o", "addopts=", "-p", "no:cacheprovider", *args],
         cwd=tree,
         env={**env, "PYTHONDONTWRITEBYTECODE": "1"},
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
+
+
+def _finish(process: subprocess.Popen[str], what: str) -> str:
+    """Wait for ``process`` (killed past the deadline); its output, after checking that it
+    exited 0."""
+    try:
+        output, _ = process.communicate(timeout=BUILD_TIMEOUT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, f"{what} failed:\n{output[-4000:]}"
+    return output
 
 
 def _install_wheel(wheel: Path, venv: Path, env: dict[str, str]) -> Path:
@@ -192,6 +220,20 @@ def _play_and_quit(slotterm_exe: Path, env: dict[str, str], cwd: Path) -> None:
         pty.close()
 
 
+def _check_installed(bin_dir: Path, env: dict[str, str], tmp_path: Path) -> None:
+    """The installed copy (in ``bin_dir``'s venv) answers and plays."""
+    where = _run(
+        [str(bin_dir / "python"), "-c", "import slotterm; print(slotterm.__file__)"], env, tmp_path
+    ).stdout
+    assert where.startswith(str(tmp_path / "venv")), where  # the installed copy, not ROOT
+    version = _run([str(bin_dir / "slotterm"), "--version"], env, tmp_path)
+    assert version.stdout == f"slotterm {VERSION}\n"
+    sheet = _run([str(bin_dir / "slotterm"), "par", "book-of-spells"], env, tmp_path).stdout
+    assert re.search(r"book-of-spells . exact PAR sheet, 9 lines", sheet), sheet
+    assert re.search(r"RTP \(with the round cap\)\W+96\.13\d* %", sheet), sheet  # DESIGN §1
+    _play_and_quit(bin_dir / "slotterm", env, tmp_path)
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(900)  # each step has its own deadline; installs fetch from the index
 def test_build_install_and_run(tmp_path: Path, user_dirs: dict[str, str]) -> None:
@@ -206,25 +248,19 @@ def test_build_install_and_run(tmp_path: Path, user_dirs: dict[str, str]) -> Non
     test_files = _check_sdist(sdist, source)
     _check_wheel(wheel)
 
-    collecting = _collect_from_sdist(sdist, tmp_path / "unpacked", env)  # meanwhile: install
+    tree = _unpack(sdist, tmp_path / "unpacked")
+    collecting = _pytest_in(tree, env, "--collect-only", "-q", "tests")  # meanwhile: install
     try:
         bin_dir = _install_wheel(wheel, tmp_path / "venv", env)
-        collected, _ = collecting.communicate(timeout=BUILD_TIMEOUT)
     finally:
-        if collecting.poll() is None:
-            collecting.kill()
-            collecting.wait()
-    assert collecting.returncode == 0, f"collection from the sdist failed:\n{collected[-4000:]}"
+        collected = _finish(collecting, "collection from the sdist")
     files = {line.split("::", 1)[0] for line in collected.splitlines() if "::" in line}
     assert files == test_files, f"not collected: {sorted(test_files - files)}"
-
-    where = _run(
-        [str(bin_dir / "python"), "-c", "import slotterm; print(slotterm.__file__)"], env, tmp_path
-    ).stdout
-    assert where.startswith(str(tmp_path / "venv")), where  # the installed copy, not ROOT
-    version = _run([str(bin_dir / "slotterm"), "--version"], env, tmp_path)
-    assert version.stdout == f"slotterm {VERSION}\n"
-    sheet = _run([str(bin_dir / "slotterm"), "par", "book-of-spells"], env, tmp_path).stdout
-    assert re.search(r"book-of-spells . exact PAR sheet, 9 lines", sheet), sheet
-    assert re.search(r"RTP \(with the round cap\)\W+96\.13\d* %", sheet), sheet  # DESIGN §1
-    _play_and_quit(bin_dir / "slotterm", env, tmp_path)
+    subset = _pytest_in(tree, env, "-q", "-p", "no:xdist", *SDIST_SUBSET)  # meanwhile: run
+    try:
+        _check_installed(bin_dir, env, tmp_path)
+    finally:
+        ran = _finish(subset, "the sdist's own tests")
+    assert re.search(r"\b\d+ passed\b", ran), ran[-2000:]
+    imported = _run([sys.executable, "-c", "import slotterm; print(slotterm.__file__)"], env, tree)
+    assert imported.stdout.startswith(str(tree)), imported.stdout  # the sdist's, not ROOT's

@@ -1,6 +1,6 @@
 """The README's screenshots (``docs/screenshots/``, written by ``tools/make_screenshots.py``
 from the snapshot tests' apps): the tool draws each one, each shows the screen it is said
-to, and the README shows each one.
+to, the README shows each one, and none is stale (``--check`` passes).
 
 When a screen changes, run ``python tools/make_screenshots.py`` and commit the pictures
 with the change; ``--check`` says which are stale."""
@@ -15,6 +15,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.readme_support import pictures, readme_text, repository_file
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "make_screenshots.py"
@@ -33,12 +35,17 @@ shots = _load_tool()
 
 
 def test_the_readme_shows_every_picture() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    linked = set(re.findall(r"\]\((docs/screenshots/[\w-]+\.svg)\)", readme))
+    # by absolute address (the README is also the package index's page), each naming a
+    # file of docs/screenshots here
+    shown = pictures(readme_text())
+    names = [repository_file(link) for link in shown]
+    elsewhere = [link for link, name in zip(shown, names, strict=True) if name is None]
+    assert not elsewhere, f"README shows pictures that are not the repository's: {elsewhere}"
+    linked = {name for name in names if name is not None}
     wanted = {f"docs/screenshots/{shot.name}.svg" for shot in shots.SHOTS}
     assert wanted <= linked, sorted(wanted - linked)
-    for link in linked:
-        assert (ROOT / link).is_file(), f"README links {link}, which is not there"
+    for name in linked:
+        assert (ROOT / name).is_file(), f"README shows {name}, which is not there"
 
 
 def test_check_names_each_missing_picture(
@@ -69,8 +76,7 @@ SHOWS = {
 
 @pytest.mark.slow
 def test_each_picture_shows_its_screen_now_and_as_committed() -> None:
-    # A strict comparison with the committed files is `make_screenshots.py --check`
-    # (README, Development): a screen changed on purpose must not fail the suite.
+    # The strict comparison with the committed files is test_no_picture_is_stale.
     assert set(SHOWS) == {shot.name for shot in shots.SHOTS}
     for shot in shots.SHOTS:
         committed = (shots.OUT / f"{shot.name}.svg").read_text(encoding="utf-8")
@@ -89,3 +95,11 @@ def first_cell(svg: str) -> str:
     the window's frame)."""
     fills = re.findall(r'<rect fill="(#[0-9a-fA-F]{6})"', svg)
     return fills[1].lower()
+
+
+@pytest.mark.slow
+def test_no_picture_is_stale(capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``tools/make_screenshots.py --check`` does in a terminal: every committed
+    picture is the one the code draws now (a screen changed on purpose fails here until
+    its pictures are made again)."""
+    assert shots.main(["--check"]) == 0, capsys.readouterr().out

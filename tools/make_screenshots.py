@@ -136,7 +136,7 @@ SHOTS = (
     Shot("book-of-spells", "Book of Spells: a win on the lines", _book_of_spells),
     Shot("lucky-witch", "Lucky Witch: stacked wilds on a win", _lucky_witch),
     Shot("pick-game", "Lucky Witch's Mystery bonus: the Secret Vault pick game", _pick_game),
-    Shot("lobby", "The lobby: both games and their credits", _lobby),
+    Shot("lobby", "The lobby: each game and its credits", _lobby),
     Shot("paytable", "Book of Spells' paytable at the current bet", _paytable),
     Shot("light-theme", "Book of Spells on Textual's light theme", _light_theme),
 )

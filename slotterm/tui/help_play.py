@@ -87,7 +87,7 @@ SHELL_KEYS: list[Row] = [
     ("F", "quick spin on / off"),
     ("U", "top up the demo credits when they run out"),
     ("P 8", "paytable"),
-    ("H 9", "this help"),
+    ("H 9", "help: the rules, the features and these keys"),
     ("Y", "history: the last rounds, replayed step by step"),
     (
         "T",
@@ -104,15 +104,19 @@ LAST_KEYS: list[Row] = [
         "nothing, so with a round open it asks first); Ctrl+Q and Ctrl+C work over any window "
         "too, and with text selected Ctrl+C copies it instead",
     ),
-    ("Escape", "close a window like this one; at rest on the reels, back to the lobby"),
+    (
+        "Escape",
+        "close a window (help, paytable, history...); at rest on the reels, back to the lobby",
+    ),
     ("Ctrl+P", "the command palette: type to find any of the game's commands, or a colour theme"),
 ]
 """The keys every game has, after the options."""
 
 
-def keys_section(game: GameDefinition, parts: Sequence[HelpSection]) -> str:
-    """The keys table: the spin key (and what it does in the features), the bet keys, the
-    gamble's, autoplay's and the keys every game has."""
+def key_rows(game: GameDefinition, parts: Sequence[HelpSection]) -> list[Row]:
+    """The keys of ``game`` with what each does: the spin key (and what it does in the
+    features, ``parts``), the bet keys, the gamble's, autoplay's and the keys every game
+    has.  The help's table (:func:`keys_section`) and ``slotterm GAME --help`` show them."""
     space = ["spin", "stop the reels", *(p.keys for p in parts if p.keys)]
     gamble = game.gamble
     options = (
@@ -121,7 +125,7 @@ def keys_section(game: GameDefinition, parts: Sequence[HelpSection]) -> str:
         + BET_OPTIONS[bet_kind(game)]
         + "odds hints"
     )
-    rows: list[Row] = [
+    return [
         ("Space Enter 0 S", "; ".join(space)),
         *(GAMBLE_KEYS[:2] if gamble else []),
         *BET_KEYS[bet_kind(game)](game),
@@ -131,7 +135,11 @@ def keys_section(game: GameDefinition, parts: Sequence[HelpSection]) -> str:
         ("O", options),
         *LAST_KEYS,
     ]
-    table = "\n".join(f"| {keys} | {does} |" for keys, does in rows)
+
+
+def keys_section(game: GameDefinition, parts: Sequence[HelpSection]) -> str:
+    """The keys table (:func:`key_rows`), with how the keypad and letters work."""
+    table = "\n".join(f"| {keys} | {does} |" for keys, does in key_rows(game, parts))
     return (
         "## Keys\n\n"
         "The keypad works like the keys above it: its digits, **+**, **−** and **Enter** do "

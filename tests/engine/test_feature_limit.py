@@ -93,7 +93,7 @@ def test_without_a_limit_the_same_bonus_pays_in_full_and_the_spins_go_on() -> No
 
 
 def test_an_edited_save_claiming_the_limit_without_one_is_refused() -> None:
-    state, events = _play_out(*_into_the_inner_bonus(limit=300))
+    _, events = _play_out(*_into_the_inner_bonus(limit=300))
     (closed,) = [e for e in events if isinstance(e, RoundClosed)]
     saved = json.loads(json.dumps(encode_round(closed.round, GAME)))
     saved["limits"][1] = None  # no free-spin limit, yet the round ended by it

@@ -4,12 +4,14 @@ filling the window), a notice below 80×24, live resize."""
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
 from slotterm.engine.records import Phase
 from slotterm.tui.app import SlotApp
 from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.screens.too_small import TooSmallScreen
+from slotterm.tui.textual_compat import footer_key_width
 from tests.tui.lucky_witch_support import lw_app
 from tests.tui.main_support import (
     AWARDED,
@@ -115,13 +117,59 @@ async def test_the_footer_shows_whole_keys_most_important_first(game: str, width
         assert shown[: len(first)] == first, shown
         keys = main(app).query(FooterKey)
         every = [key.description for key in keys if not key.has_class("-command-palette")]
-        if width >= 120:  # room for all
-            assert shown == every, shown
+        if width >= 120:  # room for all, the palette's key at the right end
+            assert shown == [*every, PALETTE], shown
         # a key left out did not fit in the room the ones shown left
         room = width - sum(key.region.width + 1 for key in keys if key.display)
         for key in keys:
             if not key.display and not key.has_class("-command-palette"):
                 assert len(key.key_display) + 1 + len(key.description) > room, key.description
+
+
+PALETTE = "palette"
+"""The label of the command palette's key (Ctrl+P), Textual's own."""
+
+
+def _palette_key(app: SlotApp) -> FooterKey | None:
+    """The command palette's key in the machine's footer, if it is shown."""
+    keys = [key for key in main(app).query(FooterKey) if key.has_class("-command-palette")]
+    return keys[0] if keys and keys[0].display and keys[0].region.width else None
+
+
+async def _palette_at_the_right_end(pilot: Pilot[None], app: SlotApp, width: int) -> None:
+    """Wait for the palette's key at the right end of the footer, then check that every
+    other key shown stands whole to the left of it."""
+    await wait_for(pilot, lambda: _palette_key(app) is not None)
+    palette = _palette_key(app)
+    assert palette is not None
+    assert "^p" in palette.key_display.lower()
+    assert palette.region.right >= width - 1  # at the right end
+    others = [key for key in main(app).query(FooterKey) if key.display and key is not palette]
+    assert others and all(key.region.right <= palette.region.x for key in others)
+    assert _footer_shown(app)[-1] == PALETTE
+
+
+@pytest.mark.parametrize("game", ["book-of-spells", "lucky-witch"])
+async def test_the_palette_key_shows_from_100_columns_and_leaves_80_to_the_game(
+    game: str,
+) -> None:
+    app = make_app(1) if game == "book-of-spells" else lw_app(1)
+    first = FIRST_KEYS if game == "book-of-spells" else FIRST_KEYS_IN_COINS
+    async with app.run_test(size=(100, 40)) as pilot:
+        await _palette_at_the_right_end(pilot, app, 100)
+        assert _footer_shown(app)[: len(first)] == first
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: _palette_key(app) is None)
+        await wait_for(pilot, lambda: _footer_shown(app)[: len(first)] == first)
+        shown = _footer_shown(app)
+        assert PALETTE not in shown and _footer_cut(app, 80) == [], shown
+        # the game's keys have the whole bar: a key left out would not fit after the others
+        keys = main(app).query(FooterKey)
+        room = 80 - sum(key.region.width + 1 for key in keys if key.display)
+        hidden = [key for key in keys if not key.display and not key.has_class("-command-palette")]
+        assert all(footer_key_width(key) > room for key in hidden)
+        await pilot.resize_terminal(100, 40)
+        await _palette_at_the_right_end(pilot, app, 100)
 
 
 async def test_the_footer_refits_when_the_terminal_is_resized() -> None:

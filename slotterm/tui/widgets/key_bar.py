@@ -13,7 +13,9 @@ changed.
 When the keys are wider than the bar (80 columns), the bar leaves out whole keys rather
 than cutting one mid-word: the keys are declared most important first
 (:data:`~slotterm.tui.keymap.GAME_BINDINGS`), and each is shown if it still fits after
-the ones before it.
+the ones before it.  From :data:`PALETTE_FROM` columns on, the command palette's key
+(Ctrl+P) stands at the right end, its room kept before the game's keys are fitted; below
+that the game's keys have the whole bar (the palette still opens with Ctrl+P).
 """
 
 from __future__ import annotations
@@ -24,12 +26,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 from slotterm.tui.textual_compat import footer_key_width, footer_keys, mark_footer_bindings_ready
 
 Shown = tuple[Hashable, ...]
 """What the bar shows: each shown key with its label, tooltip and whether it works."""
+
+PALETTE_FROM = 100
+"""The narrowest bar (in columns) that shows the command palette's key at its right end."""
 
 
 class KeyBar(Footer):
@@ -67,16 +73,24 @@ class KeyBar(Footer):
         self.fit_keys()
 
     def fit_keys(self) -> None:
-        """Show each key, most important (leftmost) first, that fits whole in the room the
-        ones before it left; hide the others."""
+        """Show the palette's key when the bar is wide enough, then each other key, most
+        important (leftmost) first, that fits whole in the room the ones before it left;
+        hide the others."""
         room = self.size.width
-        for key in footer_keys(self):
+        keys = footer_keys(self)
+        for key in keys:
+            if key.has_class("-command-palette"):
+                shown = room >= PALETTE_FROM
+                _show(key, shown)
+                if shown:  # its border and padding are its own, not its label's; and a
+                    # column between it and the game's keys, as between two keys
+                    room -= footer_key_width(key) + key.styles.gutter.width + 1
+        for key in keys:
             if key.has_class("-command-palette"):
                 continue
             width = footer_key_width(key)
             fits = width <= room
-            if key.display != fits:  # setting it at all asks for a layout pass
-                key.display = fits
+            _show(key, fits)
             if fits:
                 room -= width + key.styles.margin.right
 
@@ -85,3 +99,10 @@ class KeyBar(Footer):
         if self.is_attached and screen is self.screen and self.shown() == self._shown:
             return
         super().bindings_changed(screen)
+
+
+def _show(key: Widget, shown: bool) -> None:
+    """Show or hide ``key``, touching it only when that changes (setting ``display`` at
+    all asks for a layout pass)."""
+    if key.display != shown:
+        key.display = shown
