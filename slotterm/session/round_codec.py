@@ -157,8 +157,7 @@ def decode_round(value: Any, game: GameDefinition, where: str, *, closed: bool =
         f"{where}.ended_by: the round did not reach the cap",
     )
     check(
-        ended_by is not EndReason.LIMIT
-        or (bool(frames) and feature_win == limits.free_spin_limit),
+        ended_by is not EndReason.LIMIT or (bool(frames) and feature_win == limits.free_spin_limit),
         f"{where}.ended_by: no feature reached a limit",
     )
     active = any(not f.done for f in frames)
