@@ -47,5 +47,6 @@ def test_the_picture_has_the_three_charts() -> None:
 
 
 def test_the_readme_shows_the_picture() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"]({PICTURE})" in readme
+    from tests.readme_support import pictures, readme_text, repository_file
+
+    assert PICTURE in [repository_file(link) for link in pictures(readme_text())]
