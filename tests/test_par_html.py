@@ -186,6 +186,15 @@ def test_the_win_distribution_is_the_sheets_win_tail(
     assert expected[0][0] <= 1.0 and expected[-1][0] > 100  # from below one total bet up
     ys = [float(p.attrs["cy"]) for p in points]
     assert ys == sorted(ys), "a rarer win is drawn lower"
+    (plot,) = [
+        r for r in Page(text).find("rect", class_="plot") if r.within("svg", id="win-distribution")
+    ]
+    left, top = float(plot.attrs["x"]), float(plot.attrs["y"])
+    right, bottom = left + float(plot.attrs["width"]), top + float(plot.attrs["height"])
+    for point in points:  # every point inside the axes (the x axis once began at 1x)
+        assert (
+            left <= float(point.attrs["cx"]) <= right and top <= float(point.attrs["cy"]) <= bottom
+        )
 
 
 @pytest.mark.parametrize("game_id", game_ids())

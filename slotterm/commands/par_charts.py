@@ -93,7 +93,7 @@ def distribution_chart(sheet: ParSheet) -> str:
     """P(round pays >= x × total bet) on log-log axes, marked where the sheet knows it."""
     points = win_exceedance(sheet)
     if not points:
-        return element("p", {}, "No round pays a whole total bet or more.")
+        return element("p", {}, "No round pays anything.")
     marks = [
         (
             p.x,
@@ -109,7 +109,12 @@ def distribution_chart(sheet: ParSheet) -> str:
     return line_chart(
         "win-distribution",
         "Probability that a round pays at least x times the total bet",
-        x=log_axis("x, multiples of the total bet", 1.0, max(p.x for p in points), "×"),
+        x=log_axis(
+            "x, multiples of the total bet",
+            min(p.x for p in points),
+            max(p.x for p in points),
+            "×",
+        ),
         y=log_axis("probability per round", min(p.probability for p in points), 1.0),
         series=[line],
     )
