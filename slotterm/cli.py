@@ -33,6 +33,7 @@ from slotterm.cli_parser import (
     add_play_options,
     add_serve_options,
     add_simulate_options,
+    add_stops_options,
 )
 from slotterm.cli_words import (
     command_goes_first,
@@ -45,7 +46,7 @@ from slotterm.games import GameFileError, UnknownGame, game_ids, get_game, is_ga
 if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
 
-COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history", "log", "serve")
+COMMANDS = ("play", "par", "simulate", "eval", "stops", "game-def", "history", "log", "serve")
 HELP_WORDS = frozenset({"-h", "--help"})
 EXIT_USAGE = 2
 EXIT_OUTPUT_FAILED = 1
@@ -136,7 +137,9 @@ def engine_force(game: GameDefinition, text: str) -> str:
 
 
 def _check_play(args: argparse.Namespace) -> None:
-    """``--force`` only with ``--seed`` or ``--demo``, and only what the game can force."""
+    """``--force`` and ``--stops`` only with ``--seed`` or ``--demo``, and only what the
+    game can force (:func:`_check_stops`)."""
+    _check_stops(args)
     if args.force is None:
         return
     if args.seed is None and not args.demo:
@@ -144,6 +147,22 @@ def _check_play(args: argparse.Namespace) -> None:
     if args.game is None:  # the lobby: no game to force anything in
         raise UsageError(f"--force needs a GAME (e.g. slotterm {game_ids()[0]} --demo --force ...)")
     args.force = engine_force(game_of(args.game), args.force)
+
+
+def _check_stops(args: argparse.Namespace) -> None:
+    """``--stops`` read into the lines of stops (:mod:`slotterm.commands.stops_input`),
+    or a :class:`UsageError` before the game starts."""
+    if args.stops is None:
+        return
+    if args.seed is None and not args.demo:
+        raise UsageError("--stops is for testers: use it with --seed or --demo")
+    if args.game is None:
+        raise UsageError(f"--stops needs a GAME (e.g. slotterm {game_ids()[0]} --demo --stops ...)")
+    if args.force is not None:
+        raise UsageError("--stops and --force cannot be used together")
+    from slotterm.commands.stops_input import stop_lines
+
+    args.stops = stop_lines(game_of(args.game), args.stops)
 
 
 def game_of(text: str) -> GameDefinition:
@@ -182,6 +201,7 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     ev = subs.add_parser("eval", help="evaluate one window (or a JSON-lines batch)")
     add_eval_options(ev)
     ev.late_options = add_feature_inputs  # the features' inputs: --special, --free-spin, ...
+    add_stops_options(subs.add_parser("stops", help="find the reel stops that show a window"))
     add_game_def_options(
         subs.add_parser("game-def", help="print the game definition (a loadable game file)")
     )
@@ -272,6 +292,7 @@ _HANDLERS = {
     "par": ("slotterm.commands.par", "run_par"),
     "simulate": ("slotterm.commands.simulate", "run_simulate"),
     "eval": ("slotterm.commands.evaluate", "run_eval"),
+    "stops": ("slotterm.commands.stops", "run_stops"),
     "game-def": ("slotterm.commands.game_def", "run_game_def"),
     "history": ("slotterm.commands.history", "run_history"),
     "log": ("slotterm.commands.log", "run_log"),

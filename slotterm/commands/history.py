@@ -67,10 +67,11 @@ def history_document(loaded: LoadResult, game: GameDefinition | None = None) -> 
 
     def view(round_: Round, closed: bool) -> dict[str, Any]:
         times = record.round_times.get(round_.number)
+        forced = record.forced_steps.get(round_.number, ())
         if game is None:
-            return round_view(round_, times, closed=closed)
+            return round_view(round_, times, closed=closed, forced_steps=forced)
         rules = record.rules_of(round_.number, game)
-        shown = round_view(round_, times, closed=closed, game=rules)
+        shown = round_view(round_, times, closed=closed, game=rules, forced_steps=forced)
         return {**shown, "rules": rules_of(rules).fingerprint}
 
     return {

@@ -77,6 +77,7 @@ def _play(
             opened = open_from_args(args, settings)
             shelf.adopt(opened)
             session = opened.session
+            session.forced_stops = list(getattr(args, "stops", None) or ())  # checked by cli
             if session.load_notice:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
         from slotterm.tui.app import SlotApp

@@ -239,6 +239,7 @@ def _resume(
         round_times=dict(record.round_times),
         currency=settings.currency,
         seen=record.seen,
+        forced_steps=dict(record.forced_steps),
     )
 
 
