@@ -226,3 +226,31 @@ def test_play_help_documents_stops(monkeypatch: pytest.MonkeyPatch) -> None:
     play = build_parser()._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
     text = " ".join(play.format_help().split())
     assert "--stops STOPS" in text and "free:" in text and "slotterm stops" in text
+
+
+def test_the_readmes_worked_example_forces_the_stops_it_finds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import shlex
+
+    from tests.readme_support import readme_text, shell_commands
+
+    text = readme_text()
+    section = text[text.index("## Testing the game") :].split("\n## ", 1)[0]
+    find, play = (shlex.split(c)[1:] for c in shell_commands(section))
+    assert find[0] == "stops" and main(find) == 0
+    found = capsys.readouterr().out.splitlines()[0].removeprefix("stops: ")
+    assert f"`stops: {found}`" in section
+    forced = [play[i + 1] for i, word in enumerate(play) if word == "--stops"]
+    assert forced[0] == found
+    game = get_game(play[0])
+    spins = stop_lines(game, forced)
+    grid = find[find.index("--grid") + 1]
+    assert _grid(game, "base", spins[0].stops) == grid
+    assert spins[1].strips == "free"
+    session = open_session(game, default_settings(game), root=None, seed=1, demo=True).session
+    session.forced_stops = spins
+    _shown(session, Spin(bet=session.bet, limits=session.limits))
+    assert session.phase is Phase.FEATURE  # three books start the free spins
+    free = [s for s in _finish(session, game) if s.reel_set == "free"]
+    assert free[0].result.stops == spins[1].stops
