@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from slotterm.cli import build_parser, main
+from slotterm.cli import UsageError, build_parser, main
 from slotterm.commands.history import run_history
 from slotterm.commands.stops_input import stop_lines
 from slotterm.engine.actions import Collect, Spin
-from slotterm.engine.events import ReelsStopped
 from slotterm.engine.evaluate import window_at
+from slotterm.engine.events import ReelsStopped
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import Phase
@@ -60,7 +60,9 @@ def _finish(session: GameSession, game: GameDefinition) -> list[ReelsStopped]:
     """Play the open round to its end (the policy's choices), returning every spin shown."""
     shown = []
     while session.open_round is not None:
-        action = Collect() if session.phase is Phase.WIN_OFFERED else next_action(game, session.state)
+        action = (
+            Collect() if session.phase is Phase.WIN_OFFERED else next_action(game, session.state)
+        )
         assert action is not None
         shown += _shown(session, action)
     return shown
@@ -95,6 +97,10 @@ def test_forced_stops_show_the_window_the_finder_found(
     assert forced["base"]["stops"] == stops
     assert "/".join(",".join(row) for row in forced["base"]["rows"]) == grid
     assert fair["forced"] is False and fair["forced_stops"] == []
+    assert main(["log", game_id, "--save-dir", str(tmp_path), "--seed", str(SEED), "--json"]) == 0
+    events = json.loads(capsys.readouterr().out)["events"]
+    logged = [e["detail"] for e in events if e["event"] == "forced"]
+    assert logged == [{"round": forced["round"], "step": 0, "stops": True}]
 
 
 def _scatter_stops(game: GameDefinition) -> tuple[int, ...]:
@@ -103,9 +109,7 @@ def _scatter_stops(game: GameDefinition) -> tuple[int, ...]:
     stops = []
     for strip in game.base_reels:
         showing = [
-            s
-            for s in range(len(strip))
-            if scatters & set(window_at((strip,), (s,), game.rows)[0])
+            s for s in range(len(strip)) if scatters & set(window_at((strip,), (s,), game.rows)[0])
         ]
         stops.append(showing[0] if showing else 0)
     return tuple(stops)
@@ -206,7 +210,7 @@ def test_a_stops_file_gives_one_spin_a_line(tmp_path: Path) -> None:
     )
     assert stop_lines(game, [str(path)]) == [ForcedSpin("base", first), ForcedSpin("free", second)]
     path.write_text("1,2,3\n")
-    with pytest.raises(Exception, match="spins.txt line 1: need 5 stops"):
+    with pytest.raises(UsageError, match=r"spins\.txt line 1: need 5 stops"):
         stop_lines(game, [str(path)])
 
 

@@ -85,5 +85,7 @@ def run_stops(args: argparse.Namespace) -> int:
         for reel, stops in enumerate(per_reel, 1):
             print(f"  reel {reel}: {', '.join(map(str, stops))}")
         prefix = "" if label == "base" else f"{label}:"
-        print(f'force them: slotterm {args.game} --demo --stops "{prefix}{",".join(map(str, first))}"')
+        print(
+            f'force them: slotterm {args.game} --demo --stops "{prefix}{",".join(map(str, first))}"'
+        )
     return 0

@@ -53,7 +53,9 @@ def _file_spins(
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--stops {path.name}: cannot read it ({exc.__class__.__name__})") from None
+        raise UsageError(
+            f"--stops {path.name}: cannot read it ({exc.__class__.__name__})"
+        ) from None
     return [
         parse_stop_line(game, lengths, line.strip(), f"--stops {path.name} line {number}")
         for number, line in enumerate(text.splitlines(), 1)
