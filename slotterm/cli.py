@@ -137,9 +137,8 @@ def engine_force(game: GameDefinition, text: str) -> str:
 
 
 def _check_play(args: argparse.Namespace) -> None:
-    """``--force`` and ``--stops`` only with ``--seed`` or ``--demo``, and only what the
-    game can force (:func:`_check_stops`)."""
-    _check_stops(args)
+    """``--force`` only with ``--seed`` or ``--demo``, and only what the game can force
+    (``--stops`` is checked by :func:`slotterm.commands.play.check_stops`)."""
     if args.force is None:
         return
     if args.seed is None and not args.demo:
@@ -147,22 +146,6 @@ def _check_play(args: argparse.Namespace) -> None:
     if args.game is None:  # the lobby: no game to force anything in
         raise UsageError(f"--force needs a GAME (e.g. slotterm {game_ids()[0]} --demo --force ...)")
     args.force = engine_force(game_of(args.game), args.force)
-
-
-def _check_stops(args: argparse.Namespace) -> None:
-    """``--stops`` read into the lines of stops (:mod:`slotterm.commands.stops_input`),
-    or a :class:`UsageError` before the game starts."""
-    if args.stops is None:
-        return
-    if args.seed is None and not args.demo:
-        raise UsageError("--stops is for testers: use it with --seed or --demo")
-    if args.game is None:
-        raise UsageError(f"--stops needs a GAME (e.g. slotterm {game_ids()[0]} --demo --stops ...)")
-    if args.force is not None:
-        raise UsageError("--stops and --force cannot be used together")
-    from slotterm.commands.stops_input import stop_lines
-
-    args.stops = stop_lines(game_of(args.game), args.stops)
 
 
 def game_of(text: str) -> GameDefinition:

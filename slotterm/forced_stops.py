@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from slotterm.engine.events import RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.rng import RandomSource, draw_each
 
@@ -68,3 +69,18 @@ class ForcedStopsSource:
     def drawer(self, bounds: tuple[int, ...]) -> Callable[[], tuple[int, ...]]:
         """A function of no arguments making :meth:`randbelow_each` ``(bounds)`` draws."""
         return partial(self.randbelow_each, bounds)
+
+
+def mark_forced(forced_steps: dict[int, tuple[int, ...]], transition: Transition) -> None:
+    """Note in ``forced_steps`` (round number -> its forced steps, in order) that the last
+    step of the round ``transition`` played took forced stops."""
+    round_ = transition.state.round
+    for event in transition.events:
+        if isinstance(event, RoundClosed):
+            round_ = event.round
+    if round_ is None:
+        return
+    step = len(round_.steps) - 1
+    before = forced_steps.get(round_.number, ())
+    if step not in before:
+        forced_steps[round_.number] = (*before, step)

@@ -23,7 +23,7 @@ from slotterm.engine.events import RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round
 from slotterm.engine.round import apply, refusal
-from slotterm.forced_stops import ForcedSpin, ForcedStopsSource, strip_lengths
+from slotterm.forced_stops import ForcedSpin, ForcedStopsSource, mark_forced, strip_lengths
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SeededSource
 from slotterm.session.errors import SaveError
@@ -170,7 +170,7 @@ class GameSession:
         now = self.clock()
         self.state = transition.state
         if forcing is not None and forcing.used:
-            self._mark_forced(transition)
+            mark_forced(self.forced_steps, transition)
         if isinstance(action, Spin):
             self.round_times[self.state.rounds_played] = RoundTimes(started_at=now)
         ledger = record_activity(self.ledger, now)
@@ -191,19 +191,6 @@ class GameSession:
         if forcing is not None and forcing.used:
             self.forced_stops = self.forced_stops[forcing.used :]
         return transition
-
-    def _mark_forced(self, transition: Transition) -> None:
-        """Note that the last step of the round ``transition`` played took forced stops."""
-        round_ = transition.state.round
-        for event in transition.events:
-            if isinstance(event, RoundClosed):
-                round_ = event.round
-        if round_ is None:
-            return
-        step = len(round_.steps) - 1
-        before = self.forced_steps.get(round_.number, ())
-        if step not in before:
-            self.forced_steps[round_.number] = (*before, step)
 
     def switch_rules(self) -> None:
         """Play from now on under :attr:`next_game` (between rounds; saved with the next
