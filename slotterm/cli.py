@@ -1,4 +1,4 @@
-"""Command-line entry point (DESIGN.md §6): play (default), par, simulate, eval, game-def.
+"""Command-line entry point (DESIGN.md §6): play (default), par, simulate, eval, stops, game-def.
 
 Every command reports bad input as one line on stderr and exits with status 2.  Output
 that cannot be written is not bad input: a closed pipe (``slotterm par GAME | head -1``)

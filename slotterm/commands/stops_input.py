@@ -34,7 +34,7 @@ def stop_lines(game: GameDefinition, values: Iterable[str]) -> list[ForcedSpin]:
     spins: list[ForcedSpin] = []
     for value in values:
         path = Path(value)
-        if not _LINE.fullmatch(value) and path.is_file():
+        if not _LINE.fullmatch(value) and _is_file(path):
             spins.extend(_file_spins(game, lengths, path))
         elif "," not in value:
             shown = value if len(value) <= 40 else value[:38] + "…"
@@ -44,6 +44,14 @@ def stop_lines(game: GameDefinition, values: Iterable[str]) -> list[ForcedSpin]:
         if len(spins) > MAX_SPINS:
             raise UsageError(f"--stops: at most {MAX_SPINS:,} spins can be forced")
     return spins
+
+
+def _is_file(path: Path) -> bool:
+    """True when ``path`` names a file (a name the system refuses, too long say, does not)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _file_spins(
