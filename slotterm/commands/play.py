@@ -93,7 +93,7 @@ def _play(
             opened = open_from_args(args, settings)
             shelf.adopt(opened)
             session = opened.session
-            session.forced_stops = list(getattr(args, "stops", None) or ())  # checked by cli
+            session.forced_stops = list(getattr(args, "stops", None) or ())  # check_stops read them
             if session.load_notice:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
         from slotterm.tui.app import SlotApp
