@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from slotterm.cli import UsageError, build_parser, main
-from slotterm.commands.history import run_history
+from slotterm.commands.history import FORCED_STOPS, run_history
 from slotterm.commands.stops_input import stop_lines
 from slotterm.engine.actions import Collect, Spin
 from slotterm.engine.evaluate import window_at
@@ -70,7 +70,10 @@ def _finish(session: GameSession, game: GameDefinition) -> list[ReelsStopped]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_forced_stops_show_the_window_the_finder_found(
-    game_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    game_id: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = get_game(game_id)
     grid = _grid(game, "base", _random_stops(game, "base", SEED))
@@ -97,6 +100,10 @@ def test_forced_stops_show_the_window_the_finder_found(
     assert forced["base"]["stops"] == stops
     assert "/".join(",".join(row) for row in forced["base"]["rows"]) == grid
     assert fair["forced"] is False and fair["forced_stops"] == []
+    args.json = False
+    monkeypatch.setenv("COLUMNS", "200")  # the features cell on one line
+    assert run_history(args) == 0
+    assert capsys.readouterr().out.count(FORCED_STOPS) == 1
     assert main(["log", game_id, "--save-dir", str(tmp_path), "--seed", str(SEED), "--json"]) == 0
     events = json.loads(capsys.readouterr().out)["events"]
     logged = [e["detail"] for e in events if e["event"] == "forced"]

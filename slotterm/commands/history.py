@@ -112,6 +112,17 @@ def feature_text(round_: Round, game: GameDefinition) -> str:
     return "; ".join(parts)
 
 
+FORCED_STOPS = "forced stops (a tester's)"
+"""What the table says of a round that took stops forced by ``--stops``."""
+
+
+def forced_text(features: str, forced: bool) -> str:
+    """The features cell of a round, with :data:`FORCED_STOPS` when its stops were forced."""
+    if not forced:
+        return features
+    return f"{features}; {FORCED_STOPS}" if features else FORCED_STOPS
+
+
 def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
     from rich.console import Console
 
@@ -120,7 +131,9 @@ def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
     lines = table_lines(
         record,
         game,
-        lambda r: feature_text(r, record.rules_of(r.number, game)),
+        lambda r: forced_text(
+            feature_text(r, record.rules_of(r.number, game)), r.number in record.forced_steps
+        ),
         title=f"{record.game_id} — {history_title(len(record.history))}",
         width=console.width,
         ascii_only=console.options.ascii_only,
