@@ -1,4 +1,4 @@
-"""Command-line entry point (DESIGN.md §6): play (default), par, simulate, eval, game-def.
+"""Command-line entry point (DESIGN.md §6): play (default), par, simulate, eval, stops, game-def.
 
 Every command reports bad input as one line on stderr and exits with status 2.  Output
 that cannot be written is not bad input: a closed pipe (``slotterm par GAME | head -1``)
@@ -33,6 +33,7 @@ from slotterm.cli_parser import (
     add_play_options,
     add_serve_options,
     add_simulate_options,
+    add_stops_options,
 )
 from slotterm.cli_words import (
     command_goes_first,
@@ -45,7 +46,7 @@ from slotterm.games import GameFileError, UnknownGame, game_ids, get_game, is_ga
 if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
 
-COMMANDS = ("play", "par", "simulate", "eval", "game-def", "history", "log", "serve")
+COMMANDS = ("play", "par", "simulate", "eval", "stops", "game-def", "history", "log", "serve")
 HELP_WORDS = frozenset({"-h", "--help"})
 EXIT_USAGE = 2
 EXIT_OUTPUT_FAILED = 1
@@ -136,7 +137,8 @@ def engine_force(game: GameDefinition, text: str) -> str:
 
 
 def _check_play(args: argparse.Namespace) -> None:
-    """``--force`` only with ``--seed`` or ``--demo``, and only what the game can force."""
+    """``--force`` only with ``--seed`` or ``--demo``, and only what the game can force
+    (``--stops`` is checked by :func:`slotterm.commands.play.check_stops`)."""
     if args.force is None:
         return
     if args.seed is None and not args.demo:
@@ -182,6 +184,7 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
     ev = subs.add_parser("eval", help="evaluate one window (or a JSON-lines batch)")
     add_eval_options(ev)
     ev.late_options = add_feature_inputs  # the features' inputs: --special, --free-spin, ...
+    add_stops_options(subs.add_parser("stops", help="find the reel stops that show a window"))
     add_game_def_options(
         subs.add_parser("game-def", help="print the game definition (a loadable game file)")
     )
@@ -272,6 +275,7 @@ _HANDLERS = {
     "par": ("slotterm.commands.par", "run_par"),
     "simulate": ("slotterm.commands.simulate", "run_simulate"),
     "eval": ("slotterm.commands.evaluate", "run_eval"),
+    "stops": ("slotterm.commands.stops", "run_stops"),
     "game-def": ("slotterm.commands.game_def", "run_game_def"),
     "history": ("slotterm.commands.history", "run_history"),
     "log": ("slotterm.commands.log", "run_log"),

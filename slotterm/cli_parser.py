@@ -226,6 +226,19 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
         ),
     )
     play.add_argument(
+        "--stops",
+        action="append",
+        default=None,
+        metavar="STOPS",
+        help=(
+            "testers, only with --seed or --demo: the reel stops of the next base spin, "
+            'e.g. "3,17,22,5,9" (reel 1 first; a stop is the top row\'s symbol), or with '
+            '"free:" before them of the next free spin; give it again for the spins after, '
+            "or give a FILE with one line per spin (slotterm stops GAME --grid ... finds "
+            "the stops of a window)"
+        ),
+    )
+    play.add_argument(
         "--reset-save",
         action="store_true",
         help="start a new session; the old save files are moved aside, never deleted",
@@ -295,6 +308,18 @@ def add_eval_options(ev: argparse.ArgumentParser) -> None:
     _coin_options(ev, "a game bet in coins")
     ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
     ev.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def add_stops_options(stops: argparse.ArgumentParser) -> None:
+    """``stops``'s GAME and options: the wanted window, the strip set, JSON."""
+    _game_arg(stops)
+    stops.add_argument(
+        "--grid",
+        default=None,
+        help='the window wanted, rows top first, as eval reads it: "A,K,Q,J,TEN/.../..."',
+    )
+    stops.add_argument("--free", action="store_true", help="on the free-spin strips")
+    stops.add_argument("--json", action="store_true", help="machine-readable output")
 
 
 def add_game_def_options(gdef: argparse.ArgumentParser) -> None:

@@ -198,6 +198,7 @@ COMMAND_OPTIONS = {
     "par": [GAME],
     "simulate": [GAME, "--spins", "10", "--workers", "1"],
     "eval": [GAME, "--grid", GRID],
+    "stops": [GAME, "--grid", GRID],
     "game-def": [GAME],
     "history": [GAME],
     "log": [GAME],
@@ -207,10 +208,11 @@ OPTIONS = {
     "par": ["--lines", "--section", "GAME"],
     "simulate": ["--spins", "--seed", "--lines", "--workers", "--policy", "GAME"],
     "eval": ["--grid", "--lines", "--bet", "--special", "GAME"],
+    "stops": ["--grid", "GAME"],
     "game-def": ["GAME"],
     "history": ["--seed", "GAME"],
     "log": ["--seed", "GAME"],
-    "play": ["--seed", "--force", "GAME"],
+    "play": ["--seed", "--force", "--stops", "GAME"],
 }
 
 
@@ -243,12 +245,14 @@ LW_COMMAND_OPTIONS = {
     "eval": [LW, "--grid", LW_GRID],
     "game-def": [LW],
     "play": [LW, "--demo"],
+    "stops": [LW, "--grid", LW_GRID],
 }
 LW_OPTIONS = {
     "simulate": ["--spins", "--seed", "--lines", "--policy", "--coins", "--coin-size"],
     "eval": ["--grid", "--lines", "--coins", "--coin-size", "--free-spin", "GAME"],
     "game-def": ["GAME"],
-    "play": ["--seed", "--force"],
+    "play": ["--seed", "--force", "--stops"],
+    "stops": ["--grid", "GAME"],
 }
 """Lucky Witch's commands and the options its campaign garbles (its new flags included)."""
 

@@ -1,7 +1,7 @@
 """Every example of README's Commands table runs and does what the table says (issue 21).
 
 Each row's example is run as written, from this environment's ``slotterm``, with the user
-folders in a temporary folder: the reports (``par``, ``eval``, ``game-def``,
+folders in a temporary folder: the reports (``par``, ``eval``, ``stops``, ``game-def``,
 ``--version``) as they stand; ``simulate`` with its round count cut to
 :data:`QUICK_SPINS` (the table's million rounds take most of a minute on one core);
 ``history`` and ``log`` after an example save (``saves/``) is put where the player's save
@@ -43,7 +43,7 @@ def table_examples() -> dict[str, str]:
     return examples
 
 
-KNOWN = ("par", "simulate", "eval", "game-def", "serve", "--version", "history", "log")
+KNOWN = ("par", "simulate", "eval", "stops", "game-def", "serve", "--version", "history", "log")
 """The table's commands besides play."""
 
 
@@ -76,6 +76,8 @@ def test_the_reports_run_as_written(user_dirs: dict[str, str], tmp_path: Path) -
     assert rows[0] == ["section", "name", "value", "unit"] and len(rows) > 100
     evaluated = run(examples["eval"], user_dirs, tmp_path)
     assert "BOOK" in evaluated
+    found = run(examples["stops"], user_dirs, tmp_path)
+    assert re.search(r"^stops: \d+(,\d+){4}$", found, re.MULTILINE), found
     run(examples["game-def"], user_dirs, tmp_path)  # writes mygame.toml, a loadable game
     assert "[free_spins]" in (tmp_path / "mygame.toml").read_text(encoding="utf-8")
     run(f"slotterm par {tmp_path / 'mygame.toml'} --json > again.json", user_dirs, tmp_path)

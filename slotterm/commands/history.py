@@ -67,10 +67,11 @@ def history_document(loaded: LoadResult, game: GameDefinition | None = None) -> 
 
     def view(round_: Round, closed: bool) -> dict[str, Any]:
         times = record.round_times.get(round_.number)
+        forced = record.forced_steps.get(round_.number, ())
         if game is None:
-            return round_view(round_, times, closed=closed)
+            return round_view(round_, times, closed=closed, forced_steps=forced)
         rules = record.rules_of(round_.number, game)
-        shown = round_view(round_, times, closed=closed, game=rules)
+        shown = round_view(round_, times, closed=closed, game=rules, forced_steps=forced)
         return {**shown, "rules": rules_of(rules).fingerprint}
 
     return {
@@ -111,6 +112,17 @@ def feature_text(round_: Round, game: GameDefinition) -> str:
     return "; ".join(parts)
 
 
+FORCED_STOPS = "forced stops (a tester's)"
+"""What the table says of a round that took stops forced by ``--stops``."""
+
+
+def forced_text(features: str, forced: bool) -> str:
+    """The features cell of a round, with :data:`FORCED_STOPS` when its stops were forced."""
+    if not forced:
+        return features
+    return f"{features}; {FORCED_STOPS}" if features else FORCED_STOPS
+
+
 def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
     from rich.console import Console
 
@@ -119,7 +131,9 @@ def _print_table(loaded: LoadResult, game: GameDefinition) -> None:
     lines = table_lines(
         record,
         game,
-        lambda r: feature_text(r, record.rules_of(r.number, game)),
+        lambda r: forced_text(
+            feature_text(r, record.rules_of(r.number, game)), r.number in record.forced_steps
+        ),
         title=f"{record.game_id} — {history_title(len(record.history))}",
         width=console.width,
         ascii_only=console.options.ascii_only,

@@ -139,7 +139,11 @@ def describe(entry: LogEntry) -> str:
             f"the twin copy {text('copy')} of #{text('sequence')} could "
             f"not be written ({text('reason')})"
         ),
-        "forced": lambda: f"round {text('round')}'s spin was forced to start {text('force')}",
+        "forced": lambda: (
+            f"round {text('round')}'s step {text('step')} took the reel stops forced by --stops"
+            if d.get("stops")
+            else f"round {text('round')}'s spin was forced to start {text('force')}"
+        ),
         "migrated": lambda: (
             f"{text('copy')} (#{text('sequence')}) read from format {text('format')}"
         ),

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, engine_force
+from slotterm.commands.stops_input import stop_lines
 from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
 from slotterm.games import game_ids, get_game
@@ -39,6 +40,7 @@ def run_play(args: argparse.Namespace) -> int:
         raise UsageError("--reset-save has nothing to reset in a --demo session")
     if args.game is None and (args.force is not None or getattr(args, "reset_save", False)):
         raise UsageError(f"--force and --reset-save need a GAME (e.g. slotterm {game_ids()[0]})")
+    check_stops(args)
     check_games_folder(args)
     force = None if args.game is None else forced_feature(args.force, get_game(args.game))
     if args.game is not None:
@@ -63,6 +65,20 @@ def run_play(args: argparse.Namespace) -> int:
         signals.restore()
 
 
+def check_stops(args: argparse.Namespace) -> None:
+    """``--stops`` read into the forced spins (:mod:`slotterm.commands.stops_input`),
+    or a :class:`UsageError` before the game starts: only in a tester's session."""
+    if getattr(args, "stops", None) is None:
+        return
+    if args.seed is None and not args.demo:
+        raise UsageError("--stops is for testers: use it with --seed or --demo")
+    if args.game is None:
+        raise UsageError(f"--stops needs a GAME (e.g. slotterm {game_ids()[0]} --demo --stops ...)")
+    if args.force is not None:
+        raise UsageError("--stops and --force cannot be used together")
+    args.stops = stop_lines(get_game(args.game), args.stops)
+
+
 def _play(
     args: argparse.Namespace,
     force: str | None,
@@ -77,6 +93,7 @@ def _play(
             opened = open_from_args(args, settings)
             shelf.adopt(opened)
             session = opened.session
+            session.forced_stops = list(getattr(args, "stops", None) or ())  # check_stops read them
             if session.load_notice:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
         from slotterm.tui.app import SlotApp

@@ -188,6 +188,11 @@ def encode_head(session: GameSession) -> Json:
     """Everything but the history, as a JSON-ready dict."""
     state = session.state
     seen = {} if session.seen is None else {"seen": list(session.seen)}
+    forced = (
+        {"forced_stops": {str(n): list(s) for n, s in sorted(session.forced_steps.items())}}
+        if session.forced_steps
+        else {}
+    )
     return {
         "game": session.game.id,
         "state": {
@@ -209,6 +214,7 @@ def encode_head(session: GameSession) -> Json:
         "stats": encode_stats(session.ledger),
         "rng": encode_rng(session.rng),
         **seen,
+        **forced,
     }
 
 
@@ -273,6 +279,9 @@ def _decode_payload(payload: Any, file_game: GameDefinition) -> SessionRecord:
         rng=decode_rng(need(doc, "rng", "save")),
         seen=None if "seen" not in doc else decode_seen(doc["seen"], state, history, "save.seen"),
         rules=rules,
+        forced_steps={}
+        if "forced_stops" not in doc
+        else decode_forced_steps(doc["forced_stops"], history, state),
     )
     check_ledger(record)
     return record
@@ -319,6 +328,31 @@ def decode_round_times(
         )
         round_times[number] = RoundTimes(started_at=as_time(pair[0], at), closed_at=closed_at)
     return round_times
+
+
+def decode_forced_steps(
+    value: Any, history: tuple[Round, ...], state: GameState
+) -> dict[int, tuple[int, ...]]:
+    """Which steps of which rounds took a tester's forced stops (``--stops``): each a
+    round of the save (history or open), each step one of its own, in order."""
+    where = "save.forced_stops"
+    doc = as_dict(value, where)
+    rounds = {r.number: r for r in history}
+    if state.round is not None:
+        rounds[state.round.number] = state.round
+    forced: dict[int, tuple[int, ...]] = {}
+    for key, raw in doc.items():
+        number = as_number_key(key, where)
+        at = f"{where}[{number}]"
+        check(number in rounds, f"{at}: no such round in the save")
+        steps = as_ints(as_bounded(raw, at, len(rounds[number].steps)), at, 0)
+        check(
+            bool(steps) and list(steps) == sorted(set(steps)),
+            f"{at} must list step numbers in order",
+        )
+        check(steps[-1] < len(rounds[number].steps), f"{at}: the round has no step {steps[-1]}")
+        forced[number] = steps
+    return forced
 
 
 def decode_state(value: Any, game: GameDefinition) -> GameState:

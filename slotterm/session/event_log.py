@@ -60,7 +60,7 @@ EVENTS = {
     "credited": "a win left waiting for Collect was credited",
     "save_failed": "a step could not be saved",
     "twin_failed": "the second copy could not be written",
-    "forced": "an outcome forced by --force",
+    "forced": "an outcome forced by --force, or reel stops by --stops",
     "migrated": "a copy read from an older save format",
     "torn_tail": "a log line cut short by a crash was cut off",
 }

@@ -23,6 +23,7 @@ from slotterm.engine.events import RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round
 from slotterm.engine.round import apply, refusal
+from slotterm.forced_stops import ForcedSpin, ForcedStopsSource, mark_forced, strip_lengths
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SeededSource
 from slotterm.session.errors import SaveError
@@ -92,6 +93,11 @@ class GameSession:
     the mark), ``resume_note`` what became of a round left while it was shown, for the
     player on start (``None``: nothing to say).
 
+    Testers: ``forced_stops`` are the reel stops the next spins take, in order, each on
+    its strips (``--stops``; not saved: they are the command line's); ``forced_steps`` says, per
+    round, which of its steps took forced stops (saved, shown by ``history``: a forced
+    round is never taken for a fair one).
+
     Rules (DESIGN.md §7: a game file may change while a round is open): ``game`` is the
     definition the open round plays under, and the next one unless ``next_game`` is set:
     the game file's definition now, which ``act`` puts in ``game``'s place when the round
@@ -119,6 +125,8 @@ class GameSession:
     next_game: GameDefinition | None = None
     round_rules: dict[int, GameDefinition] = field(default_factory=dict)
     rules_note: str | None = None
+    forced_stops: list[ForcedSpin] = field(default_factory=list)
+    forced_steps: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.bet_steps:
@@ -155,9 +163,14 @@ class GameSession:
         :class:`SaveError` (after restoring the previous state) when it cannot be saved.
         """
         checkpoint = _Checkpoint.take(self)
-        transition = apply(self.game, self.state, action, self.rng)
+        forcing = None
+        if self.forced_stops:
+            forcing = ForcedStopsSource(self.rng, self.forced_stops, strip_lengths(self.game))
+        transition = apply(self.game, self.state, action, forcing or self.rng)
         now = self.clock()
         self.state = transition.state
+        if forcing is not None and forcing.used:
+            mark_forced(self.forced_steps, transition)
         if isinstance(action, Spin):
             self.round_times[self.state.rounds_played] = RoundTimes(started_at=now)
         ledger = record_activity(self.ledger, now)
@@ -175,6 +188,8 @@ class GameSession:
         except SaveError:
             checkpoint.restore(self)
             raise
+        if forcing is not None and forcing.used:
+            self.forced_stops = self.forced_stops[forcing.used :]
         return transition
 
     def switch_rules(self) -> None:
@@ -300,6 +315,7 @@ class GameSession:
         if self.history.maxlen is not None and len(self.history) == self.history.maxlen:
             self.round_times.pop(self.history[0].number, None)
             self.round_rules.pop(self.history[0].number, None)
+            self.forced_steps.pop(self.history[0].number, None)
         self.history.append(closed)
         times = self.round_times.get(closed.number, RoundTimes(started_at=now))
         self.round_times[closed.number] = RoundTimes(started_at=times.started_at, closed_at=now)
@@ -320,6 +336,7 @@ class _Checkpoint:
     rng_state: tuple[object, ...] | None
     rules: tuple[GameDefinition, GameDefinition | None, dict[int, GameDefinition], Bet]
     rules_note: str | None
+    forced_steps: dict[int, tuple[int, ...]]
 
     @classmethod
     def take(cls, session: GameSession) -> _Checkpoint:
@@ -333,6 +350,7 @@ class _Checkpoint:
             rng_state=rng_state,
             rules=(session.game, session.next_game, dict(session.round_rules), session.bet),
             rules_note=session.rules_note,
+            forced_steps=dict(session.forced_steps),
         )
 
     def restore(self, session: GameSession) -> None:
@@ -343,6 +361,7 @@ class _Checkpoint:
         session.round_times = self.round_times
         session.game, session.next_game, session.round_rules, session.bet = self.rules
         session.rules_note = self.rules_note
+        session.forced_steps = self.forced_steps
         if self.rng_state is not None and isinstance(session.rng, SeededSource):
             session.rng.set_state(self.rng_state)
 

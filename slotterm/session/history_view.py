@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from slotterm.engine.actions import Spin
 from slotterm.engine.gamble import card_label
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import FeatureFrame, Round
@@ -34,12 +35,20 @@ def money(cents: int) -> str:
 
 
 def round_view(
-    round_: Round, times: RoundTimes | None, *, closed: bool, game: GameDefinition | None = None
+    round_: Round,
+    times: RoundTimes | None,
+    *,
+    closed: bool,
+    game: GameDefinition | None = None,
+    forced_steps: tuple[int, ...] = (),
 ) -> View:
     """One round with every step: windows, wins, features, gamble cards, credits.
 
     ``game`` (the round's game) adds each feature's ``phase`` and ``win`` to its entry
     in ``"features"``, and the bet's own parts (in coins: ``coin_size``, ``coins_per_line``).
+    ``forced_steps`` are the round's steps that took a tester's forced stops: with a
+    feature forced by ``--force``, they make ``"forced"`` true (a tester's round, not a
+    fair one); ``"forced_stops"`` lists them.
     """
     credits_after = round_.credits_before - round_.bet.total + round_.paid if closed else None
     return {
@@ -73,7 +82,15 @@ def round_view(
         ],
         "paid": money(round_.paid) if closed else None,
         "open": not closed,
+        "forced": bool(forced_steps) or is_forced_feature(round_),
+        "forced_stops": list(forced_steps),
     }
+
+
+def is_forced_feature(round_: Round) -> bool:
+    """True when the round's spin was forced to start a feature (``--force``)."""
+    first = round_.steps[0].action if round_.steps else None
+    return isinstance(first, Spin) and first.force is not None
 
 
 def _feature_keys(round_: Round, game: GameDefinition | None) -> View:

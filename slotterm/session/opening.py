@@ -22,7 +22,7 @@ from pathlib import Path
 
 from slotterm.dates import player_date
 from slotterm.engine import policy
-from slotterm.engine.actions import Bet, Collect, Spin
+from slotterm.engine.actions import Bet, Collect
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
@@ -40,6 +40,7 @@ from slotterm.session.game_session import (
     utc_now,
 )
 from slotterm.session.highwater import HighWater
+from slotterm.session.persist_hook import persist_to
 from slotterm.session.round_age import PENDING_LIMIT, round_age
 from slotterm.session.round_codec import MAX_STEPS
 from slotterm.session.settings import Settings
@@ -133,14 +134,14 @@ def open_session(
             _check_emptied(store)
         if loaded is None:
             session = _fresh(game, settings, rng, clock)
-            session.persist = _persist_to(store)
+            session.persist = persist_to(store)
             store.save(session)
         else:
             _check_mark(store, loaded)
             session = _resume(game, settings, loaded, clock)
             if loaded.notice:
                 notices.append(loaded.notice)
-            session.persist = _persist_to(store)
+            session.persist = persist_to(store, session.forced_steps)
             notices += adopt_new_rules(session)
             collected = collect_if_pending(session, now, log)
             if collected is None and credit_waiting:
@@ -239,6 +240,7 @@ def _resume(
         round_times=dict(record.round_times),
         currency=settings.currency,
         seen=record.seen,
+        forced_steps=dict(record.forced_steps),
     )
 
 
@@ -376,22 +378,3 @@ def credit_waiting_win(session: GameSession, log: EventLog | None = None) -> str
     if log is not None:
         log.append("credited", round=round_.number, paid=round_.win)
     return f"Round {round_.number}'s waiting win of {format_cents(round_.win)} was credited."
-
-
-def _persist_to(store: SaveStore) -> Callable[[GameSession], None]:
-    """The session's persist hook: save, then pass on any warning about the second copy
-    (or the high-water mark), and log a spin forced by ``--force`` once it is saved."""
-    logged: set[int] = set()
-
-    def persist(session: GameSession) -> None:
-        store.save(session)
-        session.save_warning = store.mirror_error or store.mark_error
-        round_ = session.open_round or (session.history[-1] if session.history else None)
-        if store.log is None or round_ is None or round_.number in logged or not round_.steps:
-            return
-        spin = round_.steps[0].action
-        if isinstance(spin, Spin) and spin.force is not None and len(round_.steps) == 1:
-            logged.add(round_.number)
-            store.log.append("forced", round=round_.number, force=spin.force)
-
-    return persist

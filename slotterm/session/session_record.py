@@ -7,7 +7,7 @@ a session the same way before writing it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from slotterm.engine.actions import Bet, Limits
 from slotterm.engine.fields import check
@@ -39,6 +39,8 @@ class SessionRecord:
     rules: SavedRules | None = None
     """The rules the save names when they are not all the file's rules now
     (:mod:`slotterm.session.saved_rules`); ``None``: every round plays by the file."""
+    forced_steps: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """Per round, its steps that took a tester's forced stops (``--stops``)."""
 
     def rules_of(self, number: int, game: GameDefinition) -> GameDefinition:
         """The definition round ``number`` was played under (``game``: the file's now)."""
