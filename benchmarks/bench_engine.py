@@ -39,7 +39,8 @@ from slotterm.games import get_game
 
 GAMES = ("book-of-spells", "lucky-witch")
 WARM_TARGET = 5.0
-CHECK_WINDOWS = 1000
+CHECK_WINDOWS = 2000
+QUICK_CHECK_WINDOWS = 200
 
 
 def naive_game(game_id: str, check_windows: int, seed: int) -> NaiveGame:
@@ -53,11 +54,12 @@ def naive_game(game_id: str, check_windows: int, seed: int) -> NaiveGame:
     return NaiveGame(definition)
 
 
-def warm_pairs(game_id: str, rounds: int, runs: int, seed: int) -> dict[str, list[float]]:
-    """CPU seconds of ``runs`` warm pairs of ``rounds`` rounds, engine and naive."""
+def warm_pairs(
+    game_id: str, naive: NaiveGame, rounds: int, runs: int, seed: int
+) -> dict[str, list[float]]:
+    """CPU seconds of ``runs`` warm pairs of ``rounds`` rounds, engine and ``naive``."""
     game = get_game(game_id)
     bet = game.default_bet()
-    naive = naive_game(game_id, CHECK_WINDOWS, seed)
 
     def engine_side(run: int) -> float:
         return call_cpu(lambda: play_rounds(game, rounds, seed + run, bet))
@@ -100,15 +102,16 @@ def main() -> int:
     args = parser.parse_args()
     if args.quick:
         args.rounds, args.runs = 2_000, 2
+    windows = QUICK_CHECK_WINDOWS if args.quick else CHECK_WINDOWS
     if args.rounds < 1 or args.runs < 1:
         parser.error("--rounds and --runs must be at least 1")
     print(f"load average at the start: {load()}")
     speedups = {}
     for game_id in args.game or GAMES:
+        naive = naive_game(game_id, windows, args.seed)
         print(f"{game_id}: {args.runs} warm pairs of {args.rounds:,} rounds (CPU time)")
-        speedups[game_id] = print_warm(
-            game_id, args.rounds, warm_pairs(game_id, args.rounds, args.runs, args.seed)
-        )
+        figures = warm_pairs(game_id, naive, args.rounds, args.runs, args.seed)
+        speedups[game_id] = print_warm(game_id, args.rounds, figures)
     print("warm engine / naive, ratio of CPU medians:")
     for game_id, speedup in speedups.items():
         print(f"  {game_id:16} {speedup:6.2f}x")
