@@ -14,6 +14,7 @@ always the one nearer a change of load), and compared by the ratio of their medi
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -25,28 +26,43 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ChildRun:
-    """One child process: its CPU seconds (user + system), peak RSS in MB, its stdout."""
+    """One child process: its CPU seconds (user + system), peak RSS in MB, its output
+    and exit code."""
 
     cpu: float
     peak_mb: float
     stdout: str
+    stderr: str
+    returncode: int
 
 
-def child_cpu(command: list[str]) -> ChildRun:
-    """Run ``command`` to its end and measure it with ``os.wait4`` (exit on failure)."""
+def child_cpu(
+    command: list[str], *, must_succeed: bool = True, max_mb: int | None = None
+) -> ChildRun:
+    """Run ``command`` to its end and measure it with ``os.wait4``.  A failure exits with
+    the child's error unless ``must_succeed`` is false.  ``max_mb`` caps the child's
+    address space (``RLIMIT_AS``): past it the child fails instead of the machine
+    running out of memory."""
+
+    def limit() -> None:
+        if max_mb is not None:
+            size = max_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
     with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
-        child = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE)
+        child = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, preexec_fn=limit)
         assert child.stderr is not None
         errors = child.stderr.read().decode(errors="replace")  # the child may write a lot
         _, status, usage = os.wait4(child.pid, 0)
         child.returncode = os.waitstatus_to_exitcode(status)  # Popen must not wait again
         child.stderr.close()
-        if child.returncode != 0:
+        if child.returncode != 0 and must_succeed:
             sys.exit(f"{' '.join(command)} failed ({child.returncode}): {errors.strip()}")
         out.seek(0)
         stdout = out.read()
     # ru_maxrss is in kilobytes on Linux
-    return ChildRun(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, stdout)
+    cpu = usage.ru_utime + usage.ru_stime
+    return ChildRun(cpu, usage.ru_maxrss / 1024, stdout, errors, child.returncode)
 
 
 def call_cpu(work: Callable[[], object]) -> float:
