@@ -28,6 +28,7 @@ import json
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,6 +122,11 @@ def measure(item: Measured, max_mb: int) -> float:
     return run.cpu
 
 
+def side(item: Measured, max_mb: int) -> Callable[[int], float]:
+    """The case as a side of :func:`cpu_pairs.interleaved` (every run alike)."""
+    return lambda run: measure(item, max_mb)
+
+
 def outcome(item: Measured) -> str:
     """The RTP of the last run, or the last line of its error."""
     last = item.runs[-1]
@@ -160,10 +166,7 @@ def main() -> int:
     print(f"load average at the start: {load()}")
     with tempfile.TemporaryDirectory() as folder:
         items = [item for game in games for item in prepare(game, cases, Path(folder))]
-        sides = {
-            str(n): (lambda run, item=item: measure(item, args.max_mb))
-            for n, item in enumerate(items)
-        }
+        sides = {str(n): side(item, args.max_mb) for n, item in enumerate(items)}
         interleaved(sides, args.runs)
     print_table(items, args.runs)
     print(f"load average at the end: {load()}")

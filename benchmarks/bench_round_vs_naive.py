@@ -31,6 +31,7 @@ import json
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -72,32 +73,34 @@ def whole_pairs(
     game_id: str, definition: Path, rounds: int, runs: int, seed: int
 ) -> dict[str, list[float]]:
     """CPU seconds of ``runs`` runs of each whole process (after one discarded run)."""
-    commands = {
+    commands: dict[str, Callable[[int], list[str]]] = {
         "engine": lambda run: engine_command(game_id, rounds, seed + run),
         "naive": lambda run: naive_command(definition, rounds, seed + run),
         "start-up": lambda run: engine_command(game_id, 1, seed + run),
     }
-
-    def measure(name: str, run: int) -> float:
-        child = child_cpu(commands[name](run))
-        report = json.loads(child.stdout)  # each side reports in JSON: it ran to its end
-        played = report.get("spins", report.get("rounds"))
-        expected = 1 if name == "start-up" else rounds
-        if played != expected:
-            sys.exit(f"{name} played {played} rounds, not {expected}")
-        peaks[name] = max(peaks.get(name, 0.0), child.peak_mb)
-        return child.cpu
-
     peaks: dict[str, float] = {}
-    for name in commands:  # warm-up, discarded
-        measure(name, runs)
+
+    def side(name: str) -> Callable[[int], float]:
+        def measure(run: int) -> float:
+            child = child_cpu(commands[name](run))
+            report = json.loads(child.stdout)  # each side reports in JSON: it ran to its end
+            played = report.get("spins", report.get("rounds"))
+            expected = 1 if name == "start-up" else rounds
+            if played != expected:
+                sys.exit(f"{name} played {played} rounds, not {expected}")
+            peaks[name] = max(peaks.get(name, 0.0), child.peak_mb)
+            return child.cpu
+
+        return measure
+
+    sides = {name: side(name) for name in commands}
+    for measure in sides.values():  # warm-up, discarded
+        measure(runs)
 
     def report(run: int, name: str, cpu: float) -> None:
         print(f"  run {run + 1} {name:8}: {cpu:.3f} CPU-s", flush=True)
 
-    figures = interleaved(
-        {name: lambda run, n=name: measure(n, run) for name in commands}, runs, report
-    )
+    figures = interleaved(sides, runs, report)
     for name, values in figures.items():
         print(f"  {name:8}: median {spread(values)} CPU, peak RSS {peaks[name]:.0f} MB")
     return figures
