@@ -133,7 +133,12 @@ def outcome(item: Measured) -> str:
     if last.returncode == 0:
         return f"RTP {json.loads(last.stdout)['rtp']:.4f}"
     lines = last.stderr.strip().splitlines() or [f"exit {last.returncode}"]
-    return f"failed: {lines[-1][:70]}"
+    return f"failed: {lines[-1]}"
+
+
+def short(text: str) -> str:
+    """``text`` cut to a table cell."""
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def print_table(items: list[Measured], runs: int) -> None:
@@ -145,7 +150,10 @@ def print_table(items: list[Measured], runs: int) -> None:
         cpu = statistics.median(run.cpu for run in item.runs)
         peak = max(run.peak_mb for run in item.runs)
         row = f"{item.game:15} {item.case.name:17} {item.shape:>5} {item.stops:>7} {item.lines:5}"
-        print(f"{row} {cpu:7.2f} {peak:8.0f}  {outcome(item)}")
+        print(f"{row} {cpu:7.2f} {peak:8.0f}  {short(outcome(item))}")
+    for item in items:  # a refusal in full, with the figure it gives
+        if item.runs[-1].returncode != 0:
+            print(f"{item.game} {item.case.name}: {outcome(item)}")
 
 
 def main() -> int:

@@ -8,7 +8,8 @@ Each function takes a ``slotterm game-def GAME --json`` object and returns a new
 * :func:`with_lines`: the game's lines, then more of the window's paths (every reel's row
   in turn, in a fixed order) until there are ``count``;
 * :func:`with_rows`: a taller window (the lines keep their rows);
-* :func:`with_reels`: more reels: the strips of the first reels again, each line carried
+* :func:`with_reels`: more reels: the strips of the first reels that are not bonus reels
+  again, each line carried
   on along its last row, and each line pay for the new counts twice the pay one symbol
   shorter.
 
@@ -57,8 +58,12 @@ def with_rows(definition: Definition, rows: int) -> Definition:
 def with_reels(definition: Definition, reels: int) -> Definition:
     """``reels`` reels: the first strips again, lines carried on, pays for the new counts."""
     scaled = copy.deepcopy(definition)
+    bonus_reels = (definition.get("bonus") or {}).get("reels", [])
     for name, strips in definition["reels"].items():
-        scaled["reels"][name] = [list(strips[reel % len(strips)]) for reel in range(reels)]
+        # a new reel copies one the bonus symbol may not stand on (reels count from 1)
+        sources = [n for n in range(len(strips)) if n + 1 not in bonus_reels] or [0]
+        extra = [list(strips[sources[n % len(sources)]]) for n in range(reels - len(strips))]
+        scaled["reels"][name] = [list(strip) for strip in strips[:reels]] + extra
     scaled["lines"] = [line + [line[-1]] * (reels - len(line)) for line in definition["lines"]]
     for pays in scaled["paytable"].values():
         longest = max(int(count) for count in pays)
