@@ -9,9 +9,8 @@ Each function takes a ``slotterm game-def GAME --json`` object and returns a new
   in turn, in a fixed order) until there are ``count``;
 * :func:`with_rows`: a taller window (the lines keep their rows);
 * :func:`with_reels`: more reels: the strips of the first reels that are not bonus reels
-  again, each line carried
-  on along its last row, and each line pay for the new counts twice the pay one symbol
-  shorter.
+  again, each line carried on along its last row, and each line pay for the new counts
+  twice the pay one symbol shorter.
 
 Any game file's checks apply to the result: ``slotterm par`` refuses what is not a game.
 """
