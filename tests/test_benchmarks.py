@@ -1,0 +1,136 @@
+"""The benchmark protocol of issue 24: the scripts run and print their figures.
+
+No figure is asserted (the machine is shared; a test never times anything): each script
+runs in ``--quick`` mode and must end with its table.  Beside that, the parts a figure
+rests on are checked: the naive evaluator pays as ``slotterm eval`` does, for both
+games, and the generated game files have the shape they claim.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run_script(name: str, *args: str) -> str:
+    """Run ``benchmarks/NAME`` to its end (it must succeed); its stdout."""
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARKS / name), *args],
+        capture_output=True,
+        text=True,
+        timeout=200,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Any]:
+    """Import a module of ``benchmarks/`` by name (they import each other by bare name)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+
+    def load(name: str) -> Any:
+        return __import__(name)
+
+    return load
+
+
+def definition(game_id: str) -> dict[str, Any]:
+    """``slotterm game-def GAME --json``."""
+    done = subprocess.run(
+        [sys.executable, "-m", "slotterm", "game-def", game_id, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+@pytest.mark.slow
+def test_round_vs_naive_prints_whole_process_and_warm_ratios() -> None:
+    out = run_script("bench_round_vs_naive.py", "--quick", "--game", "lucky-witch")
+    assert "lucky-witch: naive vs slotterm eval on 200 windows: 0 mismatches" in out
+    for side in ("engine", "naive", "start-up"):
+        assert f"  {side:8}: median " in out
+    assert "lucky-witch whole process: engine " in out
+    assert "lucky-witch warm, in process: engine " in out
+    table = out[out.index("ratio of CPU medians") :]
+    assert "whole process" in table and "warm" in table
+    assert any(line.split()[:1] == ["lucky-witch"] for line in table.splitlines())
+
+
+@pytest.mark.slow
+def test_bench_engine_prints_paired_cpu_medians_for_both_games() -> None:
+    out = run_script("bench_engine.py", "--quick")
+    for game_id in ("book-of-spells", "lucky-witch"):
+        assert f"{game_id}: naive vs slotterm eval on 200 windows: 0 mismatches" in out
+        assert f"{game_id} warm, in process: engine " in out
+    assert out.count("CPU-s") >= 8  # two runs of two sides, two games
+    assert "wall" not in out
+
+
+@pytest.mark.slow
+def test_par_scaling_prints_its_table() -> None:
+    out = run_script("bench_par_scaling.py", "--quick")
+    rows = [line.split() for line in out.splitlines() if line.startswith("book-of-spells ")]
+    assert len(rows) == 4
+    assert {row[-2] for row in rows} == {"RTP"}  # each case was worked out
+    shapes = {(row[-7], row[-6], row[-5]) for row in rows}  # shape, stops, lines
+    assert shapes == {
+        ("5x3", "37", "9"),
+        ("5x3", "74", "9"),
+        ("5x3", "37", "20"),
+        ("6x4", "37", "9"),
+    }
+
+
+@pytest.mark.parametrize("game_id", ["book-of-spells", "lucky-witch"])
+def test_the_naive_evaluator_pays_as_eval_does(game_id: str, bench: Callable[[str], Any]) -> None:
+    check = bench("naive_check")
+    assert check.mismatches(game_id, definition(game_id), 400, 7) == 0
+
+
+def test_the_cross_check_would_see_a_wrong_pay(bench: Callable[[str], Any]) -> None:
+    """A paytable changed on the naive side only is caught."""
+    check = bench("naive_check")
+    changed = definition("book-of-spells")
+    changed["paytable"]["TEN"] = {
+        count: pay + 1 for count, pay in changed["paytable"]["TEN"].items()
+    }
+    assert check.mismatches("book-of-spells", changed, 400, 7) > 0
+
+
+def test_the_naive_evaluator_reads_both_wild_rules(bench: Callable[[str], Any]) -> None:
+    naive = bench("naive_slot")
+    game = naive.NaiveGame(definition("lucky-witch"))
+    wild = game.wild
+    # two wilds then a symbol they stand in for, doubled; or the wilds on their own
+    cat_three = game.pays[("CAT", 3)] * game.wild_multiplier
+    assert game.line_pay([wild, wild, "CAT", "OWL", "OWL"]) == max(cat_three, game.pays[(wild, 2)])
+    assert game.line_pay([wild] * 5) == game.pays[(wild, 5)]
+    assert game.line_pay(["CAT", "OWL", "CAT", "CAT", "CAT"]) == 0
+
+
+def test_generated_game_files_have_the_shape_they_claim(bench: Callable[[str], Any]) -> None:
+    scaled = bench("scaled_games")
+    original = definition("book-of-spells")
+    lines = scaled.with_lines(original, 50)["lines"]
+    assert len(lines) == 50 and len({tuple(line) for line in lines}) == 50
+    assert lines[:9] == original["lines"]
+    six = scaled.with_rows(scaled.with_reels(original, 6), 4)
+    assert six["rows"] == 4 and len(six["reels"]["base"]) == 6
+    assert all(len(line) == 6 for line in six["lines"])
+    assert all("6" in pays for pays in six["paytable"].values())
+    doubled = scaled.with_strips_times(original, 2)["reels"]
+    for name, strips in original["reels"].items():
+        assert [len(s) for s in doubled[name]] == [2 * len(s) for s in strips]
+    assert len(original["reels"]["base"]) == 5  # the original is not changed
