@@ -22,6 +22,8 @@ so each key lands in the scene the test says, however slow the machine.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.widgets._footer import FooterKey
@@ -55,9 +57,20 @@ def footer(app: Any) -> set[tuple[str, str]]:
     }
 
 
-def enter_keys(app: Any) -> set[str]:
-    """What the footer says Enter does now (empty: Enter is not offered)."""
-    return {label for key, label in footer(app) if key == "Enter"}
+def enter_labels(keys: set[tuple[str, str]]) -> set[str]:
+    """What footer ``keys`` say Enter does (empty: Enter is not offered)."""
+    return {label for key, label in keys if key == "Enter"}
+
+
+async def footer_until(
+    pilot: Any, app: Any, holds: Callable[[set[tuple[str, str]]], bool], what: str
+) -> None:
+    """Wait (up to a deadline) until the footer's keys satisfy ``holds``: the footer is
+    redrawn a few messages after the screen's bindings change, later on a loaded machine."""
+    deadline = time.monotonic() + 10.0
+    while not holds(footer(app)):
+        assert time.monotonic() < deadline, f"{what}: the footer shows {footer(app)}"
+        await pilot.pause(0.02)
 
 
 def animated(game: str) -> PickApp:
@@ -88,10 +101,12 @@ async def test_keys_mashed_into_a_bottle_opening_open_no_other_bottle() -> None:
         await mash(pilot, app, keys[0], keys[1], keys[2], "enter", "space", keys[3])
         assert screen.record.opened == (first,), "a key mashed into the opening picked"
         assert screen.holding  # the second key skipped the opening; the rest fell into the hold
-        assert "Enter" not in {key for key, _ in footer(app)}, footer(app)
+        await footer_until(
+            pilot, app, lambda keys: "Enter" not in {key for key, _ in keys}, "Enter offered"
+        )
         await at_rest(pilot, app)
         assert screen.record.opened == (first,)
-        assert enter_keys(app) == {"Open"}, footer(app)
+        await footer_until(pilot, app, lambda keys: enter_labels(keys) == {"Open"}, "Enter Open")
         await press_all(pilot, app, ITEM_KEYS[second])  # at rest a key picks again
         assert screen.record.opened == (first, second)
 
@@ -103,7 +118,7 @@ async def test_an_opening_not_skipped_leaves_the_next_key_free() -> None:
         first, second, *_ = amounts(screen)
         await mash(pilot, app, ITEM_KEYS[first])
         assert screen.presenter.busy and not screen.holding  # the bottle opens
-        assert enter_keys(app) == {"Skip"}, footer(app)
+        await footer_until(pilot, app, lambda keys: enter_labels(keys) == {"Skip"}, "Enter Skip")
         await at_rest(pilot, app)
         await mash(pilot, app, ITEM_KEYS[second])
         assert screen.record.opened == (first, second)
@@ -120,7 +135,7 @@ async def test_secret_vault_the_final_pick_waits_for_the_three_to_be_offered() -
         await at_rest(pilot, app)
         assert screen.record.opened is None
         assert "Open one of your three" in text_of(screen, "#pick-status")
-        assert enter_keys(app) == {"Open"}, footer(app)
+        await footer_until(pilot, app, lambda keys: enter_labels(keys) == {"Open"}, "Enter Open")
         await press_all(pilot, app, "enter")  # now it opens the highlighted one
         assert screen.record.opened == 11
 
@@ -132,7 +147,7 @@ async def test_secret_vault_enter_does_what_the_footer_says_during_the_reveal() 
         await mash(pilot, app, "1", "2", "3")
         assert screen.presenter.busy and not screen.holding  # the nine vaults open
         assert "Open one of your three" not in text_of(screen, "#pick-status")
-        assert enter_keys(app) == {"Skip"}, footer(app)
+        await footer_until(pilot, app, lambda keys: enter_labels(keys) == {"Skip"}, "Enter Skip")
         await mash(pilot, app, "enter")
         assert screen.record.opened is None
         assert screen.holding and not screen.masked  # skipped to the nine amounts shown
@@ -152,14 +167,21 @@ async def test_two_quick_enters_leave_the_result_up_and_the_reels_say_what_it_pa
         assert app.screen is screen, "the second Enter skipped the result"
         assert screen.finished and screen.holding
         # no key goes back yet (the palette's key stands at the right end from 100 columns)
-        assert footer(app) == {("Q", "Quit"), ("^p", "palette")}, footer(app)
+        await footer_until(
+            pilot, app, lambda keys: keys == {("Q", "Quit"), ("^p", "palette")}, "Quit only"
+        )
         await at_rest(pilot, app)
         assert app.screen is screen
         record = screen.record
         multiple = PAYS["spell_book"](record)
         paid = format_cents(multiple * screen.total_bet)
         assert f"You win {paid}" in text_of(screen, "#pick-status")
-        assert enter_keys(app) == {"Back to the reels"}, footer(app)
+        await footer_until(
+            pilot,
+            app,
+            lambda keys: enter_labels(keys) == {"Back to the reels"},
+            "Enter Back to the reels",
+        )
         await pilot.press("enter")
         machine = await machine_at_rest(pilot, app)
         assert session.history[-1].number == number
