@@ -177,6 +177,13 @@ class GameSession:
             self._planned = (key, forcing.spins(self.game, spin.bet, spin.limits))
         return self._planned[1]
 
+    def round_forced(self, round_: Round) -> bool:
+        """Whether a tester forced ``round_``: its spin forced a feature (``--force``), or
+        one of its steps took forced stops or draws (``--stops``, a ``--force`` plan)."""
+        first = round_.steps[0].action if round_.steps else None
+        forced_spin = isinstance(first, Spin) and first.force is not None
+        return forced_spin or round_.number in self.forced_steps
+
     def rules_of(self, number: int) -> GameDefinition:
         """The definition round ``number`` was (or is being) played under."""
         return self.round_rules.get(number, self.game)
@@ -222,7 +229,8 @@ class GameSession:
         for event in transition.events:
             if isinstance(event, RoundClosed):
                 self._close(event.round, now)
-                ledger = record_round(ledger, event.round, self.state.credits, now)
+                forced = self.round_forced(event.round)
+                ledger = record_round(ledger, event.round, self.state.credits, now, forced)
                 if self.next_game is not None:
                     self.switch_rules()
         if isinstance(action, TopUp):
