@@ -76,14 +76,19 @@ def cap(game: GameDefinition, bet: Bet, limits: Limits) -> tuple[ForcedSpin, ...
     plans: list[tuple[ForcedSpin, ...]] = []
     if table.evaluation(best_base, bet.lines, bet.bet_per_line).total_win >= top:
         plans.append((ForcedSpin("base", best_base),))
+    long_plan = None
     if game.has_feature(FREE_SPINS):
-        plans.append(_free_spins_to(game, bet, limits, top))
+        try:
+            plans.append(_free_spins_to(game, bet, limits, top))
+        except PlanError as exc:  # no way through the free spins: say why if none at all
+            long_plan = str(exc) if "forced free spins" in str(exc) else None
     for plan in plans:
         closed = _play(game, bet, limits, plan)[0]
         if closed is not None and closed.ended_by is EndReason.CAP:
             return plan
     raise PlanError(
-        f"no forced spins reach the round cap of {format_cents(top)} at this bet"
+        long_plan
+        or f"no forced spins reach the round cap of {format_cents(top)} at this bet"
         f" ({bet.lines} lines, {format_cents(bet.total)} in all)"
     )
 
