@@ -223,7 +223,7 @@ class MysteryBonus(PickHost):
             try:
                 self._by_label[label].layout_draws(layout)
             except LayoutError as exc:
-                return f"{label}={layout[:40]}: {exc}"
+                return f"the {label} layout: {exc}"
         return None
 
     def forced_draws(self, detail: str) -> tuple[tuple[int, int], ...]:
