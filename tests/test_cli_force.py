@@ -216,9 +216,12 @@ def test_play_hands_a_plan_to_the_session_and_a_feature_to_the_spin() -> None:
     assert session.forcing == plan and forced_feature(plan, LW) is None
     layout = read_force(LW, "mystery-bonus:pumpkin=2,4,6,10,50")
     fresh = demo_session(LW, SeededSource(1))
-    apply_force(fresh, layout)
-    assert fresh.forcing is None
+    apply_force(fresh, layout)  # a key script's spin names no feature: the session does
     assert forced_feature(layout, LW) == "mystery_bonus:pumpkin=2,4,6,10,50"
+    fresh.act(Spin(fresh.bet, limits=fresh.limits))
+    assert fresh.open_round is not None and fresh.forcing is None
+    assert fresh.open_round.steps[0].action.force == "mystery_bonus:pumpkin=2,4,6,10,50"
+    assert fresh.forced_draws  # the layout's draws wait for the bonus to open
 
 
 def test_help_documents_the_plans_and_the_layouts(monkeypatch: pytest.MonkeyPatch) -> None:

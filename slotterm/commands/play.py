@@ -148,11 +148,11 @@ def forced_feature(force: Forcing | str | None, game: GameDefinition) -> str | N
 
 
 def apply_force(session: GameSession, force: Forcing | str | None) -> None:
-    """Hand a ``--force`` plan to the session: its next round takes the plan's reel stops
-    (a feature's force goes with the next spin instead, :func:`forced_feature`)."""
+    """Hand a ``--force`` to the session: its next round plays it (a plan's reel stops, or
+    the feature its spin forces; the game screen's spin also names the feature,
+    :func:`forced_feature`)."""
     if force is not None:
-        forcing = read_force(session.game, force) if isinstance(force, str) else force
-        session.forcing = forcing if forcing.plan is not None else None
+        session.forcing = read_force(session.game, force) if isinstance(force, str) else force
 
 
 def open_from_args(

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from slotterm.engine.actions import Action, ActionRefused, Bet, Limits, Spin, TopUp
@@ -97,9 +97,10 @@ class GameSession:
     Testers: ``forced_stops`` are the reel stops the next spins take, in order, each on
     its strips (``--stops``; not saved: they are the command line's); ``forced_steps`` says, per
     round, which of its steps took forced stops (saved, shown by ``history``: a forced
-    round is never taken for a fair one).  ``forcing`` is a ``--force`` plan for the
-    next round (:mod:`slotterm.force_kinds`: a retrigger, a five of a kind, the cap; not
-    saved), whose reel stops are found at that round's bet and go before the
+    round is never taken for a fair one).  ``forcing`` is a ``--force`` for the next
+    round (:mod:`slotterm.force_kinds`; not saved): a feature its spin forces (when the
+    spin forces none itself), or a plan (a retrigger, a five of a kind, the cap) whose
+    reel stops are found at that round's bet and go before the
     ``forced_stops`` (``plan_spins_left`` of them are still there: the round's close
     drops them); ``forced_draws`` the single draws a forced spin's detail asks for (a
     pick game's layout, ``mystery_bonus:pumpkin=2,4,6,10,50``), dropped at the close too.
@@ -159,6 +160,8 @@ class GameSession:
     def refusal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now, or ``None`` (a spin the tester's ``forcing``
         cannot play at its bet is refused, saying why)."""
+        if isinstance(action, Spin):
+            action = self.with_forced_feature(action)
         reason = refusal(self.game, self.state, action)
         if reason is None and isinstance(action, Spin) and self.forcing is not None:
             try:
@@ -166,6 +169,14 @@ class GameSession:
             except ForceError as exc:
                 return f"--force {self.forcing.text}: {exc}"
         return reason
+
+    def with_forced_feature(self, spin: Spin) -> Spin:
+        """``spin`` forcing the feature ``forcing`` names (``--force free-spins``,
+        ``mystery-bonus:NAME``...), unless it forces one itself or none is named."""
+        forcing = self.forcing
+        if forcing is None or forcing.feature is None or spin.force is not None:
+            return spin
+        return replace(spin, force=forcing.feature)
 
     def _plan(self, spin: Spin) -> tuple[ForcedSpin, ...]:
         """The reel stops ``forcing`` plays at the spin's bet (worked out once per bet)."""
@@ -198,6 +209,8 @@ class GameSession:
         Raises :class:`ActionRefused` when the action is not allowed, and
         :class:`SaveError` (after restoring the previous state) when it cannot be saved.
         """
+        if isinstance(action, Spin):
+            action = self.with_forced_feature(action)
         checkpoint = _Checkpoint.take(self)
         stops, draws, plan_left = self.forced_stops, self.forced_draws, self.plan_spins_left
         if isinstance(action, Spin):
