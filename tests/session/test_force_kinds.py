@@ -5,6 +5,7 @@ forced (the save, ``history --json``, the statistics), and that its record repla
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,3 +182,30 @@ def test_a_plan_the_bet_cannot_play_refuses_the_spin_in_one_line() -> None:
     session.forcing = parse_force(WITCH, "cap")
     reason = session.refusal(Spin(session.bet, limits=session.limits))
     assert reason is not None and reason.startswith("--force cap: ") and "\n" not in reason
+
+
+def test_a_forced_layout_left_open_is_loaded_back_from_the_save(tmp_path: Path) -> None:
+    """The game stops with the forced pick game open: the save holds its layout, the spin's
+    force and the forced steps; the restart plays on from exactly there."""
+    from slotterm.session.opening import open_session
+    from slotterm.session.settings import default_settings
+
+    def opened() -> Any:
+        return open_session(WITCH, default_settings(WITCH), root=tmp_path, seed=9)
+
+    first = opened()
+    session = first.session
+    session.forcing = parse_force(WITCH, "mystery-bonus:vault=100,3,4,5,6,8,10,12,15,20,25,40")
+    session.act(Spin(session.bet, limits=session.limits))
+    session.act(next_action(WITCH, session.state))
+    saved_state, saved_steps = session.state, dict(session.forced_steps)
+    first.close()
+    again = opened()
+    try:
+        loaded = again.session
+        assert loaded.state == saved_state and loaded.forced_steps == saved_steps
+        assert loaded.open_round is not None and loaded.open_round.active is not None
+        assert loaded.open_round.active.record.layout[0] == 100
+        assert loaded.round_forced(loaded.open_round)
+    finally:
+        again.close()
