@@ -230,3 +230,22 @@ def test_help_documents_the_plans_and_the_layouts(monkeypatch: pytest.MonkeyPatc
     text = " ".join(play.format_help().split())
     for words in ("retrigger", "five-of-a-kind:SYM", "cap", "pumpkin=2,4,6,10,50", "+IMP"):
         assert words in text
+
+
+def test_the_readmes_force_examples_are_played() -> None:
+    """The ``--force`` commands of "Testing the game" read as the game reads them, and the
+    table lists every event ``--force`` takes."""
+    import shlex
+
+    from slotterm.force_kinds import EVENTS
+    from tests.readme_support import readme_text, shell_commands
+
+    text = readme_text()
+    section = text[text.index("## Testing the game") :].split("\n## ", 1)[0]
+    examples = [shlex.split(c)[1:] for c in shell_commands(section) if "--force" in c]
+    assert len(examples) == 2
+    for words in examples:
+        forcing = read_force(get_game(words[0]), words[words.index("--force") + 1])
+        assert forcing.feature is not None or forcing.plan is not None
+    for event in EVENTS:
+        assert f"| `{event}" in section
