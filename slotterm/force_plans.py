@@ -42,6 +42,10 @@ class PlanError(ValueError):
     """A forced round the game cannot play (one line, for the tester)."""
 
 
+class TooManySpins(PlanError):
+    """A plan that would take more than :data:`MAX_PLAN_SPINS` forced spins."""
+
+
 def five_of_a_kind(game: GameDefinition, symbol: str, lines: int) -> ForcedSpin:
     """The base spin showing ``symbol`` on the five reels of one of the first ``lines``
     paid lines (the lowest line that can), or a :class:`PlanError`."""
@@ -69,25 +73,28 @@ def retrigger(game: GameDefinition, bet: Bet, limits: Limits) -> tuple[ForcedSpi
 
 def cap(game: GameDefinition, bet: Bet, limits: Limits) -> tuple[ForcedSpin, ...]:
     """Spins that take the round to its cap at ``bet``: one base spin paying it, or a base
-    spin starting the free spins and free spins, each retriggering them, paying it."""
+    spin starting the free spins and free spins paying it (:func:`_free_spins_to`); each
+    played on a copy of the machine, the first that reaches the cap kept."""
     top = game.max_win(bet.total, limits)
     table = strip_table(game, game.reel_sets["base"])
     best_base = _best(table, bet, lambda e: True)
     plans: list[tuple[ForcedSpin, ...]] = []
     if table.evaluation(best_base, bet.lines, bet.bet_per_line).total_win >= top:
         plans.append((ForcedSpin("base", best_base),))
-    long_plan = None
+    too_long: str | None = None
     if game.has_feature(FREE_SPINS):
         try:
             plans.append(_free_spins_to(game, bet, limits, top))
-        except PlanError as exc:  # no way through the free spins: say why if none at all
-            long_plan = str(exc) if "forced free spins" in str(exc) else None
+        except TooManySpins as exc:  # said if nothing else reaches the cap
+            too_long = str(exc)
+        except PlanError:  # the free spins cannot retrigger, or pay nothing
+            pass
     for plan in plans:
         closed = _play(game, bet, limits, plan)[0]
         if closed is not None and closed.ended_by is EndReason.CAP:
             return plan
     raise PlanError(
-        long_plan
+        too_long
         or f"no forced spins reach the round cap of {format_cents(top)} at this bet"
         f" ({bet.lines} lines, {format_cents(bet.total)} in all)"
     )
@@ -129,7 +136,8 @@ def _best(
     table: StripTable, bet: Bet, ok: Callable[[Evaluation], bool], start: Sequence[int] = ()
 ) -> tuple[int, ...]:
     """The best-paying stops the search finds whose evaluation is ``ok``: from ``start``
-    and from each symbol's top row across the reels, one reel changed at a time."""
+    and, for each symbol, from the first stop of each reel that shows it, one reel's stop
+    changed at a time while that pays more (an ``ok`` window first)."""
     lengths = table.lengths
 
     def score(stops: Sequence[int]) -> tuple[bool, int]:
@@ -183,7 +191,7 @@ def _free_spins_to(
         raise PlanError("no free spins pay anything")
     spins = -(-top // win) * len(block)
     if spins > MAX_PLAN_SPINS:
-        raise PlanError(
+        raise TooManySpins(
             f"the round cap of {format_cents(top)} takes more than {MAX_PLAN_SPINS:,} "
             "forced free spins at this bet (a higher bet takes fewer)"
         )
