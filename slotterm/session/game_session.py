@@ -188,6 +188,19 @@ class GameSession:
             self._planned = (key, forcing.spins(self.game, spin.bet, spin.limits))
         return self._planned[1]
 
+    def resume_forced_draws(self) -> None:
+        """On loading a save: the draws the open round's forced spin asks for (a pick
+        game's layout) when its feature has not started the part that makes them yet,
+        so a round stopped before its bonus opened still opens on the forced layout."""
+        round_ = self.state.round
+        first = round_.steps[0].action if round_ is not None and round_.steps else None
+        if round_ is None or not isinstance(first, Spin) or first.force is None:
+            return
+        name = first.force.partition(":")[0]
+        frames = [frame for frame in round_.frames if frame.feature == name]
+        if frames and self.game.feature(name).started_part(frames[0].record) is None:
+            self.forced_draws = list(forced_draws(self.game, first.force))
+
     def round_forced(self, round_: Round) -> bool:
         """Whether a tester forced ``round_``: its spin forced a feature (``--force``), or
         one of its steps took forced stops or draws (``--stops``, a ``--force`` plan)."""

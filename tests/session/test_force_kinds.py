@@ -209,3 +209,34 @@ def test_a_forced_layout_left_open_is_loaded_back_from_the_save(tmp_path: Path) 
         assert loaded.round_forced(loaded.open_round)
     finally:
         again.close()
+
+
+def test_a_forced_layout_not_yet_drawn_is_drawn_after_a_restart(tmp_path: Path) -> None:
+    """The game stops after the forced spin, before the bonus opens: the save's spin names
+    the layout, and the restarted game's bonus opens on it."""
+    from slotterm.session.opening import open_session
+    from slotterm.session.settings import default_settings
+
+    def opened() -> Any:
+        return open_session(WITCH, default_settings(WITCH), root=tmp_path, seed=9)
+
+    first = opened()
+    session = first.session
+    session.forcing = parse_force(WITCH, "mystery-bonus:pumpkin=50,20,10,6,4")
+    session.act(Spin(session.bet, limits=session.limits))
+    first.close()
+    again = opened()
+    try:
+        loaded = again.session
+        assert loaded.forced_draws == session.forced_draws != []
+        loaded.act(next_action(WITCH, loaded.state))  # open the bonus
+        assert loaded.open_round is not None and loaded.open_round.active is not None
+        assert loaded.open_round.active.record.layout == (50, 20, 10, 6, 4)
+        assert loaded.forced_draws == []
+    finally:
+        again.close()
+    third = opened()  # the layout drawn: nothing more to hand out
+    try:
+        assert third.session.forced_draws == []
+    finally:
+        third.close()
