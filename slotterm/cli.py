@@ -45,6 +45,7 @@ from slotterm.games import GameFileError, UnknownGame, game_ids, get_game, is_ga
 
 if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
+    from slotterm.force_kinds import Forcing
 
 COMMANDS = ("play", "par", "simulate", "eval", "stops", "game-def", "history", "log", "serve")
 HELP_WORDS = frozenset({"-h", "--help"})
@@ -118,22 +119,28 @@ def one_line(message: str, most: int = MESSAGE_MAX) -> str:
 
 
 def engine_force(game: GameDefinition, text: str) -> str:
-    """The engine's force string for ``--force text`` in ``game``, or a :class:`UsageError`.
+    """The engine's force string for a feature's ``--force text`` in ``game``, or a
+    :class:`UsageError` (a plan, such as ``cap``, has none: see :func:`read_force`).
 
     ``free-spins`` -> ``free_spins``, ``mystery-bonus:spell-book`` ->
     ``mystery_bonus:spell-book`` (the feature's name, the pick game's label), checked by
     :func:`slotterm.engine.round.force_refusal`.
     """
-    from slotterm.engine.round import force_refusal
-
-    event, colon, detail = text.partition(":")
-    force = event.replace("-", "_") + colon + detail
-    if not any(feature.name == event.replace("-", "_") for feature in game.features):
-        raise UsageError(f"--force {text}: {game.name} has no {event} feature")
-    reason = force_refusal(game, force)
-    if reason is not None:
-        raise UsageError(f"--force {text}: {reason}")
+    force = read_force(game, text).feature
+    if force is None:
+        raise UsageError(f"--force {text}: not a feature of {game.name}")
     return force
+
+
+def read_force(game: GameDefinition, text: str) -> Forcing:
+    """``--force text`` read against ``game`` (:func:`slotterm.force_kinds.parse_force`),
+    or a :class:`UsageError` of one line."""
+    from slotterm.force_kinds import ForceError, parse_force
+
+    try:
+        return parse_force(game, text)
+    except ForceError as exc:
+        raise UsageError(f"--force {text[:60]}: {exc}") from None
 
 
 def _check_play(args: argparse.Namespace) -> None:
@@ -145,7 +152,7 @@ def _check_play(args: argparse.Namespace) -> None:
         raise UsageError("--force is for testers: use it with --seed or --demo")
     if args.game is None:  # the lobby: no game to force anything in
         raise UsageError(f"--force needs a GAME (e.g. slotterm {game_ids()[0]} --demo --force ...)")
-    args.force = engine_force(game_of(args.game), args.force)
+    args.force = read_force(game_of(args.game), args.force)
 
 
 def game_of(text: str) -> GameDefinition:

@@ -86,17 +86,17 @@ def _exact_policy(text: str) -> str:
     return _policy(text, exact=True)
 
 
-_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[a-z]+(?:[-_][a-z]+)*)?")
-FORCE_EVENTS = ("free-spins", "mystery-bonus")
-"""The events ``--force`` names (``mystery-bonus`` also as ``mystery-bonus:NAME``)."""
+_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[A-Za-z0-9 _+=,.-]{1,400})?")
+"""What ``--force`` looks like: a lowercase EVENT, maybe ``:`` and a detail (a symbol, a
+pick game and its layout); the game checks the rest (:func:`slotterm.force_kinds.parse_force`)."""
 
 
 def _force_event(text: str) -> str:
-    """``--force EVENT[:NAME]``: one of :data:`FORCE_EVENTS` (the game checks the rest)."""
-    event = text.partition(":")[0]
-    if not _FORCE_EVENT.fullmatch(text) or event not in FORCE_EVENTS:
+    """``--force EVENT[:DETAIL]`` of the right shape (the game checks the rest)."""
+    if not _FORCE_EVENT.fullmatch(text):
         raise argparse.ArgumentTypeError(
-            f"must be free-spins, mystery-bonus or mystery-bonus:NAME, got {_shown_text(text)}"
+            "must be an EVENT such as free-spins, mystery-bonus[:NAME[=LAYOUT]], retrigger, "
+            f"five-of-a-kind:SYM or cap, got {_shown_text(text)}"
         )
     return text
 
@@ -219,9 +219,15 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
         default=None,
         metavar="EVENT",
         help=(
-            "testers, only with --seed or --demo: the next spin starts EVENT -- "
-            "free-spins, mystery-bonus (the pick game drawn as usual) or mystery-bonus:NAME "
-            "with NAME one of its pick games (potion, pumpkin, spell-book, vault), in a game "
+            "testers, only with --seed or --demo: the next round plays EVENT -- "
+            "free-spins; mystery-bonus (the pick game drawn as usual) or mystery-bonus:NAME "
+            "with NAME one of its pick games (potion, pumpkin, spell-book, vault), or "
+            "mystery-bonus:NAME=LAYOUT with its hidden layout, items in order: pumpkin=2,4,6,10,50 "
+            "(an amount per pumpkin), potion=5,2,stop,1,3,win-all,8,1,2,5,3,1 (an amount per "
+            "bottle, win-all and stop once each), spell-book=5,10,20+5 (a multiplier per book, "
+            "+IMP when the imp comes), vault=... (the vaults' amounts reordered); retrigger "
+            "(free spins started and retriggered); five-of-a-kind:SYM (SYM, an id or name, "
+            "five times on a paid line); cap (the round cap reached at the bet) -- in a game "
             "that has the feature"
         ),
     )

@@ -39,7 +39,9 @@ class ForcedStopsSource:
 
     The next spin is handed out for a draw of one value per reel whose bounds are the
     lengths of its strip set (``lengths``, :func:`strip_lengths`), its stops checked
-    against them by the command line.  :attr:`used` says how many spins were handed out.
+    against them by the command line.  :attr:`used` says how many spins were handed out,
+    :attr:`used_draws` how many of the forced single ``draws`` (a pick game's layout),
+    :attr:`draws_done` how many of them are behind (handed out, or dropped).
     """
 
     def __init__(
@@ -47,15 +49,33 @@ class ForcedStopsSource:
         inner: RandomSource,
         spins: Sequence[ForcedSpin],
         lengths: Mapping[str, tuple[int, ...]],
+        draws: Sequence[tuple[int, int]] = (),
     ) -> None:
         self._inner = inner
         self._spins = spins
         self._lengths = lengths
+        self._draws = draws
         self.used = 0
+        self.used_draws = 0
+        self.draws_done = 0
 
     def randbelow(self, n: int) -> int:
-        """A single draw: never a reel draw, so the real source's."""
+        """A single draw: the next forced one (``draws``, ``(bound, value)`` pairs) when
+        its bound is ``n``, else the real source's.  A draw of another bound means the
+        forced ones no longer fit what the game draws: they are all dropped."""
+        if self.draws_done < len(self._draws):
+            bound, value = self._draws[self.draws_done]
+            if bound == n:
+                self.draws_done += 1
+                self.used_draws += 1
+                return value
+            self.draws_done = len(self._draws)
         return self._inner.randbelow(n)
+
+    @property
+    def forced_any(self) -> bool:
+        """Whether any forced stops or draws were handed out."""
+        return bool(self.used or self.used_draws)
 
     def randbelow_each(self, bounds: Sequence[int]) -> tuple[int, ...]:
         """The next forced spin's stops for a draw on its strips, else the real draws."""

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, engine_force
+from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, read_force
 from slotterm.commands.stops_input import stop_lines
 from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
@@ -24,6 +24,8 @@ from slotterm.session.opening import OpenedSession, default_save_root, open_sess
 from slotterm.session.settings import CONFIG_NAME, Settings, load_settings
 
 if TYPE_CHECKING:
+    from slotterm.force_kinds import Forcing
+    from slotterm.session.game_session import GameSession
     from slotterm.tui.lobby import GameShelf, ShelfGame
     from slotterm.tui.quit_signals import QuitSignals
 
@@ -94,6 +96,7 @@ def _play(
             shelf.adopt(opened)
             session = opened.session
             session.forced_stops = list(getattr(args, "stops", None) or ())  # check_stops read them
+            apply_force(session, args.force)
             if session.load_notice:
                 print(f"slotterm: {session.load_notice}", file=sys.stderr)
         from slotterm.tui.app import SlotApp
@@ -134,10 +137,22 @@ def settings_folder_of(args: argparse.Namespace) -> Path:
     return settings_folder(save_dir=save_dir, seed=args.seed)
 
 
-def forced_feature(force: str | None, game: GameDefinition) -> str | None:
+def forced_feature(force: Forcing | str | None, game: GameDefinition) -> str | None:
     """The engine's force string for ``--force EVENT[:NAME]`` (``free-spins`` ->
-    ``free_spins``, ``mystery-bonus:pumpkin`` -> ``mystery_bonus:pumpkin``), checked."""
-    return None if force is None else engine_force(game, force)
+    ``free_spins``, ``mystery-bonus:pumpkin`` -> ``mystery_bonus:pumpkin``), checked;
+    ``None`` for a plan (``retrigger``, ``five-of-a-kind:SYM``, ``cap``: see
+    :func:`apply_force`) and when nothing is forced."""
+    if force is None:
+        return None
+    return (read_force(game, force) if isinstance(force, str) else force).feature
+
+
+def apply_force(session: GameSession, force: Forcing | str | None) -> None:
+    """Hand a ``--force`` to the session: its next round plays it (a plan's reel stops, or
+    the feature its spin forces; the game screen's spin also names the feature,
+    :func:`forced_feature`)."""
+    if force is not None:
+        session.forcing = read_force(session.game, force) if isinstance(force, str) else force
 
 
 def open_from_args(

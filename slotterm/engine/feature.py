@@ -24,7 +24,8 @@ feature only through this contract:
   Mystery bonus starts one of its pick games): a step returns them in
   :attr:`FeatureStep.started` and the round pushes their frames on top of its own.
 * :meth:`Feature.force_refusal` -- testers may force a feature (``--force NAME[:DETAIL]``);
-  the trigger then sees the whole force string in :attr:`FeatureContext.force`.
+  the trigger then sees the whole force string in :attr:`FeatureContext.force`;
+  :meth:`Feature.forced_draws` the draws a detail asks for (a pick game's layout).
 * :attr:`Feature.file_key`, :meth:`Feature.from_file` / :meth:`Feature.to_file` -- the
   feature's table in a game file (DESIGN.md §7): the module reads and writes its own keys,
   so a new feature adds a key and touches no other module; :attr:`Feature.play_order`
@@ -285,6 +286,15 @@ class Feature:
         ``detail`` is ``""`` for a plain ``--force NAME``.
         """
         return None if not detail else f"{self.name} takes no detail to force"
+
+    def forced_draws(self, detail: str) -> tuple[tuple[int, int], ...]:
+        """The single draws a forced ``detail`` hands the feature, ``(bound, value)`` each:
+        its next ``randbelow(bound)`` draws give those values (a pick game's layout,
+        ``mystery_bonus:pumpkin=2,4,6,10,50``).  ``()`` (the default): none.
+
+        Only called on a ``detail`` :meth:`force_refusal` accepts.
+        """
+        return ()
 
     def reel_sets(self) -> Mapping[str, tuple[tuple[str, ...], ...]]:
         """Strip sets the feature spins on, by name (e.g. ``{"free": strips}``)."""

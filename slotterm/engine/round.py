@@ -206,6 +206,13 @@ def force_refusal(game: GameDefinition, force: str) -> str | None:
     return game.feature(name).force_refusal(detail)
 
 
+def forced_draws(game: GameDefinition, force: str) -> tuple[tuple[int, int], ...]:
+    """The single draws an allowed ``force``'s detail asks of its feature
+    (:meth:`~slotterm.engine.feature.Feature.forced_draws`: a pick game's layout)."""
+    name, _, detail = force.partition(":")
+    return game.feature(name).forced_draws(detail) if detail else ()
+
+
 def is_allowed(game: GameDefinition, state: GameState, action: Action) -> bool:
     """Shorthand for ``refusal(...) is None``."""
     return refusal(game, state, action) is None

@@ -15,14 +15,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 from slotterm.engine.actions import Action, ActionRefused, Bet, Limits, Spin, TopUp
 from slotterm.engine.events import RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round
-from slotterm.engine.round import apply, refusal
+from slotterm.engine.round import apply, forced_draws, refusal
+from slotterm.force_kinds import ForceError, Forcing
 from slotterm.forced_stops import ForcedSpin, ForcedStopsSource, mark_forced, strip_lengths
 from slotterm.money import format_cents
 from slotterm.rng import RandomSource, SeededSource
@@ -96,7 +97,13 @@ class GameSession:
     Testers: ``forced_stops`` are the reel stops the next spins take, in order, each on
     its strips (``--stops``; not saved: they are the command line's); ``forced_steps`` says, per
     round, which of its steps took forced stops (saved, shown by ``history``: a forced
-    round is never taken for a fair one).
+    round is never taken for a fair one).  ``forcing`` is a ``--force`` for the next
+    round (:mod:`slotterm.force_kinds`; not saved): a feature its spin forces (when the
+    spin forces none itself), or a plan (a retrigger, a five of a kind, the cap) whose
+    reel stops are found at that round's bet and go before the
+    ``forced_stops`` (``plan_spins_left`` of them are still there: the round's close
+    drops them); ``forced_draws`` the single draws a forced spin's detail asks for (a
+    pick game's layout, ``mystery_bonus:pumpkin=2,4,6,10,50``), dropped at the close too.
 
     Rules (DESIGN.md §7: a game file may change while a round is open): ``game`` is the
     definition the open round plays under, and the next one unless ``next_game`` is set:
@@ -127,6 +134,12 @@ class GameSession:
     rules_note: str | None = None
     forced_stops: list[ForcedSpin] = field(default_factory=list)
     forced_steps: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    forcing: Forcing | None = None
+    forced_draws: list[tuple[int, int]] = field(default_factory=list)
+    plan_spins_left: int = 0
+    _planned: tuple[tuple[Forcing, Bet, Limits], tuple[ForcedSpin, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not self.bet_steps:
@@ -145,8 +158,55 @@ class GameSession:
         return self.state.round
 
     def refusal(self, action: Action) -> str | None:
-        """Why ``action`` is not allowed now, or ``None``."""
-        return refusal(self.game, self.state, action)
+        """Why ``action`` is not allowed now, or ``None`` (a spin the tester's ``forcing``
+        cannot play at its bet is refused, saying why)."""
+        if isinstance(action, Spin):
+            action = self.with_forced_feature(action)
+        reason = refusal(self.game, self.state, action)
+        if reason is None and isinstance(action, Spin) and self.forcing is not None:
+            try:
+                self._plan(action)
+            except ForceError as exc:
+                return f"--force {self.forcing.text}: {exc}"
+        return reason
+
+    def with_forced_feature(self, spin: Spin) -> Spin:
+        """``spin`` forcing the feature ``forcing`` names (``--force free-spins``,
+        ``mystery-bonus:NAME``...), unless it forces one itself or none is named."""
+        forcing = self.forcing
+        if forcing is None or forcing.feature is None or spin.force is not None:
+            return spin
+        return replace(spin, force=forcing.feature)
+
+    def _plan(self, spin: Spin) -> tuple[ForcedSpin, ...]:
+        """The reel stops ``forcing`` plays at the spin's bet (worked out once per bet)."""
+        forcing = self.forcing
+        if forcing is None:
+            return ()
+        key = (forcing, spin.bet, spin.limits)
+        if self._planned is None or self._planned[0] != key:
+            self._planned = (key, forcing.spins(self.game, spin.bet, spin.limits))
+        return self._planned[1]
+
+    def resume_forced_draws(self) -> None:
+        """On loading a save: the draws the open round's forced spin asks for (a pick
+        game's layout) when its feature has not started the part that makes them yet,
+        so a round stopped before its bonus opened still opens on the forced layout."""
+        round_ = self.state.round
+        first = round_.steps[0].action if round_ is not None and round_.steps else None
+        if round_ is None or not isinstance(first, Spin) or first.force is None:
+            return
+        name = first.force.partition(":")[0]
+        frames = [frame for frame in round_.frames if frame.feature == name]
+        if frames and self.game.feature(name).started_part(frames[0].record) is None:
+            self.forced_draws = list(forced_draws(self.game, first.force))
+
+    def round_forced(self, round_: Round) -> bool:
+        """Whether a tester forced ``round_``: its spin forced a feature (``--force``), or
+        one of its steps took forced stops or draws (``--stops``, a ``--force`` plan)."""
+        first = round_.steps[0].action if round_.steps else None
+        forced_spin = isinstance(first, Spin) and first.force is not None
+        return forced_spin or round_.number in self.forced_steps
 
     def rules_of(self, number: int) -> GameDefinition:
         """The definition round ``number`` was (or is being) played under."""
@@ -162,22 +222,41 @@ class GameSession:
         Raises :class:`ActionRefused` when the action is not allowed, and
         :class:`SaveError` (after restoring the previous state) when it cannot be saved.
         """
+        if isinstance(action, Spin):
+            action = self.with_forced_feature(action)
         checkpoint = _Checkpoint.take(self)
+        stops, draws, plan_left = self.forced_stops, self.forced_draws, self.plan_spins_left
+        if isinstance(action, Spin):
+            try:
+                plan = self._plan(action)
+            except ForceError as exc:
+                assert self.forcing is not None
+                raise ActionRefused(f"--force {self.forcing.text}: {exc}") from None
+            stops, plan_left = [*plan, *stops], len(plan)
+            if action.force is not None:
+                draws = list(forced_draws(self.game, action.force))
         forcing = None
-        if self.forced_stops:
-            forcing = ForcedStopsSource(self.rng, self.forced_stops, strip_lengths(self.game))
+        if stops or draws:
+            forcing = ForcedStopsSource(self.rng, stops, strip_lengths(self.game), draws)
         transition = apply(self.game, self.state, action, forcing or self.rng)
         now = self.clock()
         self.state = transition.state
-        if forcing is not None and forcing.used:
+        if forcing is not None and forcing.forced_any:
             mark_forced(self.forced_steps, transition)
+        if forcing is not None:
+            used = forcing.used
+            stops, draws = stops[used:], draws[forcing.draws_done :]
+            plan_left = max(plan_left - used, 0)
+        if any(isinstance(event, RoundClosed) for event in transition.events):
+            stops, draws, plan_left = stops[plan_left:], [], 0  # a plan is for its round
         if isinstance(action, Spin):
             self.round_times[self.state.rounds_played] = RoundTimes(started_at=now)
         ledger = record_activity(self.ledger, now)
         for event in transition.events:
             if isinstance(event, RoundClosed):
                 self._close(event.round, now)
-                ledger = record_round(ledger, event.round, self.state.credits, now)
+                forced = self.round_forced(event.round)
+                ledger = record_round(ledger, event.round, self.state.credits, now, forced)
                 if self.next_game is not None:
                     self.switch_rules()
         if isinstance(action, TopUp):
@@ -188,8 +267,9 @@ class GameSession:
         except SaveError:
             checkpoint.restore(self)
             raise
-        if forcing is not None and forcing.used:
-            self.forced_stops = self.forced_stops[forcing.used :]
+        self.forced_stops, self.forced_draws, self.plan_spins_left = stops, draws, plan_left
+        if isinstance(action, Spin):
+            self.forcing, self._planned = None, None
         return transition
 
     def switch_rules(self) -> None:

@@ -224,7 +224,7 @@ def _resume(
     steps = settings.bet_steps
     rules = record.rules
     played = game if rules is None else rules.current
-    return GameSession(
+    session = GameSession(
         game=played,
         next_game=None if played is game else game,
         round_rules={} if rules is None else dict(rules.rounds),
@@ -242,6 +242,8 @@ def _resume(
         seen=record.seen,
         forced_steps=dict(record.forced_steps),
     )
+    session.resume_forced_draws()
+    return session
 
 
 def adopt_new_rules(session: GameSession) -> list[str]:

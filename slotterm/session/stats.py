@@ -11,7 +11,7 @@ counts as :data:`IDLE_GAP`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
@@ -39,7 +39,12 @@ class BigWin:
 
 @dataclass(frozen=True, slots=True)
 class StatsLedger:
-    """Running totals since the session began (money in cents, time in seconds)."""
+    """Running totals since the session began (money in cents, time in seconds).
+
+    The ``forced_*`` totals are the part of ``rounds``, ``total_bet`` and ``total_won``
+    that a tester forced (``--force``, ``--stops``): kept apart from the fair figures, and
+    never among the ``biggest`` wins.
+    """
 
     started_at: datetime
     rounds: int = 0
@@ -50,14 +55,20 @@ class StatsLedger:
     last_activity: datetime | None = None
     biggest: tuple[BigWin, ...] = ()
     credits_series: tuple[int, ...] = ()
+    forced_rounds: int = 0
+    forced_bet: int = 0
+    forced_won: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class SessionStatistics:
     """What the statistics screen shows.
 
-    ``observed_rtp`` is total won / total bet of the closed rounds (``None`` before the
-    first round); ``rounds_per_hour`` is ``None`` until some time has been played.
+    ``observed_rtp`` is total won / total bet of the closed fair rounds (``None`` before
+    the first); ``forced_rounds`` of the ``rounds_played`` were forced by a tester, and
+    bet ``forced_bet`` and won ``forced_won`` of the totals (the net and the credits
+    count them; the return and the highest wins do not); ``rounds_per_hour`` is ``None``
+    until some time has been played.
     ``credits_series`` holds the credits at the start and after every closed round or
     top-up (the latest :data:`SERIES_LENGTH` points), ready for a sparkline.
     """
@@ -73,6 +84,14 @@ class SessionStatistics:
     published_rtp: float
     biggest_wins: tuple[BigWin, ...]
     credits_series: tuple[int, ...]
+    forced_rounds: int = 0
+    forced_bet: int = 0
+    forced_won: int = 0
+
+    @property
+    def fair_rounds(self) -> int:
+        """The rounds played that no tester forced: the ones the return is of."""
+        return self.rounds_played - self.forced_rounds
 
 
 def new_ledger(now: datetime, credits: int) -> StatsLedger:
@@ -90,11 +109,19 @@ def record_activity(ledger: StatsLedger, now: datetime) -> StatsLedger:
 
 
 def record_round(
-    ledger: StatsLedger, closed: Round, credits_after: int, now: datetime
+    ledger: StatsLedger, closed: Round, credits_after: int, now: datetime, forced: bool = False
 ) -> StatsLedger:
-    """Add a closed round: its bet, what it paid, maybe a big win, a credits point."""
+    """Add a closed round: its bet, what it paid, maybe a big win, a credits point
+    (a ``forced`` round is counted apart, never as a big win)."""
     biggest = ledger.biggest
-    if closed.paid > 0:
+    if forced:
+        ledger = replace(
+            ledger,
+            forced_rounds=ledger.forced_rounds + 1,
+            forced_bet=ledger.forced_bet + closed.bet.total,
+            forced_won=ledger.forced_won + closed.paid,
+        )
+    elif closed.paid > 0:
         entry = BigWin(
             round_number=closed.number, amount=closed.paid, total_bet=closed.bet.total, at=now
         )
@@ -123,6 +150,7 @@ def summarise(ledger: StatsLedger, published_rtp: float) -> SessionStatistics:
     """The statistics screen's figures from the ledger."""
     played = timedelta(seconds=ledger.active_seconds)
     hours = ledger.active_seconds / 3600
+    fair_bet = ledger.total_bet - ledger.forced_bet
     return SessionStatistics(
         started_at=ledger.started_at,
         rounds_played=ledger.rounds,
@@ -131,10 +159,13 @@ def summarise(ledger: StatsLedger, published_rtp: float) -> SessionStatistics:
         total_bet=ledger.total_bet,
         total_won=ledger.total_won,
         net=ledger.total_won - ledger.total_bet,
-        observed_rtp=ledger.total_won / ledger.total_bet if ledger.total_bet else None,
+        observed_rtp=(ledger.total_won - ledger.forced_won) / fair_bet if fair_bet else None,
         published_rtp=published_rtp,
         biggest_wins=ledger.biggest,
         credits_series=ledger.credits_series,
+        forced_rounds=ledger.forced_rounds,
+        forced_bet=ledger.forced_bet,
+        forced_won=ledger.forced_won,
     )
 
 
@@ -154,11 +185,17 @@ class SessionMark:
     at: datetime
 
 
-def since_mark(ledger: StatsLedger, mark: SessionMark, closed: Iterable[Round]) -> StatsLedger:
+def since_mark(
+    ledger: StatsLedger,
+    mark: SessionMark,
+    closed: Iterable[Round],
+    forced: Container[int] = frozenset(),
+) -> StatsLedger:
     """The part of ``ledger`` played since ``mark``, as a ledger of its own.
 
     ``closed`` are the closed rounds still known (the session's history): with the saved
-    biggest wins they give this session's biggest.  The credits series is the points
+    biggest wins they give this session's biggest (never one of the ``forced`` round
+    numbers).  The credits series is the points
     added since the mark (once the series is full, the latest points, one per round played
     since, and the one before them).
     """
@@ -166,7 +203,8 @@ def since_mark(ledger: StatsLedger, mark: SessionMark, closed: Iterable[Round]) 
     first_new = base.rounds + 1
     found = {w.round_number: w for w in ledger.biggest if w.round_number >= first_new}
     for round_ in closed:
-        if round_.number >= first_new and round_.paid > 0 and round_.number not in found:
+        number = round_.number
+        if number >= first_new and round_.paid > 0 and number not in found and number not in forced:
             found[round_.number] = BigWin(
                 round_number=round_.number,
                 amount=round_.paid,
@@ -189,4 +227,7 @@ def since_mark(ledger: StatsLedger, mark: SessionMark, closed: Iterable[Round]) 
         last_activity=ledger.last_activity,
         biggest=tuple(ranked[:TOP_WINS]),
         credits_series=series,
+        forced_rounds=ledger.forced_rounds - base.forced_rounds,
+        forced_bet=ledger.forced_bet - base.forced_bet,
+        forced_won=ledger.forced_won - base.forced_won,
     )

@@ -11,6 +11,9 @@ from slotterm.engine.fields import as_dict, as_int, as_ints, as_list, check, nee
 from slotterm.session.save_fields import as_bounded, as_time, iso_or_none, opt_time
 from slotterm.session.stats import SERIES_LENGTH, TOP_WINS, BigWin, StatsLedger
 
+FORCED_KEYS = ("forced_rounds", "forced_bet", "forced_won")
+"""The forced rounds' part of the totals: written only when a round was forced."""
+
 
 def encode_stats(ledger: StatsLedger) -> Json:
     """The statistics ledger as a JSON-ready dict."""
@@ -26,6 +29,15 @@ def encode_stats(ledger: StatsLedger) -> Json:
             [w.round_number, w.amount, w.total_bet, w.at.isoformat()] for w in ledger.biggest
         ],
         "credits_series": list(ledger.credits_series),
+        **(
+            {
+                "forced_rounds": ledger.forced_rounds,
+                "forced_bet": ledger.forced_bet,
+                "forced_won": ledger.forced_won,
+            }
+            if ledger.forced_rounds
+            else {}
+        ),
     }
 
 
@@ -62,14 +74,19 @@ def decode_stats(value: Any) -> StatsLedger:
         as_bounded(need(doc, "credits_series", where), f"{where}.credits_series", SERIES_LENGTH),
         f"{where}.credits_series",
     )
+    rounds, total_bet, total_won = money("rounds"), money("total_bet"), money("total_won")
+    forced = {key: money(key) if key in doc else 0 for key in FORCED_KEYS}
+    for key, whole in zip(FORCED_KEYS, (rounds, total_bet, total_won), strict=True):
+        check(forced[key] <= whole, f"{where}.{key} is more than the whole session's")
     return StatsLedger(
         started_at=as_time(need(doc, "started_at", where), f"{where}.started_at"),
-        rounds=money("rounds"),
-        total_bet=money("total_bet"),
-        total_won=money("total_won"),
+        rounds=rounds,
+        total_bet=total_bet,
+        total_won=total_won,
         topped_up=money("topped_up"),
         active_seconds=float(seconds),
         last_activity=opt_time(need(doc, "last_activity", where), f"{where}.last_activity"),
         biggest=tuple(biggest),
         credits_series=series,
+        **forced,
     )

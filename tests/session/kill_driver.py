@@ -27,7 +27,7 @@ import sys
 import time
 
 from slotterm.cli import build_parser
-from slotterm.commands.play import open_from_args
+from slotterm.commands.play import apply_force, open_from_args
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase
 from slotterm.engine.round import active_feature
@@ -74,6 +74,7 @@ def main(argv: list[str]) -> int:
     # for Collect stays offered here (the game itself credits it on start, DESIGN.md §5).
     opened = open_from_args(args, credit_waiting=False)
     session, store = opened.session, opened.store
+    apply_force(session, args.force)  # a --force plan (retrigger, cap, ...) as play hands it
     assert store is not None
     print(f"LOADED {store.sequence} {digest(session)}", flush=True)
     while session.state.rounds_played < mine.rounds or session.state.round is not None:

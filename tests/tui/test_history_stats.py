@@ -221,20 +221,30 @@ def test_stats_rows_before_any_round(demo: Callable[..., GameSession]) -> None:
 
 
 def test_stats_rows_of_a_played_session(played: GameSession) -> None:
+    """Round 3 of the played session was forced: counted in the money, kept out of the
+    return and the highest wins, and said so."""
     stats = played.statistics()
     rows = stats_rows(stats)
     values = dict(rows)
     bet = sum(r.bet.total for r in played.history)
     won = sum(r.paid for r in played.history)
-    assert values["Spins played"] == "30"
+    forced = [r for r in played.history if played.round_forced(r)]
+    assert [r.number for r in forced] == [3]
+    fair = [r for r in played.history if r.number != 3]
+    fair_bet, fair_won = sum(r.bet.total for r in fair), sum(r.paid for r in fair)
+    assert values["Spins played"] == "30  (1 forced by a tester)"
     assert values["Total bet"] == format_cents(bet)
     assert values["Total won"] == format_cents(won)
     assert values["Net"] == ("+" if won > bet else "") + format_cents(won - bet)
-    assert values["Return (observed)"] == f"{won / bet * 100:.2f} %  (game: 96.13 %)"
+    assert values["Return (fair rounds)"] == f"{fair_won / fair_bet * 100:.2f} %  (game: 96.13 %)"
+    assert values["Forced rounds"].startswith(
+        f"1 round bet {format_cents(forced[0].bet.total)} and won {format_cents(forced[0].paid)}: "
+        "left out of the return"
+    )
     assert values["Session length"] == format_duration(stats.time_played)
     assert PLAYER_TIME.fullmatch(values["Started"]), values["Started"]
     assert values["Spins per hour"] == f"{stats.rounds_per_hour:,.0f}"
-    top = sorted((r.paid for r in played.history), reverse=True)[:3]
+    top = sorted((r.paid for r in fair), reverse=True)[:3]
     wins = [value for label, value in rows if label in ("Highest wins", "")]
     assert len(wins) == 3
     for n, (amount, line) in enumerate(zip(top, wins, strict=True), 1):

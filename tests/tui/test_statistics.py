@@ -212,3 +212,35 @@ def test_snapshot(snap_compare: Any) -> None:
     app.mark_session(session, mark)
     app.animation_level = "none"
     assert snap_compare(app, terminal_size=(100, 32), run_before=band_known)
+
+
+async def test_forced_rounds_are_shown_apart_from_the_fair_figures() -> None:
+    """Two rounds forced since the mark (a five of a kind, reel stops): the screen says so,
+    and the return and the band are of the fair rounds only."""
+    from slotterm.force_kinds import parse_force
+    from slotterm.forced_stops import ForcedSpin
+    from tests.tui.modal_support import screen_text
+
+    session, mark = marked_session(before=5, after=4)
+    session.forcing = parse_force(session.game, "five-of-a-kind:WITCH")
+    play(session, 1)
+    session.forced_stops = [ForcedSpin("base", (0,) * session.game.reels)]
+    play(session, 1)
+    new = [r for r in session.history if r.number > 5]
+    forced = [r for r in new if session.round_forced(r)]
+    assert [r.number for r in forced] == [10, 11]
+    fair = [r for r in new if r not in forced]
+    app = StatsHost(session)
+    app.mark_session(session, mark)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await band_known(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        text = " ".join(screen_text(screen).split())
+        assert "6 (2 forced by a tester)" in text
+        bet = format_cents(sum(r.bet.total for r in forced))
+        assert f"2 rounds bet {bet} and won {format_cents(sum(r.paid for r in forced))}" in text
+        assert screen.band is not None and screen.band.spins == len(fair) == 4
+        fair_rtp = sum(r.paid for r in fair) / sum(r.bet.total for r in fair)
+        assert f"Return (fair rounds) {fair_rtp * 100:.2f} %" in text
+        assert all(w.round_number not in (10, 11) for w in screen.stats.biggest_wins)

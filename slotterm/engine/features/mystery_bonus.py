@@ -32,7 +32,7 @@ from slotterm.engine.feature import (
     Triggered,
     TriggerHint,
 )
-from slotterm.engine.features.pick_game import PickGame, PickHost
+from slotterm.engine.features.pick_game import LayoutError, PickGame, PickHost
 from slotterm.engine.fields import as_dict, as_str, check, need
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import SpinResult
@@ -210,11 +210,26 @@ class MysteryBonus(PickHost):
                     )
 
     def force_refusal(self, detail: str) -> str | None:
-        """``""`` (a game drawn as usual) or the label of one of the pick games."""
-        if not detail or detail in self._by_label:
-            return None
-        known = ", ".join(self._by_label)
-        return f"the mystery bonus has no pick game {detail!r} (choose one of: {known})"
+        """``""`` (a game drawn as usual), the label of one of the pick games, or
+        ``LABEL=LAYOUT``: that game with that hidden layout (its
+        :attr:`~.pick_game.PickGame.layout_syntax`), which must be a possible draw."""
+        label, equals, layout = detail.partition("=")
+        if label and label not in self._by_label:
+            known = ", ".join(self._by_label)
+            return f"the mystery bonus has no pick game {label!r} (choose one of: {known})"
+        if equals:
+            if not label:
+                return "name the pick game before its layout (LABEL=LAYOUT)"
+            try:
+                self._by_label[label].layout_draws(layout)
+            except LayoutError as exc:
+                return f"the {label} layout: {exc}"
+        return None
+
+    def forced_draws(self, detail: str) -> tuple[tuple[int, int], ...]:
+        """A ``LABEL=LAYOUT`` detail: the draws that give the pick game that layout."""
+        label, equals, layout = detail.partition("=")
+        return self._by_label[label].layout_draws(layout) if equals else ()
 
     def game_by_name(self, name: str) -> PickGame:
         """The pick game called ``name`` (``KeyError`` if none)."""
@@ -234,7 +249,7 @@ class MysteryBonus(PickHost):
         if force is not None:
             name, _, detail = force.partition(":")
             if name == self.name and detail:
-                forced = detail
+                forced = detail.partition("=")[0]
         return Triggered(
             record=MysteryRecord(forced=forced, game=None),
             events=(MysteryBonusAwarded(inside=ctx.inside),),

@@ -71,6 +71,16 @@ def draw_weighted(rng: RandomSource, table: Table) -> int:
     raise AssertionError("a ticket below the total always falls in the table")  # pragma: no cover
 
 
+def ticket_for(table: Table, amount: int) -> int:
+    """The first ticket :func:`draw_weighted` turns into ``amount`` (one of ``table``'s)."""
+    ticket = 0
+    for value, weight in table.items():
+        if value == amount:
+            return ticket
+        ticket += weight
+    raise KeyError(amount)
+
+
 def shuffled(rng: RandomSource, items: Sequence[Content]) -> tuple[Content, ...]:
     """``items`` in a uniformly random order (Fisher-Yates, one ``randbelow`` per item but one)."""
     out = list(items)
@@ -78,6 +88,54 @@ def shuffled(rng: RandomSource, items: Sequence[Content]) -> tuple[Content, ...]
         j = rng.randbelow(i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out)
+
+
+def shuffle_draws(items: Sequence[Content], order: Sequence[Content]) -> tuple[Draw, ...]:
+    """The draws that make :func:`shuffled` put ``items`` in ``order`` (the same items).
+
+    Fisher-Yates read backwards: each place from the last takes an item still unplaced
+    that ``order`` wants there.
+    """
+    out = list(items)
+    draws = []
+    for i in range(len(out) - 1, 0, -1):
+        j = next(k for k in range(i + 1) if out[k] == order[i])
+        draws.append(Draw(i + 1, j))
+        out[i], out[j] = out[j], out[i]
+    return tuple(draws)
+
+
+# --- a tester's layout -----------------------------------------------------------------------
+
+
+class LayoutError(ValueError):
+    """A layout a tester asked for that is not a possible draw of the game (one line)."""
+
+
+@strict_tuple
+class Draw(NamedTuple):
+    """One single draw a forced layout needs: ``randbelow(bound)`` gives ``value``."""
+
+    bound: int
+    value: int
+
+
+def layout_items(text: str, count: int, what: str) -> list[str]:
+    """The ``count`` comma-separated items of ``text``, or a :class:`LayoutError`."""
+    items = [item.strip() for item in text.split(",")]
+    if len(items) != count or not all(items):
+        got = len([i for i in items if i])
+        raise LayoutError(f"needs {count} {what}, got {got}")
+    return items
+
+
+def layout_amount(item: str, allowed: Sequence[int], what: str) -> int:
+    """``item`` as one of the ``allowed`` amounts (total bets), or a :class:`LayoutError`."""
+    if not item.isdigit() or len(item) > 9 or int(item) not in allowed:
+        shown = item if len(item) <= 12 else item[:10] + "…"
+        known = ", ".join(map(str, sorted(set(allowed))))
+        raise LayoutError(f"{shown!r} is not {what} (one of: {known})")
+    return int(item)
 
 
 # --- the action and the events ---------------------------------------------------------------
@@ -205,6 +263,17 @@ class PickGame(Feature):
     def story(self, record: Any) -> PickStory:
         """``record`` told pick by pick (:class:`PickStory`)."""
         raise NotImplementedError
+
+    layout_syntax: ClassVar[str] = ""
+    """How a tester writes a layout of the game (``--force mystery-bonus:LABEL=LAYOUT``)."""
+
+    def layout_draws(self, text: str) -> tuple[Draw, ...]:
+        """The draws that make :meth:`start` draw the layout ``text`` (:attr:`layout_syntax`).
+
+        Raises :class:`LayoutError` (one line, naming what is wrong) when ``text`` is not
+        a possible draw of the game.
+        """
+        raise LayoutError(f"{self.title} takes no forced layout")
 
     def validate(self, game: GameDefinition) -> None:
         """A pick game never pays more than :data:`MAX_PRIZE_X_TOTAL_BET` total bets."""

@@ -1,7 +1,9 @@
 """Session statistics (T): this session only -- spins played, session length, spins per
 hour, the three highest wins, money in and out -- the observed return beside the band
 95 % of players see after as many spins (:mod:`slotterm.tui.rtp_band`), and a chart of
-the credits with a money axis (:mod:`slotterm.tui.credits_chart`).
+the credits with a money axis (:mod:`slotterm.tui.credits_chart`).  Rounds a tester
+forced (``--force``, ``--stops``) are counted and shown apart: the return, the band and
+the highest wins are of the fair rounds only.
 
 "This session" starts when the program opened the game
 (:func:`slotterm.tui.shell_hooks.session_mark`); a screen over a session the program did
@@ -58,19 +60,24 @@ def stats_rows(stats: SessionStatistics) -> list[tuple[str, str]]:
     per_hour = "-"
     if stats.rounds_per_hour is not None and stats.time_played >= MIN_TIME_FOR_RATE:
         per_hour = f"{stats.rounds_per_hour:,.0f}"
+    played = f"{stats.rounds_played:,}"
+    if stats.forced_rounds:
+        played += f"  ({stats.forced_rounds:,} forced by a tester)"
     rows = [
         ("Started", player_time(stats.started_at)),
-        ("Spins played", f"{stats.rounds_played:,}"),
+        ("Spins played", played),
         ("Session length", format_duration(stats.time_played)),
         ("Spins per hour", per_hour),
         ("Total bet", format_cents(stats.total_bet)),
         ("Total won", format_cents(stats.total_won)),
         ("Net", signed_cents(stats.net)),
         (
-            "Return (observed)",
+            "Return (fair rounds)" if stats.forced_rounds else "Return (observed)",
             f"{format_percent(stats.observed_rtp)}  (game: {format_percent(stats.published_rtp)})",
         ),
     ]
+    if stats.forced_rounds:
+        rows.append(("Forced rounds", forced_text(stats)))
     if not stats.biggest_wins:
         rows.append(("Highest wins", "none yet"))
     for n, big in enumerate(stats.biggest_wins, 1):
@@ -79,6 +86,16 @@ def stats_rows(stats: SessionStatistics) -> list[tuple[str, str]]:
         amount = format_cents(big.amount)
         rows.append((label, f"{n}. {amount:>10}  round {big.round_number}, {times:,.1f}× bet"))
     return rows
+
+
+def forced_text(stats: SessionStatistics) -> str:
+    """What the forced rounds were, and that the fair figures leave them out."""
+    rounds = f"{stats.forced_rounds:,} round" + ("" if stats.forced_rounds == 1 else "s")
+    return (
+        f"{rounds} bet {format_cents(stats.forced_bet)} and won {format_cents(stats.forced_won)}: "
+        "left out of the return, the band and the highest wins (the net and the credits "
+        "count them)"
+    )
 
 
 def stats_table(stats: SessionStatistics) -> Table:
@@ -101,9 +118,12 @@ def series_caption(series: tuple[int, ...]) -> Text:
     )
 
 
-def band_text(observed: float | None, band: RtpBand | None) -> str:
-    """The observed return beside the 95 % band, and where it falls."""
+def band_text(observed: float | None, band: RtpBand | None, forced: int = 0) -> str:
+    """The observed return beside the 95 % band, and where it falls (``forced``: how many
+    forced rounds there were, when there is no band yet)."""
     if observed is None or band is None:
+        if forced:
+            return "No fair spins yet: the return shows after the first spin nobody forced."
         return "No spins yet: the return shows after the first one."
     spins = f"{band.spins:,} spin" + ("" if band.spins == 1 else "s")
     where = "inside it: ordinary luck"
@@ -142,7 +162,8 @@ class StatsScreen(ModalScreen[None]):
         mark = session_mark(self.app, session)
         ledger = session.ledger
         if mark is not None:
-            ledger = since_mark(ledger, mark, session.history)
+            forced = {r.number for r in session.history if session.round_forced(r)}
+            ledger = since_mark(ledger, mark, session.history, forced)
         return summarise(ledger, session.game.published_rtp)
 
     def compose(self) -> ComposeResult:
@@ -154,7 +175,10 @@ class StatsScreen(ModalScreen[None]):
             yield Static(stats_table(self.stats), id="stats-table")
             waiting = "Working out the band 95 % of players see…"
             yield Static(
-                waiting if self.stats.rounds_played else band_text(None, None), id="stats-band"
+                waiting
+                if self.stats.fair_rounds
+                else band_text(None, None, self.stats.forced_rounds),
+                id="stats-band",
             )
             yield Static("Credits over the session", id="stats-chart-title")
             yield CreditsChart(series, id="stats-chart")
@@ -163,7 +187,7 @@ class StatsScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         """Work out σ away from the screen's thread (the first time it takes a moment)."""
-        if self.stats.rounds_played:
+        if self.stats.fair_rounds:
             self.run_worker(self._work_out_band, thread=True, exit_on_error=False)
 
     def _work_out_band(self) -> None:
@@ -173,7 +197,7 @@ class StatsScreen(ModalScreen[None]):
         except Exception as exc:  # the analysis of a game being built may refuse
             self.app.call_from_thread(self._show_band, None, f"The 95 % band is not known ({exc}).")
             return
-        band = rtp_band(game.published_rtp, sd, self.stats.rounds_played)
+        band = rtp_band(game.published_rtp, sd, self.stats.fair_rounds)
         self.app.call_from_thread(self._show_band, band, band_text(self.stats.observed_rtp, band))
 
     def _show_band(self, band: RtpBand | None, text: str) -> None:

@@ -17,13 +17,19 @@ from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
     Content,
+    Draw,
     ItemOpened,
+    LayoutError,
     Pick,
     PickGame,
     PickStory,
     draw_weighted,
     freeze_table,
+    layout_amount,
+    layout_items,
+    shuffle_draws,
     shuffled,
+    ticket_for,
     weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, as_list, check, need
@@ -135,6 +141,34 @@ class MagicPotion(PickGame):
             added=None,
             multiple=self.multiple(record.layout, record.opened),
         )
+
+    layout_syntax = (
+        "one item per bottle, in order: an amount, or win-all or stop once each: "
+        "5,2,stop,1,3,win-all,8,1,2,5,3,1"
+    )
+
+    def layout_draws(self, text: str) -> tuple[Draw, ...]:
+        """Each bottle's content in order: amounts of the table, one ``win-all``, one ``stop``."""
+        items = layout_items(text, self.bottles, "items (one per bottle)")
+        layout: list[Content] = []
+        for item in items:
+            special = item.replace("-", "_").lower()
+            if special in (WIN_ALL, STOP):
+                layout.append(special)
+            else:
+                layout.append(
+                    layout_amount(item, tuple(self.amounts), "an amount, win-all or stop")
+                )
+        for special in (WIN_ALL, STOP):
+            if layout.count(special) != 1:
+                shown = special.replace("_", "-")
+                raise LayoutError(
+                    f"needs {shown} exactly once, got it {layout.count(special)} times"
+                )
+        amounts = [c for c in layout if isinstance(c, int)]
+        total = sum(self.amounts.values())
+        draws = [Draw(total, ticket_for(self.amounts, a)) for a in amounts]
+        return (*draws, *shuffle_draws([*amounts, WIN_ALL, STOP], layout))
 
     # --- play -----------------------------------------------------------------------------
 

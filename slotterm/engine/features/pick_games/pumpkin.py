@@ -22,6 +22,7 @@ from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
+    Draw,
     ItemGivenUp,
     ItemOpened,
     Pick,
@@ -29,6 +30,9 @@ from slotterm.engine.features.pick_game import (
     PickStory,
     draw_weighted,
     freeze_table,
+    layout_amount,
+    layout_items,
+    ticket_for,
     weights_json,
 )
 from slotterm.engine.fields import as_bool, as_dict, as_int, check, need
@@ -175,6 +179,20 @@ class Pumpkin(PickGame):
             seen=frozenset(record.opened),
             added=None,
             multiple=record.layout[record.opened[-1]] if record.kept else None,
+        )
+
+    layout_syntax = "one amount per pumpkin, in order: 2,4,6,10,50"
+
+    def layout_draws(self, text: str) -> tuple[Draw, ...]:
+        """Each pumpkin's amount (total bets), pumpkin 1 first, each one of the table's."""
+        items = layout_items(text, self.pumpkins, "amounts (one per pumpkin)")
+        total = sum(self.amounts.values())
+        return tuple(
+            Draw(
+                total,
+                ticket_for(self.amounts, layout_amount(item, tuple(self.amounts), "an amount")),
+            )
+            for item in items
         )
 
     # --- play -----------------------------------------------------------------------------

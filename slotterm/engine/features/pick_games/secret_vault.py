@@ -20,12 +20,17 @@ from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
+    Draw,
     ItemChosen,
     ItemOpened,
     ItemsRevealed,
+    LayoutError,
     Pick,
     PickGame,
     PickStory,
+    layout_amount,
+    layout_items,
+    shuffle_draws,
     shuffled,
 )
 from slotterm.engine.fields import as_dict, as_int, as_list, check, need
@@ -112,6 +117,20 @@ class SecretVault(PickGame):
             added=None,
             multiple=record.layout[record.opened] if done else None,
         )
+
+    layout_syntax = "one amount per vault, in order, each of the vaults' amounts once"
+
+    def layout_draws(self, text: str) -> tuple[Draw, ...]:
+        """The vaults' amounts in vault order: a reordering of the game's amounts."""
+        items = layout_items(text, self.vaults, "amounts (one per vault)")
+        layout = [layout_amount(item, self.amounts, "a vault amount") for item in items]
+        for amount in sorted(set(layout)):
+            if layout.count(amount) != self.amounts.count(amount):
+                raise LayoutError(
+                    f"{amount} stands {layout.count(amount)} times, the vaults hold it "
+                    f"{self.amounts.count(amount)} times"
+                )
+        return shuffle_draws(self.amounts, layout)
 
     # --- play -----------------------------------------------------------------------------
 

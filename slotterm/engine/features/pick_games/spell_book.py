@@ -19,12 +19,17 @@ from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
+    Draw,
     ItemOpened,
+    LayoutError,
     Pick,
     PickGame,
     PickStory,
     draw_weighted,
     freeze_table,
+    layout_amount,
+    layout_items,
+    ticket_for,
     weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, check, need
@@ -130,6 +135,27 @@ class SpellBook(PickGame):
             added=record.imp if done else None,
             multiple=record.books[record.opened] + (record.imp or 0) if done else None,
         )
+
+    layout_syntax = "one multiplier per book, in order, then +IMP when the imp comes: 5,10,20+5"
+
+    def layout_draws(self, text: str) -> tuple[Draw, ...]:
+        """The books' multipliers in order, and ``+IMP`` (the imp's) when the imp comes."""
+        books_text, plus, imp_text = text.partition("+")
+        items = layout_items(books_text, self.book_count, "multipliers (one per book)")
+        book_total = sum(self.books.values())
+        draws = [
+            Draw(book_total, ticket_for(self.books, layout_amount(i, tuple(self.books), "a book")))
+            for i in items
+        ]
+        num, den = self.imp_chance
+        if not plus:
+            if num == den:
+                raise LayoutError("the imp always comes: add +IMP, his multiplier")
+            return (*draws, Draw(den, den - 1))
+        if num == 0:
+            raise LayoutError("the imp never comes in this game: no +IMP")
+        imp = layout_amount(imp_text.strip(), tuple(self.imp), "an imp multiplier")
+        return (*draws, Draw(den, 0), Draw(sum(self.imp.values()), ticket_for(self.imp, imp)))
 
     # --- play -----------------------------------------------------------------------------
 
