@@ -155,8 +155,11 @@ def bonus_shows(window: Window) -> bool:
 
 
 @cache
-def enumerate_spins(free: bool, lines: int, policy: str) -> dict[tuple[int, int], float]:
-    """Every stop combination through the engine -> P(pay, spins awarded), bonus included."""
+def enumerate_spins(
+    free: bool, lines: int, policy: str, bonus_cap: int | None = None
+) -> dict[tuple[int, int], float]:
+    """Every stop combination through the engine -> P(pay, spins awarded), bonus included
+    (a prize cut to ``bonus_cap`` bets per line when given)."""
     strips = RULE.strips if free else GAME.base_reels
     law = bonus_law(policy)
     counts: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
@@ -167,7 +170,8 @@ def enumerate_spins(free: bool, lines: int, policy: str) -> dict[tuple[int, int]
         awarded = RULE.awarded_by(ev.scatter_count, retrigger=free)
         if bonus_shows(window):
             for multiple, p in law.items():
-                counts[(ev.total_win + multiple * lines, awarded)] += p
+                prize = multiple * lines if bonus_cap is None else min(multiple * lines, bonus_cap)
+                counts[(ev.total_win + prize, awarded)] += p
         else:
             counts[(ev.total_win, awarded)] += 1
         total += 1
@@ -277,8 +281,57 @@ def test_policy_figures_equal_the_analysis_under_each_policy() -> None:
     assert sheet.bonus_mean == pytest.approx(float(law_mean(bonus_law("best"))), abs=1e-15)
 
 
-def test_a_binding_bonus_cap_is_refused() -> None:
-    game = witchy(cap_coins=399)  # 50x total bet at 2 coins on 4 lines is 400 coins
+BONUS_CAP_COINS = 100
+"""A bonus cap that binds at 4 lines: 50 units of 2 cents a line (12.5x total bet)."""
+
+
+@pytest.mark.parametrize("free", [False, True])
+def test_a_binding_bonus_cap_equals_brute_force(free: bool) -> None:
+    game = witchy(cap_coins=BONUS_CAP_COINS)
+    analysis = analyse_round(game, 4)
+    outcome = analysis.base
+    if free:
+        assert isinstance(analysis.triggered, FreeSpinsAnalysis)
+        outcome = analysis.triggered.variants[0].spin
+    brute = enumerate_spins(free, 4, "best", BONUS_CAP_COINS // 2)
+    assert max(bonus_law("best")) * 4 > BONUS_CAP_COINS // 2  # the cap cuts the top prizes
+    expect = {0: np.zeros(len(outcome.award)), 1: np.zeros(len(outcome.award))}
+    for (pay, awarded), p in brute.items():
+        expect[int(awarded > 0)][pay] += p
+    np.testing.assert_allclose(outcome.no_award, expect[0], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(outcome.award, expect[1], rtol=0, atol=1e-12)
+    uncapped = enumerate_spins(free, 4, "best")
+    assert outcome.mean < sum(y * p for (y, _), p in uncapped.items()) - 1e-6  # it binds
+
+
+def test_a_binding_bonus_cap_rounds_equal_recursion() -> None:
+    game = witchy(cap_coins=BONUS_CAP_COINS)
+    analysis = analyse_round(game, 4)
+    cap = analysis.cap
+    bonus_cap = BONUS_CAP_COINS // 2
+    free = enumerate_spins(True, 4, "best", bonus_cap)
+    feature = feature_by_recursion(free, RULE.award, RULE.retrigger, cap)
+    round_ = np.zeros(cap + 1)
+    for (pay, awarded), p in enumerate_spins(False, 4, "best", bonus_cap).items():
+        if pay >= cap:
+            round_[cap] += p
+        elif not awarded:
+            round_[pay] += p
+        else:
+            round_[pay:cap] += p * feature[: cap - pay]
+            round_[cap] += p * feature[cap - pay :].sum()
+    np.testing.assert_allclose(analysis.below_cap, round_[:cap], rtol=0, atol=1e-12)
+    e1, _ = feature_moments_by_recursion(free, RULE.award)
+    assert analysis.feature_mean == pytest.approx(e1, rel=1e-12)
+    sheet = compute_par(game, 4)
+    capped = Fraction(sum(min(m * 4, bonus_cap) * p for m, p in bonus_law("best").items()), 4)
+    assert sheet.bonus_mean == pytest.approx(float(capped), abs=1e-15)
+    total = sheet.rtp_base_lines + sheet.rtp_scatter + sheet.rtp_free_spins + sheet.rtp_bonus
+    assert total == pytest.approx(sheet.rtp, abs=1e-12)
+
+
+def test_a_bonus_cap_of_no_whole_bets_per_line_is_refused() -> None:
+    game = witchy(cap_coins=399)  # 199.5 bets per line at 2 coins a line
     with pytest.raises(NoExactLaw, match="bonus cap"):
         analyse_round(game, 4)
     assert analyse_round(game, 1).base.mean > 0  # 100 coins at 1 line: never binds
