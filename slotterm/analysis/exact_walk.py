@@ -185,25 +185,41 @@ class _ShapeStep:
 def _shape_steps(
     reels: Sequence[_Reel], groups: Sequence[_Groups], automaton: LineAutomaton
 ) -> list[_ShapeStep]:
-    """Walk the line states alone; they do not depend on the trackers."""
-    next_state = np.array(automaton.next_state, dtype=np.int64)
+    """Walk the line states alone; they do not depend on the trackers.
+
+    One line group at a time: the pay settled is summed group by group, so what is held
+    at once is the new shapes (small state ids) and one (shapes, columns) table, not one
+    such table per group (memory about flat in the number of lines).
+    """
+    states = len(automaton.next_state)
+    state_type = np.int16 if states < 2**15 else np.int32
+    next_state = np.array(automaton.next_state, dtype=state_type)
     settle_pay = np.array(
         [[r.multiplier if r else 0 for r in row] for row in automaton.settle_reading],
         dtype=np.int64,
     )
     final_pay = np.array([r.multiplier if r else 0 for r in automaton.final_reading])
-    shapes: Array = np.full((1, 1), WAITING, dtype=np.int64)
+    shapes: Array = np.full((1, 1), WAITING, dtype=state_type)
     steps: list[_ShapeStep] = []
     for j, (reel, grp) in enumerate(zip(reels, groups, strict=True)):
-        sym = reel.symbols[:, grp.row][None, :, :]  # (1, columns, groups)
-        parents = shapes[:, grp.parent][:, None, :]  # (shapes, 1, groups)
-        new_shapes = next_state[parents, sym]  # (shapes, columns, groups)
-        gain = (settle_pay[parents, sym] * grp.size).sum(axis=2)
-        if j == len(reels) - 1:
-            gain = gain + (final_pay[new_shapes] * grp.size).sum(axis=2)
+        last = j == len(reels) - 1
+        columns = len(reel.columns)
+        gain = np.zeros((len(shapes), columns), dtype=np.int64)
+        new_shapes = None if last else np.empty((len(shapes), columns, len(grp.size)), state_type)
+        for g, (parent, row, size) in enumerate(zip(grp.parent, grp.row, grp.size, strict=True)):
+            before = shapes[:, parent][:, None]  # (shapes, 1)
+            sym = reel.symbols[:, row][None, :]  # (1, columns)
+            after = next_state[before, sym]  # (shapes, columns)
+            gain += settle_pay[before, sym] * size
+            if new_shapes is None:
+                gain += final_pay[after] * size
+            else:
+                new_shapes[:, :, g] = after
+        if new_shapes is None:
             steps.append(_ShapeStep(gain, None, -1))
             break
         ids, shapes = _distinct_rows(new_shapes.reshape(-1, len(grp.size)))
+        del new_shapes
         steps.append(_ShapeStep(gain, ids, _settled_row(shapes)))
     return steps
 
