@@ -245,11 +245,11 @@ def spin_counts_many(
     pay_dim = lines * automaton.top_pay + 1
     tables: dict[Tracker, list[Array]] = {}
     for trackers in tracker_sets:
-        shape = (*(t.size for t in trackers), pay_dim)
+        sizes = tuple(t.size for t in trackers)
         moves = _tracker_moves(trackers, reels, tables)
         # no name keeps the table alive here while the caller uses it
         yield SpinCounts(
-            counts=_count_states(reels, moves, steps, pay_dim).reshape(shape),
+            counts=_count_states(reels, moves, steps, pay_dim).reshape(*sizes, -1),
             cycle=cycle,
             lines=lines,
             trackers=trackers,
@@ -259,7 +259,8 @@ def spin_counts_many(
 def _count_states(
     reels: Sequence[_Reel], moves: _Moves, steps: Sequence[_ShapeStep], pay_dim: int
 ) -> Array:
-    """Move the states (shape, trackers, pay, weight) through the reels."""
+    """Move the states (shape, trackers, pay, weight) through the reels: the counts by
+    (joint tracker value, line pay), pays up to the most reached (``pay_dim`` bounds it)."""
     size = moves.size * pay_dim
 
     def code(t: Array, p: Array) -> Array:
@@ -280,11 +281,13 @@ def _count_states(
         w = (ws[:, None] * reel.count[None, :]).ravel()
         if step.next_shape is None:
             st, sp, sw = settled
+            pays = np.concatenate((sp, pay))
+            dim = int(pays.max(initial=0)) + 1  # the most the spin's lines pay, not the bound
             return np.bincount(
-                np.concatenate((code(st, sp), code(t, pay))),
+                np.concatenate((st, t)) * dim + pays,
                 weights=np.concatenate((sw, w)),
-                minlength=size,
-            )
+                minlength=moves.size * dim,
+            ).reshape(moves.size, dim)
         u = step.next_shape[pick]
         done = u == step.settled_shape
         st, sp, sw = settled
