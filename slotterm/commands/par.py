@@ -38,13 +38,25 @@ def run_par(args: argparse.Namespace) -> int:
         from slotterm.commands.par_report_file import check_target
 
         check_target(args.html)
+    from slotterm.analysis import memory_estimate as memory
     from slotterm.analysis.features.contract import NoExactLaw
     from slotterm.analysis.par import compute_par
 
-    try:
-        sheet = compute_par(game, lines, args.policy)
+    budget = memory.default_budget() if args.max_memory is None else args.max_memory
+    try:  # the estimate comes first: a game past the budget is refused before counting
+        need = memory.estimate_memory(game, lines or len(game.lines), args.policy)
+        refusal = memory.budget_refusal(need, budget)
+        if refusal is not None:
+            raise UsageError(f"{game.id}: no exact PAR sheet: {refusal}")
+        with memory.guard(budget):
+            sheet = compute_par(game, lines, args.policy)
     except NoExactLaw as exc:
         raise UsageError(f"{game.id}: no exact PAR sheet: {exc} (simulate still works)") from None
+    except MemoryError:
+        raise UsageError(
+            f"{game.id}: no exact PAR sheet: the exact analysis ran past the memory budget"
+            f" of {memory.format_bytes(budget)} (raise it with --max-memory)"
+        ) from None
     if args.json:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")

@@ -186,6 +186,11 @@ class FeatureLaw:
         """The law of what the feature pays once a spin awards it."""
         raise NoExactLaw(f"{self.name} is never awarded by a spin")
 
+    def spin_walks(self, ctx: LawContext) -> tuple[tuple[str, SpinRules], ...]:
+        """The (reel set, rules) of every spin law :meth:`analyse` walks (none by default);
+        the memory estimate reads them (:mod:`slotterm.analysis.memory_estimate`)."""
+        return ()
+
     def figures(self, round_: AnalysedRound) -> Figures:
         """The feature's figures of the PAR sheet, by section, each by figure name; a part
         of the RTP is an :class:`~slotterm.analysis.sheet.RtpPart` (before the cap), which
