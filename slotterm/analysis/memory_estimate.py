@@ -82,7 +82,8 @@ def format_bytes(size: int) -> str:
 def estimate_memory(game: GameDefinition, lines: int, policy: str = "best") -> MemoryEstimate:
     """The estimated peak memory of ``compute_par(game, lines, policy)`` (module notes)."""
     automaton = build_automaton(game)
-    ctx = law_context(game, lines, automaton, policy=policy)
+    # rounded down: the same arrays as the exact law, or as each bound of a bounded sheet
+    ctx = law_context(game, lines, automaton, policy=policy, rounding="down")
     pay_bound = lines * automaton.top_pay + 1
     walks: list[tuple[str, SpinRules]] = [("base", ctx.spin_rules(None))]
     for law in ctx.laws.values():

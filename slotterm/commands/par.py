@@ -89,7 +89,8 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     from rich.table import Table
 
     features = feature_text(sheet)
-    title = f"{sheet.game} — exact PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
+    kind = "exact" if sheet.rtp_lower is None else "bounded"
+    title = f"{sheet.game} — {kind} PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
     summary = Table(title=title, show_header=False)
     summary.add_column("figure")
     summary.add_column("value", justify="right")
@@ -97,6 +98,7 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     rows = [
         ("RTP (with the round cap)", _pct(sheet.rtp)),
         ("RTP without the cap", _pct(sheet.rtp_uncapped)),
+        *_bound_rows(sheet),
         *_cap_rows(sheet),
         ("published RTP", _pct(sheet.published_rtp, 2)),
         ("hit frequency (pays or starts a feature)", _pct(sheet.hit_frequency, 3)),
@@ -222,4 +224,17 @@ def _cap_rows(sheet: ParSheet) -> list[tuple[str, str]]:
             f"{format_cents(sheet.cap_cents)} = {_times(sheet.cap_x_total_bet)}× total bet",
         ),
         ("effect of the cap at the highest bet", effect),
+    ]
+
+
+def _bound_rows(sheet: ParSheet) -> list[tuple[str, str]]:
+    """The RTP's bounds and why, for a sheet that cannot be exact (else nothing)."""
+    if sheet.rtp_lower is None or sheet.rtp_upper is None:
+        return []
+    return [
+        (
+            "RTP between (the sheet: the lower)",
+            f"{_pct(sheet.rtp_lower)} – {_pct(sheet.rtp_upper)}",
+        ),
+        ("  not exact because", str(sheet.rtp_bounded_by)),
     ]

@@ -23,7 +23,7 @@ import numpy as np
 import pytest
 
 from slotterm.analysis.exact import analyse_round
-from slotterm.analysis.features.contract import NoExactLaw
+from slotterm.analysis.features.contract import NotWholeUnits
 from slotterm.analysis.features.free_spins_law import FreeSpinsAnalysis
 from slotterm.analysis.features.mystery_bonus_law import BONUS
 from slotterm.analysis.features.pick_game_laws import (
@@ -330,8 +330,18 @@ def test_a_binding_bonus_cap_rounds_equal_recursion() -> None:
     assert total == pytest.approx(sheet.rtp, abs=1e-12)
 
 
-def test_a_bonus_cap_of_no_whole_bets_per_line_is_refused() -> None:
+def test_a_bonus_cap_of_no_whole_bets_per_line_bounds_the_sheet() -> None:
     game = witchy(cap_coins=399)  # 199.5 bets per line at 2 coins a line
-    with pytest.raises(NoExactLaw, match="bonus cap"):
-        analyse_round(game, 4)
+    with pytest.raises(NotWholeUnits, match="bonus cap"):
+        analyse_round(game, 4)  # no exact law in bets per line
     assert analyse_round(game, 1).base.mean > 0  # 100 coins at 1 line: never binds
+    sheet = compute_par(game, 4)
+    assert sheet.rtp_bounded_by is not None and "bonus cap" in sheet.rtp_bounded_by
+    # rounded down and up the cap is 398 and 400 coins, whole bets per line: exact sheets
+    low, high = compute_par(witchy(cap_coins=398), 4), compute_par(witchy(cap_coins=400), 4)
+    assert low.rtp_lower is None and high.rtp_lower is None
+    assert sheet.rtp == sheet.rtp_lower == pytest.approx(low.rtp, abs=1e-15)
+    assert sheet.rtp_upper == pytest.approx(high.rtp, abs=1e-15)
+    assert sheet.rtp_uncapped == pytest.approx(low.rtp_uncapped, abs=1e-15)
+    assert low.rtp_uncapped < high.rtp_uncapped  # the bound is not empty before the round cap
+    assert sheet.to_json()["rtp_upper"] == sheet.rtp_upper

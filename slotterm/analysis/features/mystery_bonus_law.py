@@ -24,8 +24,9 @@ units (:func:`capped_units`).  With pick games of at most 100 × total bet, 20 c
 line and 15 lines, a cap of 30,000 coins never binds (it is the top prize exactly); more
 lines or coins per line bind it, and the bonus's law is then the capped one, in
 bet-per-line units.  The round cap is applied to the whole round
-(:mod:`slotterm.analysis.exact`).  A cap that is not a whole number of bet-per-line units
-has no exact law in those units and is refused (``NoExactLaw``).
+(:mod:`slotterm.analysis.exact`).  A binding cap that is not a whole number of
+bet-per-line units has no exact law in those units (:class:`NotWholeUnits`); rounded down
+and up it bounds the sheet (:func:`~slotterm.analysis.par.compute_par`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,13 @@ from typing import ClassVar
 import numpy as np
 
 from slotterm.analysis.exact_walk import Array
-from slotterm.analysis.features.contract import AnalysedRound, FeatureLaw, LawContext, NoExactLaw
+from slotterm.analysis.features.contract import (
+    AnalysedRound,
+    FeatureLaw,
+    LawContext,
+    NoExactLaw,
+    NotWholeUnits,
+)
 from slotterm.analysis.features.mystery_bonus_report import MysteryBonusReport, PickGameFigures
 from slotterm.analysis.features.pick_game_laws import Law, law_mean, law_variance, mystery_law
 from slotterm.analysis.features.pick_games_law import law_of
@@ -105,26 +112,30 @@ def unit_cap(ctx: LawContext, cap_coins: int) -> Fraction | None:
     return None if most is None else Fraction(cap_coins, most)
 
 
-def capped_units(law: Law, lines: int, cap: Fraction | None) -> Law | None:
+def capped_units(
+    law: Law, lines: int, cap: Fraction | None, rounding: str = "exact"
+) -> Law | None:
     """The prize in bet-per-line units, ``min(m × lines, cap)``, or ``None`` when the cap
-    never binds (the prize is then ``law`` times the total bet).  Raises
-    :class:`NoExactLaw` for a binding cap that is not a whole number of units."""
+    never binds (the prize is then ``law`` times the total bet).  A binding cap of no
+    whole units is rounded by ``rounding`` (``"down"``, ``"up"``); ``"exact"`` raises
+    :class:`NotWholeUnits` for it."""
     if cap is None or max(law) * lines <= cap:
         return None
-    if cap.denominator != 1:
-        raise NoExactLaw(
+    whole = math.floor(cap) if rounding == "down" else math.ceil(cap)
+    if cap.denominator != 1 and rounding == "exact":
+        raise NotWholeUnits(
             f"the bonus cap binds at {float(cap):,.2f} bets per line, not a whole number"
         )
     out: Law = {}
     for value, p in law.items():
-        pay = min(value * lines, cap.numerator)
+        pay = min(value * lines, whole)
         out[pay] = out.get(pay, Fraction(0)) + p
     return out
 
 
-def _capped_mean(law: Law, lines: int, cap: Fraction | None) -> Fraction:
+def _capped_mean(law: Law, lines: int, cap: Fraction | None, rounding: str) -> Fraction:
     """The mean prize in total bets with the bonus cap."""
-    units = capped_units(law, lines, cap)
+    units = capped_units(law, lines, cap, rounding)
     return law_mean(law) if units is None else law_mean(units) / lines
 
 
@@ -157,7 +168,8 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
     def spin_rules(self, ctx: LawContext, inside: str | None) -> SpinRules:
         """On every spin (base or free): the bonus's random pay when it triggers."""
         law = self.law(ctx.policy)
-        capped = capped_units(law.mixture, ctx.lines, unit_cap(ctx, self.feature.cap_coins))
+        cap = unit_cap(ctx, self.feature.cap_coins)
+        capped = capped_units(law.mixture, ctx.lines, cap, ctx.rounding)
         pays = as_array(law.mixture if capped is None else capped)
 
         def multiplier(shows: int) -> Multiplier:
@@ -169,12 +181,13 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
     def capped_mean(self, ctx: LawContext, policy: str) -> Fraction:
         """The mean bonus prize in total bets under ``policy``, with the bonus cap."""
         cap = unit_cap(ctx, self.feature.cap_coins)
-        return _capped_mean(self.law(policy).mixture, ctx.lines, cap)
+        return _capped_mean(self.law(policy).mixture, ctx.lines, cap, ctx.rounding)
 
     def capped_sd(self, ctx: LawContext) -> float:
         """The sd of a bonus prize in total bets, with the bonus cap."""
         law = self.law(ctx.policy).mixture
-        units = capped_units(law, ctx.lines, unit_cap(ctx, self.feature.cap_coins))
+        cap = unit_cap(ctx, self.feature.cap_coins)
+        units = capped_units(law, ctx.lines, cap, ctx.rounding)
         if units is None:
             return math.sqrt(law_variance(law))
         return math.sqrt(law_variance(units)) / ctx.lines
