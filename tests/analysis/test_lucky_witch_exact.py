@@ -14,6 +14,7 @@ to the engine objects; the feature and the cap are rebuilt spin by spin
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import defaultdict
 from fractions import Fraction
@@ -47,7 +48,9 @@ from slotterm.engine.features.pick_games.spell_book import SpellBook
 from slotterm.engine.model import CoinBet, GameDefinition
 from slotterm.engine.outcome import Window
 from slotterm.engine.symbols import Symbol, SymbolKind
+from slotterm.games import get_game
 from tests.analysis.brute_force import feature_by_recursion, feature_moments_by_recursion
+from tests.analysis.rtp_pairs import check_sheet
 
 POTION_TABLE = {1: 2, 3: 1}
 PUMPKIN_TABLE = {2: 1, 6: 1, 20: 1}
@@ -345,3 +348,18 @@ def test_a_bonus_cap_of_no_whole_bets_per_line_bounds_the_sheet() -> None:
     assert sheet.rtp_uncapped == pytest.approx(low.rtp_uncapped, abs=1e-15)
     assert low.rtp_uncapped < high.rtp_uncapped  # the bound is not empty before the round cap
     assert sheet.to_json()["rtp_upper"] == sheet.rtp_upper
+
+
+def test_lucky_witch_at_20_lines_binds_its_bonus_cap_and_keeps_every_promise() -> None:
+    game = get_game("lucky-witch")
+    lines = list(game.lines)
+    for path in itertools.product(range(game.rows), repeat=game.reels):  # more paths
+        if len(lines) == 20:
+            break
+        if path not in lines:
+            lines.append(path)
+    sheet = compute_par(dataclasses.replace(game, lines=tuple(lines)))
+    assert sheet.lines == 20 and sheet.rtp_lower is None  # exact: 1,500 bets per line
+    own = compute_par(game)
+    assert sheet.bonus_mean < own.bonus_mean  # 30,000 coins is 75x total bet at 20 lines
+    assert check_sheet(sheet) == []
