@@ -112,9 +112,7 @@ def unit_cap(ctx: LawContext, cap_coins: int) -> Fraction | None:
     return None if most is None else Fraction(cap_coins, most)
 
 
-def capped_units(
-    law: Law, lines: int, cap: Fraction | None, rounding: str = "exact"
-) -> Law | None:
+def capped_units(law: Law, lines: int, cap: Fraction | None, rounding: str = "exact") -> Law | None:
     """The prize in bet-per-line units, ``min(m × lines, cap)``, or ``None`` when the cap
     never binds (the prize is then ``law`` times the total bet).  A binding cap of no
     whole units is rounded by ``rounding`` (``"down"``, ``"up"``); ``"exact"`` raises
