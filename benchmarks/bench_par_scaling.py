@@ -4,18 +4,20 @@ Designers' game files (issue 13) will be bigger than the shipped games; this sho
 ``par`` grows with them.  From each game's ``game-def --json`` definition it writes game
 files into a temp folder (:mod:`scaled_games`), one dimension changed at a time:
 
-* strips repeated x1, x2, x4 (every reel set);
-* active lines: ``par --lines`` 1 and 5, and game files with 20 and 50 lines;
+* strips repeated x1, x2, x4, x6 (every reel set);
+* active lines: ``par --lines`` 1 and 5, and game files with 9, 20, 35 and 50 lines;
 * 4 rows; 6 reels; 6 reels of 4 rows.
 
 Each case is ``python -m slotterm par FILE --json`` as a child process, its CPU time
 (user + system) and peak RSS from ``os.wait4``, ``--runs`` times, the cases in an order
 that rotates from run to run.  Prints one table: the case, reels x rows, stops per reel,
-lines, the median CPU seconds, the highest peak RSS, and the RTP (or why ``par``
-refused; the generated games are not balanced, a 6-reel game pays far more than it
-takes: the RTP only shows ``par`` worked it out).  Each child's address space is capped
-at ``--max-mb`` (a case past it fails and says so, instead of the machine running out
-of memory).  Figures only.
+lines, the median CPU seconds, the highest peak RSS, the peak ``par --max-memory``
+estimates before counting (:mod:`slotterm.analysis.memory_estimate`), and the RTP (or
+why ``par`` refused; the generated games are not balanced, a 6-reel game pays far more
+than it takes: the RTP only shows ``par`` worked it out).  Then the targets of issue 24
+for each game's strips x4 (under 3 s CPU and 400 MB), met or not.  Each child's address
+space is capped at ``--max-mb`` (a case past it fails and says so, instead of the
+machine running out of memory).  Figures only.
 
     python benchmarks/bench_par_scaling.py [--game ID ...] [--runs 3] [--max-mb 8000]
         [--quick]
@@ -38,8 +40,17 @@ from cpu_pairs import ChildRun, child_cpu, interleaved, load
 from naive_check import slotterm
 from scaled_games import Definition, with_lines, with_reels, with_rows, with_strips_times
 
+from slotterm.analysis.features.contract import NoExactLaw
+from slotterm.analysis.memory_estimate import estimate_memory
+from slotterm.games import get_game
+
 GAMES = ("book-of-spells", "lucky-witch")
 QUICK_CASES = ("strips x1", "strips x2", "20 lines", "6 reels x 4 rows")
+TARGET_CASE = "strips x4"
+TARGET_CPU = 3.0
+"""Issue 24: CPU seconds of ``par`` on each game with strips x4."""
+TARGET_MB = 400.0
+"""Issue 24: peak RSS of ``par`` on each game with strips x4."""
 
 
 @dataclass(frozen=True)
@@ -72,9 +83,12 @@ CASES = (
     Case("strips x1"),
     Case("strips x2", strips_times=2),
     Case("strips x4", strips_times=4),
+    Case("strips x6", strips_times=6),
     Case("1 line", active=1),
     Case("5 lines", active=5),
+    Case("9 lines", lines=9),
     Case("20 lines", lines=20),
+    Case("35 lines", lines=35),
     Case("50 lines", lines=50),
     Case("4 rows", rows=4),
     Case("6 reels", reels=6),
@@ -93,6 +107,8 @@ class Measured:
     stops: str
     lines: int
     runs: list[ChildRun]
+    estimate_mb: float | None = None
+    """What ``par`` estimates it needs before counting (``None``: it has no exact law)."""
 
 
 def prepare(game_id: str, cases: list[Case], folder: Path) -> list[Measured]:
@@ -108,8 +124,19 @@ def prepare(game_id: str, cases: list[Case], folder: Path) -> list[Measured]:
         stops = f"{lengths[0]}" if lengths[0] == lengths[-1] else f"{lengths[0]}-{lengths[-1]}"
         lines = case.active or len(changed["lines"])
         shape = f"{len(strips)}x{changed['rows']}"
-        prepared.append(Measured(game_id, case, path, shape, stops, lines, []))
+        prepared.append(
+            Measured(game_id, case, path, shape, stops, lines, [], estimate(path, lines))
+        )
     return prepared
+
+
+def estimate(path: Path, lines: int) -> float | None:
+    """``par``'s own estimate of its peak for the file, in MB (``None``: no exact law)."""
+    game = get_game(str(path))
+    try:
+        return estimate_memory(game, lines).total / 2**20
+    except NoExactLaw:
+        return None
 
 
 def measure(item: Measured, max_mb: int) -> float:
@@ -145,15 +172,31 @@ def print_table(items: list[Measured], runs: int) -> None:
     """One row per case."""
     print(f"par time (median CPU of {runs} runs) and peak RSS (highest), per game file:")
     head = f"{'game':15} {'case':17} {'shape':>5} {'stops':>7} {'lines':>5}"
-    print(f"{head} {'CPU s':>7} {'peak MB':>8}  result")
+    print(f"{head} {'CPU s':>7} {'peak MB':>8} {'est MB':>7}  result")
     for item in items:
         cpu = statistics.median(run.cpu for run in item.runs)
         peak = max(run.peak_mb for run in item.runs)
+        est = "-" if item.estimate_mb is None else f"{item.estimate_mb:.0f}"
         row = f"{item.game:15} {item.case.name:17} {item.shape:>5} {item.stops:>7} {item.lines:5}"
-        print(f"{row} {cpu:7.2f} {peak:8.0f}  {short(outcome(item))}")
+        print(f"{row} {cpu:7.2f} {peak:8.0f} {est:>7}  {short(outcome(item))}")
     for item in items:  # a refusal in full, with the figure it gives
         if item.runs[-1].returncode != 0:
             print(f"{item.game} {item.case.name}: {outcome(item)}")
+    print_targets(items)
+
+
+def print_targets(items: list[Measured]) -> None:
+    """Issue 24's targets: each game with strips x4 under 3 s CPU and 400 MB."""
+    for item in items:
+        if item.case.name != TARGET_CASE:
+            continue
+        cpu = statistics.median(run.cpu for run in item.runs)
+        peak = max(run.peak_mb for run in item.runs)
+        ok = item.runs[-1].returncode == 0 and cpu < TARGET_CPU and peak < TARGET_MB
+        print(
+            f"target {item.game} {TARGET_CASE}: {cpu:.2f} s (< {TARGET_CPU:g}), "
+            f"{peak:.0f} MB (< {TARGET_MB:g}): {'met' if ok else 'NOT met'}"
+        )
 
 
 def main() -> int:

@@ -251,10 +251,37 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     )
 
 
+_SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)([KMGT]?)B?", re.IGNORECASE)
+_SIZE_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def memory_size(text: str) -> int:
+    """A memory size such as ``500M``, ``2G`` or ``1.5GB`` (K, M, G, T: powers of 1024;
+    no unit: bytes) as a whole number of bytes, at least 1 MB; else an argparse error."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError(
+            f"not a memory size: {_shown_text(text)} (expected e.g. 500M or 2G)"
+        )
+    size = int(float(match[1]) * _SIZE_UNITS[match[2].upper()])
+    if size < 2**20:
+        raise argparse.ArgumentTypeError(f"a memory size of at least 1M, got {_shown_text(text)}")
+    return size
+
+
 def add_par_options(par: argparse.ArgumentParser) -> None:
-    """``par``'s GAME and options: the lines, the pick policy, the output's format."""
+    """``par``'s GAME and options: the lines, the pick policy, the memory budget, the
+    output's format."""
     _game_arg(par)
     par.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    par.add_argument(
+        "--max-memory",
+        type=memory_size,
+        default=None,
+        metavar="SIZE",
+        help="refuse, before counting, a game whose exact analysis needs more memory "
+        "(e.g. 500M, 2G; default half the machine's memory, at most 2G)",
+    )
     par.add_argument(
         "--policy",
         type=_exact_policy,

@@ -84,7 +84,9 @@ def test_par_scaling_prints_its_table() -> None:
     rows = [line.split() for line in out.splitlines() if line.startswith("book-of-spells ")]
     assert len(rows) == 4
     assert {row[-2] for row in rows} == {"RTP"}  # each case was worked out
-    shapes = {(row[-7], row[-6], row[-5]) for row in rows}  # shape, stops, lines
+    shapes = {(row[-8], row[-7], row[-6]) for row in rows}  # shape, stops, lines
+    for row in rows:  # the peak and par's own estimate of it, made before counting
+        assert 0 < float(row[-4]) < float(row[-3])
     assert shapes == {
         ("5x3", "37", "9"),
         ("5x3", "74", "9"),

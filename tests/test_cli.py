@@ -25,6 +25,10 @@ BAD_INPUT = {
     "par: lines 0": ["par", "book-of-spells", "--lines", "0"],
     "par: lines 10": ["par", "book-of-spells", "--lines", "10"],
     "par: unknown flag": ["par", "book-of-spells", "--fast"],
+    "par: memory size not a size": ["par", "book-of-spells", "--max-memory", "lots"],
+    "par: memory size without a number": ["par", "book-of-spells", "--max-memory", "G"],
+    "par: memory size too small": ["par", "book-of-spells", "--max-memory", "10K"],
+    "par: over the memory budget": ["par", "book-of-spells", "--max-memory", "5M"],
     # simulate
     "simulate: unknown game": ["simulate", "no-such-game", "--spins", "10"],
     "simulate: no spins": ["simulate", "book-of-spells"],

@@ -38,9 +38,12 @@ def law_context(
     automaton: LineAutomaton | None = None,
     reel_sets: Mapping[str, Strips] | None = None,
     policy: str = "best",
+    rounding: str = "exact",
 ) -> LawContext:
     """The laws of every feature of ``game`` at ``lines`` lines, with its strips (or
-    replacements for some of them, by reel-set name), the player's choices by ``policy``."""
+    replacements for some of them, by reel-set name), the player's choices by ``policy``,
+    amounts of no whole bets per line counted by ``rounding``
+    (:data:`~slotterm.analysis.features.contract.ROUNDINGS`)."""
     refusal = game.lines_refusal(lines)
     if refusal is not None:
         raise ValueError(f"{refusal}, got {lines}")
@@ -54,6 +57,7 @@ def law_context(
         reel_sets=strips,
         laws=laws,
         policy=policy,
+        rounding=rounding,
     )
 
 
@@ -156,10 +160,12 @@ def analyse_round(
     *,
     reel_sets: Mapping[str, Strips] | None = None,
     policy: str = "best",
+    rounding: str = "exact",
 ) -> RoundAnalysis:
     """Compute the exact round at ``lines`` active lines (strips default to the game's),
-    the player's choices made by ``policy``."""
-    ctx = law_context(game, lines, automaton, reel_sets, policy)
+    the player's choices made by ``policy``, amounts of no whole bets per line counted by
+    ``rounding`` (``"exact"`` refuses them)."""
+    ctx = law_context(game, lines, automaton, reel_sets, policy, rounding)
     base, rules = base_spin(ctx)
     awarded = sorted({rule.feature for rule in rules.awards})
     if len(awarded) > 1:

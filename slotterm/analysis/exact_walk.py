@@ -185,25 +185,41 @@ class _ShapeStep:
 def _shape_steps(
     reels: Sequence[_Reel], groups: Sequence[_Groups], automaton: LineAutomaton
 ) -> list[_ShapeStep]:
-    """Walk the line states alone; they do not depend on the trackers."""
-    next_state = np.array(automaton.next_state, dtype=np.int64)
+    """Walk the line states alone; they do not depend on the trackers.
+
+    One line group at a time: the pay settled is summed group by group, so what is held
+    at once is the new shapes (small state ids) and one (shapes, columns) table, not one
+    such table per group (memory about flat in the number of lines).
+    """
+    states = len(automaton.next_state)
+    state_type = np.int16 if states < 2**15 else np.int32
+    next_state = np.array(automaton.next_state, dtype=state_type)
     settle_pay = np.array(
         [[r.multiplier if r else 0 for r in row] for row in automaton.settle_reading],
         dtype=np.int64,
     )
     final_pay = np.array([r.multiplier if r else 0 for r in automaton.final_reading])
-    shapes: Array = np.full((1, 1), WAITING, dtype=np.int64)
+    shapes: Array = np.full((1, 1), WAITING, dtype=state_type)
     steps: list[_ShapeStep] = []
     for j, (reel, grp) in enumerate(zip(reels, groups, strict=True)):
-        sym = reel.symbols[:, grp.row][None, :, :]  # (1, columns, groups)
-        parents = shapes[:, grp.parent][:, None, :]  # (shapes, 1, groups)
-        new_shapes = next_state[parents, sym]  # (shapes, columns, groups)
-        gain = (settle_pay[parents, sym] * grp.size).sum(axis=2)
-        if j == len(reels) - 1:
-            gain = gain + (final_pay[new_shapes] * grp.size).sum(axis=2)
+        last = j == len(reels) - 1
+        columns = len(reel.columns)
+        gain = np.zeros((len(shapes), columns), dtype=np.int64)
+        new_shapes = None if last else np.empty((len(shapes), columns, len(grp.size)), state_type)
+        for g, (parent, row, size) in enumerate(zip(grp.parent, grp.row, grp.size, strict=True)):
+            before = shapes[:, parent][:, None]  # (shapes, 1)
+            sym = reel.symbols[:, row][None, :]  # (1, columns)
+            after = next_state[before, sym]  # (shapes, columns)
+            gain += settle_pay[before, sym] * size
+            if new_shapes is None:
+                gain += final_pay[after] * size
+            else:
+                new_shapes[:, :, g] = after
+        if new_shapes is None:
             steps.append(_ShapeStep(gain, None, -1))
             break
         ids, shapes = _distinct_rows(new_shapes.reshape(-1, len(grp.size)))
+        del new_shapes
         steps.append(_ShapeStep(gain, ids, _settled_row(shapes)))
     return steps
 
@@ -229,11 +245,11 @@ def spin_counts_many(
     pay_dim = lines * automaton.top_pay + 1
     tables: dict[Tracker, list[Array]] = {}
     for trackers in tracker_sets:
-        shape = (*(t.size for t in trackers), pay_dim)
+        sizes = tuple(t.size for t in trackers)
         moves = _tracker_moves(trackers, reels, tables)
         # no name keeps the table alive here while the caller uses it
         yield SpinCounts(
-            counts=_count_states(reels, moves, steps, pay_dim).reshape(shape),
+            counts=_count_states(reels, moves, steps, pay_dim).reshape(*sizes, -1),
             cycle=cycle,
             lines=lines,
             trackers=trackers,
@@ -243,7 +259,8 @@ def spin_counts_many(
 def _count_states(
     reels: Sequence[_Reel], moves: _Moves, steps: Sequence[_ShapeStep], pay_dim: int
 ) -> Array:
-    """Move the states (shape, trackers, pay, weight) through the reels."""
+    """Move the states (shape, trackers, pay, weight) through the reels: the counts by
+    (joint tracker value, line pay), pays up to the most reached (``pay_dim`` bounds it)."""
     size = moves.size * pay_dim
 
     def code(t: Array, p: Array) -> Array:
@@ -264,11 +281,13 @@ def _count_states(
         w = (ws[:, None] * reel.count[None, :]).ravel()
         if step.next_shape is None:
             st, sp, sw = settled
+            pays = np.concatenate((sp, pay))
+            dim = int(pays.max(initial=0)) + 1  # the most the spin's lines pay, not the bound
             return np.bincount(
-                np.concatenate((code(st, sp), code(t, pay))),
+                np.concatenate((st, t)) * dim + pays,
                 weights=np.concatenate((sw, w)),
-                minlength=size,
-            )
+                minlength=moves.size * dim,
+            ).reshape(moves.size, dim)
         u = step.next_shape[pick]
         done = u == step.settled_shape
         st, sp, sw = settled

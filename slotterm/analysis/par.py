@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
@@ -32,7 +33,7 @@ from slotterm.analysis.cap_split import CapLoss, Part, cap_loss, share_cap
 from slotterm.analysis.exact import RoundAnalysis, analyse_round
 from slotterm.analysis.exact_lines import LineAutomaton, build_automaton, line_reading_odds
 from slotterm.analysis.exact_walk import Strips
-from slotterm.analysis.features.contract import FeatureLaw
+from slotterm.analysis.features.contract import FeatureLaw, NotWholeUnits
 from slotterm.analysis.sheet import (
     BASE,
     UNCAPPED,
@@ -75,13 +76,28 @@ def compute_par(game: GameDefinition, lines: int | None = None, policy: str = "b
     player's choices (a pick game's) made by ``policy``.
 
     Raises :class:`~slotterm.analysis.features.contract.NoExactLaw` (one line saying
-    why) for a game with a feature that has no exact law.
+    why) for a game with a feature that has no exact law.  A game with an amount of no
+    whole bets per line gets the bounded sheet (``rtp_lower``, ``rtp_upper``).
     """
     n_lines = len(game.lines) if lines is None else lines
     automaton = build_automaton(game)
-    analysis = analyse_round(game, n_lines, automaton, policy=policy)
+    try:
+        analysis = analyse_round(game, n_lines, automaton, policy=policy)
+    except NotWholeUnits as exc:  # rounded down and up, the sheet is bounded
+        return _bounded_sheet(game, n_lines, automaton, policy, str(exc))
     base = analysis.context.reel_sets["base"]
     return _sheet(analysis, base_line_odds(game, automaton, base))
+
+
+def _bounded_sheet(
+    game: GameDefinition, lines: int, automaton: LineAutomaton, policy: str, why: str
+) -> ParSheet:
+    """The sheet with amounts of no whole bets per line rounded down, and the RTP with
+    them rounded up beside it: the true RTP lies between (``rtp_lower``, ``rtp_upper``)."""
+    odds = base_line_odds(game, automaton, game.base_reels)
+    low = _sheet(analyse_round(game, lines, automaton, policy=policy, rounding="down"), odds)
+    high = _sheet(analyse_round(game, lines, automaton, policy=policy, rounding="up"), odds)
+    return replace(low, rtp_lower=low.rtp, rtp_upper=high.rtp, rtp_bounded_by=why)
 
 
 def base_line_odds(

@@ -125,6 +125,12 @@ class ParSheet:
     ``rtp`` in the one reading and to ``rtp_uncapped`` in the other.  ``cap_effect`` is
     ``rtp - rtp_uncapped`` (never above 0).
 
+    ``rtp_lower`` / ``rtp_upper`` are set (and ``rtp_bounded_by`` says why) only when an
+    amount of the game is no whole number of bets per line, so that the sheet cannot be
+    exact: the sheet is then the one with such amounts rounded down (``rtp`` is
+    ``rtp_lower``), and ``rtp_upper`` the RTP with them rounded up; the true RTP is
+    between the two.
+
     The core fills the round's figures (the fields); the features' laws fill theirs
     (``figures``, by section, e.g. the free spins' feature frequency, retriggers, spins and
     value and the free-spin split; the Mystery bonus's ``bonus`` fields and its pick
@@ -141,6 +147,9 @@ class ParSheet:
     published_rtp: float
     rtp: float
     rtp_uncapped: float
+    rtp_lower: float | None = None
+    rtp_upper: float | None = None
+    rtp_bounded_by: str | None = None
     rtp_base_lines: float
     rtp_base_lines_uncapped: float
     rtp_scatter: float

@@ -38,13 +38,25 @@ def run_par(args: argparse.Namespace) -> int:
         from slotterm.commands.par_report_file import check_target
 
         check_target(args.html)
+    from slotterm.analysis import memory_estimate as memory
     from slotterm.analysis.features.contract import NoExactLaw
     from slotterm.analysis.par import compute_par
 
-    try:
-        sheet = compute_par(game, lines, args.policy)
+    budget = memory.default_budget() if args.max_memory is None else args.max_memory
+    try:  # the estimate comes first: a game past the budget is refused before counting
+        need = memory.estimate_memory(game, lines or len(game.lines), args.policy)
+        refusal = memory.budget_refusal(need, budget)
+        if refusal is not None:
+            raise UsageError(f"{game.id}: no exact PAR sheet: {refusal}")
+        with memory.guard(budget):
+            sheet = compute_par(game, lines, args.policy)
     except NoExactLaw as exc:
         raise UsageError(f"{game.id}: no exact PAR sheet: {exc} (simulate still works)") from None
+    except MemoryError:
+        raise UsageError(
+            f"{game.id}: no exact PAR sheet: the exact analysis ran past the memory budget"
+            f" of {memory.format_bytes(budget)} (raise it with --max-memory)"
+        ) from None
     if args.json:
         json.dump(sheet.to_json(), sys.stdout, indent=2)
         sys.stdout.write("\n")
@@ -77,7 +89,8 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     from rich.table import Table
 
     features = feature_text(sheet)
-    title = f"{sheet.game} — exact PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
+    kind = "exact" if sheet.rtp_lower is None else "bounded"
+    title = f"{sheet.game} — {kind} PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
     summary = Table(title=title, show_header=False)
     summary.add_column("figure")
     summary.add_column("value", justify="right")
@@ -85,6 +98,7 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     rows = [
         ("RTP (with the round cap)", _pct(sheet.rtp)),
         ("RTP without the cap", _pct(sheet.rtp_uncapped)),
+        *_bound_rows(sheet),
         *_cap_rows(sheet),
         ("published RTP", _pct(sheet.published_rtp, 2)),
         ("hit frequency (pays or starts a feature)", _pct(sheet.hit_frequency, 3)),
@@ -210,4 +224,17 @@ def _cap_rows(sheet: ParSheet) -> list[tuple[str, str]]:
             f"{format_cents(sheet.cap_cents)} = {_times(sheet.cap_x_total_bet)}× total bet",
         ),
         ("effect of the cap at the highest bet", effect),
+    ]
+
+
+def _bound_rows(sheet: ParSheet) -> list[tuple[str, str]]:
+    """The RTP's bounds and why, for a sheet that cannot be exact (else nothing)."""
+    if sheet.rtp_lower is None or sheet.rtp_upper is None:
+        return []
+    return [
+        (
+            "RTP between (the sheet: the lower)",
+            f"{_pct(sheet.rtp_lower)} – {_pct(sheet.rtp_upper)}",
+        ),
+        ("  not exact because", str(sheet.rtp_bounded_by)),
     ]

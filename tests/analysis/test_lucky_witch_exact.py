@@ -14,6 +14,7 @@ to the engine objects; the feature and the cap are rebuilt spin by spin
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import defaultdict
 from fractions import Fraction
@@ -23,7 +24,7 @@ import numpy as np
 import pytest
 
 from slotterm.analysis.exact import analyse_round
-from slotterm.analysis.features.contract import NoExactLaw
+from slotterm.analysis.features.contract import NotWholeUnits
 from slotterm.analysis.features.free_spins_law import FreeSpinsAnalysis
 from slotterm.analysis.features.mystery_bonus_law import BONUS
 from slotterm.analysis.features.pick_game_laws import (
@@ -47,7 +48,9 @@ from slotterm.engine.features.pick_games.spell_book import SpellBook
 from slotterm.engine.model import CoinBet, GameDefinition
 from slotterm.engine.outcome import Window
 from slotterm.engine.symbols import Symbol, SymbolKind
+from slotterm.games import get_game
 from tests.analysis.brute_force import feature_by_recursion, feature_moments_by_recursion
+from tests.analysis.rtp_pairs import check_sheet
 
 POTION_TABLE = {1: 2, 3: 1}
 PUMPKIN_TABLE = {2: 1, 6: 1, 20: 1}
@@ -155,8 +158,11 @@ def bonus_shows(window: Window) -> bool:
 
 
 @cache
-def enumerate_spins(free: bool, lines: int, policy: str) -> dict[tuple[int, int], float]:
-    """Every stop combination through the engine -> P(pay, spins awarded), bonus included."""
+def enumerate_spins(
+    free: bool, lines: int, policy: str, bonus_cap: int | None = None
+) -> dict[tuple[int, int], float]:
+    """Every stop combination through the engine -> P(pay, spins awarded), bonus included
+    (a prize cut to ``bonus_cap`` bets per line when given)."""
     strips = RULE.strips if free else GAME.base_reels
     law = bonus_law(policy)
     counts: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
@@ -167,7 +173,8 @@ def enumerate_spins(free: bool, lines: int, policy: str) -> dict[tuple[int, int]
         awarded = RULE.awarded_by(ev.scatter_count, retrigger=free)
         if bonus_shows(window):
             for multiple, p in law.items():
-                counts[(ev.total_win + multiple * lines, awarded)] += p
+                prize = multiple * lines if bonus_cap is None else min(multiple * lines, bonus_cap)
+                counts[(ev.total_win + prize, awarded)] += p
         else:
             counts[(ev.total_win, awarded)] += 1
         total += 1
@@ -277,8 +284,82 @@ def test_policy_figures_equal_the_analysis_under_each_policy() -> None:
     assert sheet.bonus_mean == pytest.approx(float(law_mean(bonus_law("best"))), abs=1e-15)
 
 
-def test_a_binding_bonus_cap_is_refused() -> None:
-    game = witchy(cap_coins=399)  # 50x total bet at 2 coins on 4 lines is 400 coins
-    with pytest.raises(NoExactLaw, match="bonus cap"):
-        analyse_round(game, 4)
+BONUS_CAP_COINS = 100
+"""A bonus cap that binds at 4 lines: 50 units of 2 cents a line (12.5x total bet)."""
+
+
+@pytest.mark.parametrize("free", [False, True])
+def test_a_binding_bonus_cap_equals_brute_force(free: bool) -> None:
+    game = witchy(cap_coins=BONUS_CAP_COINS)
+    analysis = analyse_round(game, 4)
+    outcome = analysis.base
+    if free:
+        assert isinstance(analysis.triggered, FreeSpinsAnalysis)
+        outcome = analysis.triggered.variants[0].spin
+    brute = enumerate_spins(free, 4, "best", BONUS_CAP_COINS // 2)
+    assert max(bonus_law("best")) * 4 > BONUS_CAP_COINS // 2  # the cap cuts the top prizes
+    expect = {0: np.zeros(len(outcome.award)), 1: np.zeros(len(outcome.award))}
+    for (pay, awarded), p in brute.items():
+        expect[int(awarded > 0)][pay] += p
+    np.testing.assert_allclose(outcome.no_award, expect[0], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(outcome.award, expect[1], rtol=0, atol=1e-12)
+    uncapped = enumerate_spins(free, 4, "best")
+    assert outcome.mean < sum(y * p for (y, _), p in uncapped.items()) - 1e-6  # it binds
+
+
+def test_a_binding_bonus_cap_rounds_equal_recursion() -> None:
+    game = witchy(cap_coins=BONUS_CAP_COINS)
+    analysis = analyse_round(game, 4)
+    cap = analysis.cap
+    bonus_cap = BONUS_CAP_COINS // 2
+    free = enumerate_spins(True, 4, "best", bonus_cap)
+    feature = feature_by_recursion(free, RULE.award, RULE.retrigger, cap)
+    round_ = np.zeros(cap + 1)
+    for (pay, awarded), p in enumerate_spins(False, 4, "best", bonus_cap).items():
+        if pay >= cap:
+            round_[cap] += p
+        elif not awarded:
+            round_[pay] += p
+        else:
+            round_[pay:cap] += p * feature[: cap - pay]
+            round_[cap] += p * feature[cap - pay :].sum()
+    np.testing.assert_allclose(analysis.below_cap, round_[:cap], rtol=0, atol=1e-12)
+    e1, _ = feature_moments_by_recursion(free, RULE.award)
+    assert analysis.feature_mean == pytest.approx(e1, rel=1e-12)
+    sheet = compute_par(game, 4)
+    capped = Fraction(sum(min(m * 4, bonus_cap) * p for m, p in bonus_law("best").items()), 4)
+    assert sheet.bonus_mean == pytest.approx(float(capped), abs=1e-15)
+    total = sheet.rtp_base_lines + sheet.rtp_scatter + sheet.rtp_free_spins + sheet.rtp_bonus
+    assert total == pytest.approx(sheet.rtp, abs=1e-12)
+
+
+def test_a_bonus_cap_of_no_whole_bets_per_line_bounds_the_sheet() -> None:
+    game = witchy(cap_coins=399)  # 199.5 bets per line at 2 coins a line
+    with pytest.raises(NotWholeUnits, match="bonus cap"):
+        analyse_round(game, 4)  # no exact law in bets per line
     assert analyse_round(game, 1).base.mean > 0  # 100 coins at 1 line: never binds
+    sheet = compute_par(game, 4)
+    assert sheet.rtp_bounded_by is not None and "bonus cap" in sheet.rtp_bounded_by
+    # rounded down and up the cap is 398 and 400 coins, whole bets per line: exact sheets
+    low, high = compute_par(witchy(cap_coins=398), 4), compute_par(witchy(cap_coins=400), 4)
+    assert low.rtp_lower is None and high.rtp_lower is None
+    assert sheet.rtp == sheet.rtp_lower == pytest.approx(low.rtp, abs=1e-15)
+    assert sheet.rtp_upper == pytest.approx(high.rtp, abs=1e-15)
+    assert sheet.rtp_uncapped == pytest.approx(low.rtp_uncapped, abs=1e-15)
+    assert low.rtp_uncapped < high.rtp_uncapped  # the bound is not empty before the round cap
+    assert sheet.to_json()["rtp_upper"] == sheet.rtp_upper
+
+
+def test_lucky_witch_at_20_lines_binds_its_bonus_cap_and_keeps_every_promise() -> None:
+    game = get_game("lucky-witch")
+    lines = list(game.lines)
+    for path in itertools.product(range(game.rows), repeat=game.reels):  # more paths
+        if len(lines) == 20:
+            break
+        if path not in lines:
+            lines.append(path)
+    sheet = compute_par(dataclasses.replace(game, lines=tuple(lines)))
+    assert sheet.lines == 20 and sheet.rtp_lower is None  # exact: 1,500 bets per line
+    own = compute_par(game)
+    assert sheet.bonus_mean < own.bonus_mean  # 30,000 coins is 75x total bet at 20 lines
+    assert check_sheet(sheet) == []

@@ -52,6 +52,17 @@ class NoExactLaw(LookupError):
     """A feature (or spin modifier) of the game has no exact law, or one it cannot use."""
 
 
+class NotWholeUnits(NoExactLaw):
+    """An amount is no whole number of bets per line, so the exact law (counted in bets
+    per line) cannot hold it; rounded down and up (:attr:`LawContext.rounding`) it bounds
+    the figures from below and above."""
+
+
+ROUNDINGS = ("exact", "down", "up")
+"""How a law counts an amount of no whole bets per line: refuse it
+(:class:`NotWholeUnits`), or round it down or up (the bounds)."""
+
+
 @dataclass(frozen=True, eq=False)
 class LawContext:
     """What a law may know: the game, the active lines, the line automaton, the strips.
@@ -68,6 +79,8 @@ class LawContext:
     reel_sets: Mapping[str, Strips]
     laws: Mapping[str, FeatureLaw]
     policy: str = "best"
+    rounding: str = "exact"
+    """One of :data:`ROUNDINGS`."""
 
     @property
     def cap(self) -> int:
@@ -185,6 +198,11 @@ class FeatureLaw:
     def analyse(self, ctx: LawContext) -> TriggeredLaw:
         """The law of what the feature pays once a spin awards it."""
         raise NoExactLaw(f"{self.name} is never awarded by a spin")
+
+    def spin_walks(self, ctx: LawContext) -> tuple[tuple[str, SpinRules], ...]:
+        """The (reel set, rules) of every spin law :meth:`analyse` walks (none by default);
+        the memory estimate reads them (:mod:`slotterm.analysis.memory_estimate`)."""
+        return ()
 
     def figures(self, round_: AnalysedRound) -> Figures:
         """The feature's figures of the PAR sheet, by section, each by figure name; a part

@@ -37,6 +37,7 @@ from slotterm.analysis.features.contract import (
     FeatureMoments,
     LawContext,
     NoExactLaw,
+    Variant,
     VariantOutcome,
     mix,
     mix_arrays,
@@ -245,19 +246,31 @@ class FreeSpinsLaw(FeatureLaw):
         feature's ``win_multiplier``; what other features add to the spin is not.
         """
         feature = self.feature
-        modifier = feature.modifier
-        variants = NO_MODIFIER if modifier is None else modifier_law(modifier).variants(ctx)
-        if sum(v.weight for v in variants) != 1:
-            raise NoExactLaw(f"the states of {modifier and modifier.name} do not add up to 1")
-        times = feature.win_multiplier
-        rules = ctx.spin_rules(self.name, times)
+        variants = self._variants(ctx)
         (reel_set,) = feature.reel_sets()
-        labelled = [(v.label, rules + v.rules.scaled(times)) for v in variants]
+        walks = self.spin_walks(ctx)
+        labelled = [(v.label, rules) for v, (_, rules) in zip(variants, walks, strict=True)]
         outcomes = tuple(
             VariantOutcome(v, spin, feature_moments(spin, feature.award, feature.retrigger))
             for v, spin in zip(variants, ctx.outcomes(reel_set, labelled), strict=True)
         )
         return FreeSpinsAnalysis(feature.award, feature.retrigger, outcomes)
+
+    def spin_walks(self, ctx: LawContext) -> tuple[tuple[str, SpinRules], ...]:
+        """One free-spin law per modifier state: the free spins' reel set, their rules
+        with the state's (the feature's ``win_multiplier`` applied to both)."""
+        times = self.feature.win_multiplier
+        rules = ctx.spin_rules(self.name, times)
+        (reel_set,) = self.feature.reel_sets()
+        return tuple((reel_set, rules + v.rules.scaled(times)) for v in self._variants(ctx))
+
+    def _variants(self, ctx: LawContext) -> tuple[Variant, ...]:
+        """The modifier's states (one without a modifier), checked to add up to 1."""
+        modifier = self.feature.modifier
+        variants = NO_MODIFIER if modifier is None else modifier_law(modifier).variants(ctx)
+        if sum(v.weight for v in variants) != 1:
+            raise NoExactLaw(f"the states of {modifier and modifier.name} do not add up to 1")
+        return variants
 
     def figures(self, round_: AnalysedRound) -> Figures:
         """Feature frequency, retriggers, spins and value; the free-spin RTP split (by

@@ -17,11 +17,16 @@ them makes a bonus.  Only Pumpkin has a real choice, played by
 :attr:`~slotterm.analysis.features.contract.LawContext.policy`
 (``"best"``, ``"keep-first"``, ``"worst"`` or ``"random"``).
 
-The bonus cap (``cap_coins``) never binds below the largest prize: no pick game pays more
-than 100 × total bet and the total bet is at most coins-per-line × lines coins (say
-20 × 15 = 300, and 100 × 300 = 30,000, the cap exactly).  :func:`bonus_law` checks
-it at the line count analysed and refuses (``NoExactLaw``) a definition where it would
-bind.  The round cap is applied to the whole round (:mod:`slotterm.analysis.exact`).
+The bonus cap (``cap_coins``) is analysed where it bites hardest, at the most coins per
+line (the coin size cancels: the cap and the bet are both counted in coins): a prize of
+``m`` total bets pays ``min(m × lines, cap_coins / most coins per line)`` in bet-per-line
+units (:func:`capped_units`).  With pick games of at most 100 × total bet, 20 coins a
+line and 15 lines, a cap of 30,000 coins never binds (it is the top prize exactly); more
+lines or coins per line bind it, and the bonus's law is then the capped one, in
+bet-per-line units.  The round cap is applied to the whole round
+(:mod:`slotterm.analysis.exact`).  A binding cap that is not a whole number of
+bet-per-line units has no exact law in those units (:class:`NotWholeUnits`); rounded down
+and up it bounds the sheet (:func:`~slotterm.analysis.par.compute_par`).
 """
 
 from __future__ import annotations
@@ -35,7 +40,13 @@ from typing import ClassVar
 import numpy as np
 
 from slotterm.analysis.exact_walk import Array
-from slotterm.analysis.features.contract import AnalysedRound, FeatureLaw, LawContext, NoExactLaw
+from slotterm.analysis.features.contract import (
+    AnalysedRound,
+    FeatureLaw,
+    LawContext,
+    NoExactLaw,
+    NotWholeUnits,
+)
 from slotterm.analysis.features.mystery_bonus_report import MysteryBonusReport, PickGameFigures
 from slotterm.analysis.features.pick_game_laws import Law, law_mean, law_variance, mystery_law
 from slotterm.analysis.features.pick_games_law import law_of
@@ -94,15 +105,36 @@ def bonus_law(
     return BonusLaw(policy, tuple(games), mystery_law([law for _, law in games]))
 
 
-def _check_cap(ctx: LawContext, law: BonusLaw, cap_coins: int) -> None:
+def unit_cap(ctx: LawContext, cap_coins: int) -> Fraction | None:
+    """The bonus cap in bet-per-line units at the most coins per line (``None`` for a game
+    not bet in coins, which has no coin cap)."""
     most = ctx.game.bet_model.most_coins_per_line
-    if most is None:  # a game not bet in coins has no coin cap
-        return
-    top_coins = max(law.mixture) * most * ctx.lines
-    if top_coins > cap_coins:
-        raise NoExactLaw(
-            f"the bonus cap of {cap_coins:,} coins binds ({top_coins:,} coins at the top bet)"
+    return None if most is None else Fraction(cap_coins, most)
+
+
+def capped_units(law: Law, lines: int, cap: Fraction | None, rounding: str = "exact") -> Law | None:
+    """The prize in bet-per-line units, ``min(m × lines, cap)``, or ``None`` when the cap
+    never binds (the prize is then ``law`` times the total bet).  A binding cap of no
+    whole units is rounded by ``rounding`` (``"down"``, ``"up"``); ``"exact"`` raises
+    :class:`NotWholeUnits` for it."""
+    if cap is None or max(law) * lines <= cap:
+        return None
+    whole = math.floor(cap) if rounding == "down" else math.ceil(cap)
+    if cap.denominator != 1 and rounding == "exact":
+        raise NotWholeUnits(
+            f"the bonus cap binds at {float(cap):,.2f} bets per line, not a whole number"
         )
+    out: Law = {}
+    for value, p in law.items():
+        pay = min(value * lines, whole)
+        out[pay] = out.get(pay, Fraction(0)) + p
+    return out
+
+
+def _capped_mean(law: Law, lines: int, cap: Fraction | None, rounding: str) -> Fraction:
+    """The mean prize in total bets with the bonus cap."""
+    units = capped_units(law, lines, cap, rounding)
+    return law_mean(law) if units is None else law_mean(units) / lines
 
 
 class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
@@ -134,13 +166,29 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
     def spin_rules(self, ctx: LawContext, inside: str | None) -> SpinRules:
         """On every spin (base or free): the bonus's random pay when it triggers."""
         law = self.law(ctx.policy)
-        _check_cap(ctx, law, self.feature.cap_coins)
-        pays = as_array(law.mixture)
+        cap = unit_cap(ctx, self.feature.cap_coins)
+        capped = capped_units(law.mixture, ctx.lines, cap, ctx.rounding)
+        pays = as_array(law.mixture if capped is None else capped)
 
         def multiplier(shows: int) -> Multiplier:
             return pays if shows else 0
 
-        return SpinRules(terms=(PayTerm(BONUS, (self.trigger(),), multiplier),))
+        term = PayTerm(BONUS, (self.trigger(),), multiplier, per_total_bet=capped is None)
+        return SpinRules(terms=(term,))
+
+    def capped_mean(self, ctx: LawContext, policy: str) -> Fraction:
+        """The mean bonus prize in total bets under ``policy``, with the bonus cap."""
+        cap = unit_cap(ctx, self.feature.cap_coins)
+        return _capped_mean(self.law(policy).mixture, ctx.lines, cap, ctx.rounding)
+
+    def capped_sd(self, ctx: LawContext) -> float:
+        """The sd of a bonus prize in total bets, with the bonus cap."""
+        law = self.law(ctx.policy).mixture
+        cap = unit_cap(ctx, self.feature.cap_coins)
+        units = capped_units(law, ctx.lines, cap, ctx.rounding)
+        if units is None:
+            return math.sqrt(law_variance(law))
+        return math.sqrt(law_variance(units)) / ctx.lines
 
     def figures(self, round_: AnalysedRound) -> Figures:
         """The bonus's frequency and RTP (its base-game part, which the sheet pairs with and
@@ -160,11 +208,12 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
             shows = self.trigger()
             free_frequency = inner.spin_mix(lambda spin: spin.marginal(shows)[1])
         own = self.law(ctx.policy)
-        mean = float(own.mean)
+        means = {p: self.capped_mean(ctx, p) for p in {*POLICIES, ctx.policy}}
+        mean = float(means[ctx.policy])
         per_round = (rtp_base + rtp_free) / mean if mean else 0.0  # bonuses per base round
         rtp_uncapped = round_.mean / lines
         by_policy = {
-            p: rtp_uncapped + per_round * float(self.law(p).mean - own.mean) for p in POLICIES
+            p: rtp_uncapped + per_round * float(means[p] - means[ctx.policy]) for p in POLICIES
         }
         games = []
         for game, law in own.games:
@@ -196,6 +245,6 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
             "free_spins_bonus_frequency": free_frequency,
             "bonuses_per_round": per_round,
             "bonus_mean": mean,
-            "bonus_sd": math.sqrt(law_variance(own.mixture)),
+            "bonus_sd": self.capped_sd(ctx),
         }
         return {SPLIT: split, FREQUENCY: frequency, TABLES: {"pick_games": tuple(games)}}

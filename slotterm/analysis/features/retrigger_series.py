@@ -180,10 +180,14 @@ def feature_spectrum(
     step = s1 * _power(s0, retrigger - 1)
     if scale != 1.0:
         step = step / scale
+    del s1
     horner = np.full_like(s0, weights[-1])
-    for weight in reversed(weights[:-1]):
-        horner = horner * step + weight
-    return _power(s0, award) * horner
+    for weight in reversed(weights[:-1]):  # in place: no new array a term
+        horner *= step
+        horner += weight
+    del step
+    horner *= _power(s0, award)
+    return horner
 
 
 def _power(x: Array, exponent: int) -> Array:
