@@ -21,7 +21,7 @@ from slotterm.engine.events import (
     Transition,
     WinOffered,
 )
-from slotterm.engine.feature import Feature, FeatureContext, Triggered
+from slotterm.engine.feature import Feature, FeatureContext, Triggered, TriggerHint
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import Evaluation
 from slotterm.engine.records import (
@@ -67,6 +67,32 @@ def triggered_features(
             if triggered is not None:
                 started.append((feature, triggered))
     return started
+
+
+def may_trigger(game: GameDefinition, result: SpinResult, skip: str) -> bool:
+    """False when no feature of ``game`` but ``skip`` can start on ``result`` (a window a
+    feature drew): each one's :class:`~slotterm.engine.feature.TriggerHint` rules it out."""
+    hints = _HINTS.get(id(game))
+    if hints is None or hints[0] is not game:
+        if len(_HINTS) > 64:
+            _HINTS.clear()
+        hints = _HINTS[id(game)] = (game, tuple((f.name, f.trigger_hint()) for f in game.features))
+    scatters = result.evaluation.scatter_count
+    window = result.window
+    for name, hint in hints[1]:
+        if name == skip:
+            continue
+        if hint is None:
+            return True
+        if scatters >= hint.min_scatters and (
+            hint.symbol is None or all(hint.symbol in window[r] for r in hint.reels)
+        ):
+            return True
+    return False
+
+
+_HINTS: dict[int, tuple[GameDefinition, tuple[tuple[str, TriggerHint | None], ...]]] = {}
+"""Each game's features' names and trigger hints, by the game's id."""
 
 
 def push_frames(

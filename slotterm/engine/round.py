@@ -31,7 +31,7 @@ from slotterm.engine.actions import (
     StartGamble,
     TopUp,
 )
-from slotterm.engine.base_spin import push_frames, spin_with, triggered_features
+from slotterm.engine.base_spin import may_trigger, push_frames, spin_with, triggered_features
 from slotterm.engine.base_spin_setup import BaseSpin, base_spin
 from slotterm.engine.events import (
     CardDrawn,
@@ -310,7 +310,11 @@ def _feature_step(
         frames = [f if f.done else FeatureFrame(f.feature, f.record, True) for f in frames]
     elif outcome.started:
         frames = list(push_frames(tuple(frames), list(outcome.started), events))
-    elif outcome.spin is not None and len(game.features) > 1:
+    elif (
+        outcome.spin is not None
+        and len(game.features) > 1
+        and may_trigger(game, outcome.spin, feature.name)
+    ):
         inner = FeatureContext(
             game=game,
             bet=round_.bet,
