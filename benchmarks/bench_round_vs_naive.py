@@ -11,7 +11,10 @@ with the same seed:
   base spins by a plain evaluator written from ``game-def --json`` alone (checked against
   ``slotterm eval`` first: a mismatch exits 1);
 
-and a third, **start-up**: the same simulate process of one round, its fixed cost.  Each
+and a third, **start-up**: the same simulate process of one round, its fixed cost.
+The engine's processes keep what they work out in the user cache
+(:mod:`slotterm.user_cache`: the exact PAR figures, complete strip tables), which the
+discarded run fills; ``--cold-cache`` gives each of them an empty one instead.  Each
 child's CPU time (user + system) and peak RSS come from ``os.wait4``.  One discarded
 warm-up run, then ``--runs`` runs, the side measured first rotating from run to run.
 Prints every measurement, the medians (min, max) and the ratio of the medians, naive
@@ -21,13 +24,14 @@ target of 3 at 300,000 rounds (issue 24).  Beside it, the warm in-process figure
 Exits 0 either way: it is a measurement.
 
     python benchmarks/bench_round_vs_naive.py [--game ID ...] [--rounds 300000]
-        [--runs 5] [--warm-rounds 100000] [--seed 1] [--quick]
+        [--runs 5] [--warm-rounds 100000] [--seed 1] [--cold-cache] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -70,9 +74,12 @@ def naive_command(definition: Path, rounds: int, seed: int) -> list[str]:
 
 
 def whole_pairs(
-    game_id: str, definition: Path, rounds: int, runs: int, seed: int
+    game_id: str, definition: Path, rounds: int, runs: int, seed: int, cold: bool = False
 ) -> dict[str, list[float]]:
-    """CPU seconds of ``runs`` runs of each whole process (after one discarded run)."""
+    """CPU seconds of ``runs`` runs of each whole process (after one discarded run).
+
+    The engine's processes share the user cache (the discarded run fills it) unless
+    ``cold``: then each starts with an empty cache folder of its own."""
     commands: dict[str, Callable[[int], list[str]]] = {
         "engine": lambda run: engine_command(game_id, rounds, seed + run),
         "naive": lambda run: naive_command(definition, rounds, seed + run),
@@ -82,7 +89,12 @@ def whole_pairs(
 
     def side(name: str) -> Callable[[int], float]:
         def measure(run: int) -> float:
-            child = child_cpu(commands[name](run))
+            if cold and name != "naive":
+                with tempfile.TemporaryDirectory() as empty:
+                    env = dict(os.environ, XDG_CACHE_HOME=empty)
+                    child = child_cpu(commands[name](run), env=env)
+            else:
+                child = child_cpu(commands[name](run))
             report = json.loads(child.stdout)  # each side reports in JSON: it ran to its end
             played = report.get("spins", report.get("rounds"))
             expected = 1 if name == "start-up" else rounds
@@ -114,6 +126,11 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--warm-rounds", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cold-cache",
+        action="store_true",
+        help="every engine process starts with an empty user cache (no kept tables or PAR)",
+    )
     parser.add_argument("--quick", action="store_true", help="a few small runs (for tests)")
     args = parser.parse_args()
     if args.quick:
@@ -134,7 +151,11 @@ def main() -> int:
                 return 1
             naive = NaiveGame(json.loads(text))
             print(f"{game_id}: whole processes, {args.runs} runs of {args.rounds:,} rounds")
-            whole = whole_pairs(game_id, definition, args.rounds, args.runs, args.seed)
+            cache = "an empty user cache each" if args.cold_cache else "the user cache kept"
+            print(f"  (engine processes: {cache})")
+            whole = whole_pairs(
+                game_id, definition, args.rounds, args.runs, args.seed, args.cold_cache
+            )
             speedup = ratio(whole, "naive", "engine")
             met = "met" if speedup >= WHOLE_TARGET else "not met"
             print(

@@ -37,12 +37,16 @@ class ChildRun:
 
 
 def child_cpu(
-    command: list[str], *, must_succeed: bool = True, max_mb: int | None = None
+    command: list[str],
+    *,
+    must_succeed: bool = True,
+    max_mb: int | None = None,
+    env: dict[str, str] | None = None,
 ) -> ChildRun:
     """Run ``command`` to its end and measure it with ``os.wait4``.  A failure exits with
     the child's error unless ``must_succeed`` is false.  ``max_mb`` caps the child's
     address space (``RLIMIT_AS``): past it the child fails instead of the machine
-    running out of memory."""
+    running out of memory.  ``env``: the child's environment (default: this one's)."""
 
     def limit() -> None:
         if max_mb is not None:
@@ -50,7 +54,9 @@ def child_cpu(
             resource.setrlimit(resource.RLIMIT_AS, (size, size))
 
     with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
-        child = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, preexec_fn=limit)
+        child = subprocess.Popen(
+            command, stdout=out, stderr=subprocess.PIPE, preexec_fn=limit, env=env
+        )
         assert child.stderr is not None
         errors = child.stderr.read().decode(errors="replace")  # the child may write a lot
         _, status, usage = os.wait4(child.pid, 0)

@@ -31,6 +31,7 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import EndReason, GameState, Phase, Round
 from slotterm.engine.round import apply
+from slotterm.engine.spin_run import spin_run
 from slotterm.rng import SeededSource
 
 PROGRESS_ROUNDS = 2_000
@@ -79,13 +80,21 @@ def play_rounds(
     paid_sum = squares = cubes = fourths = hits = features = capped = top = 0
     spins_played = spins_squares = 0
     play = apply  # the module's (a test may count the calls)
+    run = spin_run
     left = rounds
     while left:
         block = min(left, every) if every > 0 else left
         left -= block
-        for _ in range(block):
+        spins_left = block
+        while spins_left:
+            # the silent spins first (they pay nothing: nothing to tally), then the one
+            # that pays or starts something
+            silent, state, transition = run(game, state, spin, rng, spins_left)
+            spins_left -= silent
+            if transition is None:
+                continue
+            spins_left -= 1
             before = state.credits
-            transition = play(game, state, spin, rng)
             state = transition.state
             round_ = state.round
             if round_ is None:

@@ -37,6 +37,7 @@ from slotterm.cli import UsageError
 from slotterm.commands.bet_input_error import BetInputError
 from slotterm.commands.bet_inputs import bet_inputs, other_bet_inputs
 from slotterm.commands.coin_bet import coins_text
+from slotterm.commands.ready_tables import FILL_ROUNDS, ready_tables
 from slotterm.commands.simulate_par import exact_par, exact_rtp, figures_json, figures_table
 from slotterm.engine.actions import Bet
 from slotterm.engine.model import GameDefinition
@@ -166,6 +167,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     options["policy"] = policy
     if bet is not None:
         options |= {"bet_per_line": bet.bet_per_line, "coin_size": bet.coin_size}
+    ready_tables(game, fill=args.spins >= FILL_ROUNDS)
     if sys.stderr.isatty():
         result = simulate_with_bar(game, args.spins, options)
     else:

@@ -10,11 +10,14 @@ report and of the printed one.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from slotterm import user_cache
 from slotterm.analysis.sheet_text import pct
 from slotterm.analysis.sim_vs_par import FIGURES, FigureCheck, ParFigure, applies_par_cap
+from slotterm.commands.ready_tables import game_file_bytes
 from slotterm.engine.actions import Bet
 from slotterm.engine.model import GameDefinition
 
@@ -30,15 +33,43 @@ def one_line_reason(text: str) -> str:
 
 def exact_par(game: GameDefinition, lines: int, policy: str) -> tuple[Figures | None, str | None]:
     """The exact sheet's figures (``par --json``'s) at ``lines`` and ``policy``, or ``None``
-    and why not (the exact calculator missing, or failing on this game)."""
+    and why not (the exact calculator missing, or failing on this game).
+
+    The figures of a game loaded from a file are kept in the user cache
+    (:mod:`slotterm.user_cache`, keyed by the file's bytes, the lines, the policy and the
+    code) and read back by the next run instead of being worked out again.
+    """
+    source = game_file_bytes(game)
+    key = None
+    if source is not None:
+        key = user_cache.cache_key("par", source, str(lines), policy)
+        kept = _kept_figures(user_cache.read(key))
+        if kept is not None:
+            return kept, None
     try:
         from slotterm.analysis.par import compute_par
     except ImportError:
         return None, "the exact calculator is not available"
     try:
-        return compute_par(game, lines=lines, policy=policy).to_json(), None
+        figures = compute_par(game, lines=lines, policy=policy).to_json()
     except Exception as exc:  # the exact figures are a bonus here; never fail the run for it
         return None, one_line_reason(f"the exact calculator failed: {exc}")
+    if key is not None:
+        text = json.dumps(figures)
+        if json.loads(text) == figures:  # kept only when read back the very same
+            user_cache.write(key, text.encode())
+    return figures, None
+
+
+def _kept_figures(payload: bytes | None) -> Figures | None:
+    """The figures a kept payload holds, or ``None`` when it holds none."""
+    if payload is None:
+        return None
+    try:
+        figures = json.loads(payload)
+    except ValueError:
+        return None
+    return figures if isinstance(figures, dict) else None
 
 
 def exact_rtp(game: GameDefinition, par: Mapping[str, Any], bet: Bet) -> tuple[float, str | None]:

@@ -21,8 +21,9 @@ from slotterm.engine.events import (
     Transition,
     WinOffered,
 )
-from slotterm.engine.feature import Feature, FeatureContext, Triggered
+from slotterm.engine.feature import Feature, FeatureContext, Triggered, TriggerHint
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import Evaluation
 from slotterm.engine.records import (
     EndReason,
     FeatureFrame,
@@ -68,6 +69,32 @@ def triggered_features(
     return started
 
 
+def may_trigger(game: GameDefinition, result: SpinResult, skip: str) -> bool:
+    """False when no feature of ``game`` but ``skip`` can start on ``result`` (a window a
+    feature drew): each one's :class:`~slotterm.engine.feature.TriggerHint` rules it out."""
+    hints = _HINTS.get(id(game))
+    if hints is None or hints[0] is not game:
+        if len(_HINTS) > 64:
+            _HINTS.clear()
+        hints = _HINTS[id(game)] = (game, tuple((f.name, f.trigger_hint()) for f in game.features))
+    scatters = result.evaluation.scatter_count
+    window = result.window
+    for name, hint in hints[1]:
+        if name == skip:
+            continue
+        if hint is None:
+            return True
+        if scatters >= hint.min_scatters and (
+            hint.symbol is None or all(hint.symbol in window[r] for r in hint.reels)
+        ):
+            return True
+    return False
+
+
+_HINTS: dict[int, tuple[GameDefinition, tuple[tuple[str, TriggerHint | None], ...]]] = {}
+"""Each game's features' names and trigger hints, by the game's id."""
+
+
 def push_frames(
     frames: tuple[FeatureFrame, ...],
     started: list[tuple[Feature, Triggered]],
@@ -106,6 +133,8 @@ assert Round._fields == (
 )
 assert Step._fields == ("action", "draws")
 assert SpinResult._fields == ("stops", "window", "evaluation")
+assert ReelsStopped._fields == ("result", "reel_set", "win", "number", "extra")
+assert Collected._fields == ("amount",) and RoundClosed._fields == ("round",)
 _new = tuple.__new__
 _new_object = object.__new__
 
@@ -131,7 +160,18 @@ def spin_with(base: BaseSpin, state: GameState, action: Spin, rng: RandomSource)
     if rng is not base.rng:
         base.bind(rng)
     stops = base.draw()
-    evaluation = base.evaluation(stops)
+    return spin_drawn(base, state, action, rng, stops, base.evaluation(stops))
+
+
+def spin_drawn(
+    base: BaseSpin,
+    state: GameState,
+    action: Spin,
+    rng: RandomSource,
+    stops: tuple[int, ...],
+    evaluation: Evaluation,
+) -> Transition:
+    """:func:`spin_with` once the stops are drawn from ``rng`` and ``evaluation`` is theirs."""
     win = evaluation.total_win
     game = base.game
     if action.force is None:
@@ -159,6 +199,8 @@ def spin_with(base: BaseSpin, state: GameState, action: Spin, rng: RandomSource)
                     offer._events = _offer_events
                     offer._args = (offered,)
                     return offer
+                if win < base.cap:  # no gamble: paid at once, the round closed
+                    return _paid_at_once(state, action, base, result, win)
                 return _opened(game, state, action, base, result, win, [])
         # the common case: nothing to show but the reels
         closed = _new(
@@ -235,6 +277,33 @@ def _opened(
     return Transition(opened, tuple(events))
 
 
+def _paid_at_once(
+    state: GameState, action: Spin, base: BaseSpin, result: SpinResult, win: int
+) -> Transition:
+    """What :func:`_opened` gives a spin that wins under the cap and starts nothing in a
+    game without the gamble: the win paid, the round closed; its records built straight."""
+    round_ = _base_round(state, action, result, win, (), None, result.stops, win)
+    closed = _new(
+        GameState,
+        (
+            _IDLE,
+            state.credits - base.total + win,
+            None,
+            state.rounds_played + 1,
+            state.recent_cards,
+        ),
+    )
+    paid = _new_object(Transition)
+    paid.state = closed
+    # (ReelsStopped(result, "base", win), Collected(win), RoundClosed(round_))
+    paid._events = (
+        _new(ReelsStopped, (result, "base", win, None, None)),
+        _new(Collected, (win,)),
+        _new(RoundClosed, (round_,)),
+    )
+    return paid
+
+
 def _offer_events(offered: Round) -> tuple[Event, ...]:
     """The events of a base spin whose win is on offer: the reels, the offer."""
     win = offered.win
@@ -277,10 +346,12 @@ def _base_round(
     frames: tuple[FeatureFrame, ...],
     ended_by: EndReason | None,
     draws: tuple[int, ...],
+    paid: int = 0,
 ) -> Round:
-    """The round a base spin opens (``win`` already cut to the cap)."""
+    """The round a base spin opens (``win`` already cut to the cap; ``paid``: what it has
+    paid, when it closes at once)."""
     # Round(number=, bet=, limits=, autoplay=, credits_before=, base=, base_win=, frames=,
-    # feature_win=0, win=, ended_by=, gamble=(), gamble_closed=False, steps=, paid=0)
+    # feature_win=0, win=, ended_by=, gamble=(), gamble_closed=False, steps=, paid=)
     return _new(
         Round,
         (
@@ -298,6 +369,6 @@ def _base_round(
             (),
             False,
             (_new(Step, (action, draws)),),
-            0,
+            paid,
         ),
     )

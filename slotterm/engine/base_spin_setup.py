@@ -9,6 +9,8 @@ base spin itself (:mod:`slotterm.engine.base_spin`) plays with it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
+from operator import and_, getitem
 
 from slotterm.engine.actions import Bet, Limits, Spin
 from slotterm.engine.feature import Feature, FeatureContext, Triggered
@@ -37,12 +39,14 @@ class BaseSpin:
         "evaluation",
         "features",
         "game",
+        "gate_bits",
         "gates",
         "least",
         "lengths",
         "limits",
         "lines",
         "rng",
+        "scatter_bits",
         "table",
         "total",
     )
@@ -62,6 +66,8 @@ class BaseSpin:
         self.gates = tuple(self._gate(feature) for feature in game.features)
         # a spin showing fewer scatters than this starts nothing
         self.least = min((least for _, least, _ in self.gates), default=1 << 30)
+        self.gate_bits = self._gate_bits()
+        self.scatter_bits = self._scatter_bits()
         self.evaluation = self.table.evaluator(self.lines, self.bet_per_line)
         self.rng: RandomSource | None = None
         self.draw: Callable[[], tuple[int, ...]] = tuple
@@ -102,13 +108,38 @@ class BaseSpin:
         return started
 
     def may_start(self, stops: tuple[int, ...], scatters: int) -> bool:
-        """False when no gate lets a spin at ``stops`` showing ``scatters`` scatters by."""
-        for _, least, reels in self.gates:
-            if scatters >= least and (
-                not reels or all(stops[r] in allowed for r, allowed in reels)
-            ):
-                return True
-        return False
+        """False when no gate lets a spin at ``stops`` showing ``scatters`` scatters by.
+
+        Each gate is a bit: ``gate_bits[reel][stop]`` holds the gates a reel's stop lets
+        by, ``scatter_bits[n]`` those ``n`` scatters do; a spin may start a feature when
+        some bit is in all of them.
+        """
+        bits = self.scatter_bits[scatters if scatters < len(self.scatter_bits) else -1]
+        return bool(bits and reduce(and_, map(getitem, self.gate_bits, stops), bits))
+
+    def _gate_bits(self) -> tuple[tuple[int, ...], ...]:
+        """Per reel and stop, the bits of the gates that stop lets by (see :meth:`may_start`)."""
+        every = (1 << len(self.gates)) - 1
+        reels: list[tuple[int, ...]] = []
+        for reel, length in enumerate(self.lengths):
+            masks = [every] * length
+            for bit, (_, _, gated) in enumerate(self.gates):
+                for r, allowed in gated:
+                    if r == reel:
+                        for stop in range(length):
+                            if stop not in allowed:
+                                masks[stop] &= ~(1 << bit)
+            reels.append(tuple(masks))
+        return tuple(reels)
+
+    def _scatter_bits(self) -> tuple[int, ...]:
+        """By scatters shown (the last entry: as many as a window holds, or more), the bits
+        of the gates that many scatters let by."""
+        most = self.game.reels * self.game.rows
+        return tuple(
+            sum(1 << bit for bit, (_, least, _) in enumerate(self.gates) if n >= least)
+            for n in range(most + 1)
+        )
 
 
 _BASE_SPINS: dict[int, BaseSpin] = {}

@@ -132,12 +132,13 @@ class Triggered(NamedTuple):
 
 @strict_tuple
 class TriggerHint(NamedTuple):
-    """A necessary condition for a feature's :meth:`~Feature.trigger` on a base spin.
+    """A necessary condition for a feature's :meth:`~Feature.trigger` on any window.
 
     The trigger returns ``None`` on every window that shows fewer than ``min_scatters``
     scatters, or (when ``symbol`` is given) lacks ``symbol`` on one of ``reels``
-    (0-based).  The base spin asks the trigger only on the other windows, so a hint must
-    never rule out a window the trigger would accept.
+    (0-based), whether a base spin or another feature drew it.  The base spin and a
+    feature's spin ask the trigger only on the other windows, so a hint must never
+    rule out a window the trigger would accept.
     """
 
     min_scatters: int = 0

@@ -104,6 +104,34 @@ class GameFacts:
             self.codes[symbols] = code
         return code
 
+    def numbered(self) -> list[tuple[str, int, int, bool] | None]:
+        """Every reading in the order of its code (code 0: ``None``), as plain tuples."""
+        return [
+            None if r is None else (r.symbol, r.count, r.multiplier, r.doubled)
+            for r in self.readings
+        ]
+
+    def adopt(self, numbered: object) -> bool:
+        """Number the readings as ``numbered`` (another process's :meth:`numbered`) does,
+        when the codes given so far agree with it; whether they do (then codes read
+        from that process mean the same readings here)."""
+        if type(numbered) is not list or not numbered or numbered[0] is not None:
+            return False
+        try:
+            given = [None] + [LineReading(*r) for r in numbered[1:]]
+        except TypeError:
+            return False
+        mine = self.readings
+        if given[: len(mine)] != mine[: len(given)]:
+            return False
+        for code in range(len(mine), len(given)):
+            reading = given[code]
+            if reading is None or reading in self.reading_codes:
+                return False
+            mine.append(reading)
+            self.reading_codes[reading] = code
+        return True
+
     def read(self, symbols: tuple[str, ...]) -> LineReading | None:
         """The memoised reading of one line's symbols."""
         return self.readings[self.code(symbols)]

@@ -31,8 +31,8 @@ from slotterm.engine.actions import (
     StartGamble,
     TopUp,
 )
-from slotterm.engine.base_spin import push_frames, spin_with, triggered_features
-from slotterm.engine.base_spin_setup import base_spin
+from slotterm.engine.base_spin import may_trigger, push_frames, spin_with, triggered_features
+from slotterm.engine.base_spin_setup import BaseSpin, base_spin
 from slotterm.engine.events import (
     CardDrawn,
     CreditsAdded,
@@ -198,6 +198,26 @@ def _spin_refusal(game: GameDefinition, state: GameState, action: Spin) -> str |
     return None
 
 
+def checked_spin(game: GameDefinition, state: GameState, action: Spin) -> BaseSpin:
+    """The :func:`base_spin` of ``action``, allowed in ``state``; raises
+    :class:`ActionRefused` if it is not."""
+    checked = _CHECKED_SPIN
+    base: BaseSpin = checked[2]
+    if (
+        checked[0] is action
+        and checked[1] is game
+        and state.phase is _IDLE
+        and base.total <= state.credits
+    ):
+        return base
+    reason = _spin_refusal(game, state, action)
+    if reason is not None:
+        raise ActionRefused(reason)
+    base = base_spin(game, action)
+    checked[:] = [action, game, base]
+    return base
+
+
 def force_refusal(game: GameDefinition, force: str) -> str | None:
     """Why a tester's ``force`` (``"feature"`` or ``"feature:detail"``) is refused, or ``None``."""
     name, _, detail = force.partition(":")
@@ -225,21 +245,7 @@ def apply(game: GameDefinition, state: GameState, action: Action, rng: RandomSou
     on the record of the round it closes (carried by the :class:`RoundClosed` event).
     """
     if type(action) is Spin:
-        checked = _CHECKED_SPIN
-        base = checked[2]
-        if (
-            checked[0] is action
-            and checked[1] is game
-            and state.phase is _IDLE
-            and base.total <= state.credits
-        ):
-            return spin_with(base, state, action, rng)
-        reason = _spin_refusal(game, state, action)
-        if reason is not None:
-            raise ActionRefused(reason)
-        base = base_spin(game, action)
-        checked[:] = [action, game, base]
-        return spin_with(base, state, action, rng)
+        return spin_with(checked_spin(game, state, action), state, action, rng)
     if type(action) is Collect and state.phase is _WIN_OFFERED:
         return collect(state, action)
     events: list[Event] = []
@@ -311,7 +317,11 @@ def _feature_step(
         frames = [f if f.done else FeatureFrame(f.feature, f.record, True) for f in frames]
     elif outcome.started:
         frames = list(push_frames(tuple(frames), list(outcome.started), events))
-    elif outcome.spin is not None and len(game.features) > 1:
+    elif (
+        outcome.spin is not None
+        and len(game.features) > 1
+        and may_trigger(game, outcome.spin, feature.name)
+    ):
         inner = FeatureContext(
             game=game,
             bet=round_.bet,

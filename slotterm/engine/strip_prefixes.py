@@ -65,6 +65,42 @@ class StripPrefixes:
     _tails: dict[tuple[str, ...], dict[str, dict[str, int]]]
     _signatures: dict[tuple[tuple[int, int | tuple[str, ...]], ...], Shared]
 
+    def fill(self) -> None:
+        """Work out every prefix entry not worked out yet (a long run reads most of them)."""
+        heads = self._head_codes
+        code = self._head_code
+        for key in range(len(heads)):
+            if not heads[key]:
+                code(key)
+
+    def contents(self) -> tuple[bytes, list[Entry], list[tuple[str, int, int, bool] | None]]:
+        """Every prefix's byte and entry, and the readings their codes number, for
+        :meth:`restore` in another process; empty unless every entry is worked out
+        (:meth:`fill`)."""
+        heads = self._head_codes
+        if not heads or 0 in heads:
+            return b"", [], []
+        return bytes(heads), list(self._prefix), self._facts.numbered()
+
+    def restore(self, heads: object, prefix: object, readings: object) -> bool:
+        """Take the complete :meth:`contents` of a table of the same strips and game;
+        whether they fit (the right kinds and sizes, the readings numbered alike: anything
+        else leaves the table untouched)."""
+        size = len(self._head_codes)
+        if not (
+            size
+            and type(heads) is bytes
+            and type(prefix) is list
+            and len(heads) == size == len(prefix)
+            and 0 not in heads
+            and self._facts.adopt(readings)
+        ):
+            return False
+        # in place: an evaluator made already reads these very objects
+        self._head_codes[:] = heads
+        self._prefix[:] = prefix
+        return True
+
     def _head_code(self, key: int) -> int:
         """The byte of ``_head_codes`` for prefix ``key``, its entry worked out first.
 

@@ -6,6 +6,7 @@ The big run is seeded, so it is stable: the same two million rounds every time.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -59,15 +60,29 @@ def test_the_same_seed_gives_the_same_result_whatever_the_number_of_workers() ->
     assert simulate(GAME, spins, seed=8, workers=1).tally != one.tally
 
 
-def test_every_round_goes_through_the_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+def count_actions(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The name of each action the simulator's rounds play, as they play it: through
+    ``apply``, or a base spin of a run through ``spin_run`` (each silent one too)."""
     calls: list[str] = []
     real_apply = sim_rounds.apply  # type: ignore[attr-defined]
+    real_run = sim_rounds.spin_run  # type: ignore[attr-defined]
 
     def counting_apply(*args: object) -> object:
         calls.append(type(args[2]).__name__)
         return real_apply(*args)  # type: ignore[arg-type]
 
+    def counting_run(*args: Any) -> Any:
+        silent, state, transition = real_run(*args)
+        calls.extend(["Spin"] * (silent + (transition is not None)))
+        return silent, state, transition
+
     monkeypatch.setattr(sim_rounds, "apply", counting_apply)
+    monkeypatch.setattr(sim_rounds, "spin_run", counting_run)
+    return calls
+
+
+def test_every_round_goes_through_the_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = count_actions(monkeypatch)
     tally = sim_rounds.play_rounds(GAME, 3_000, seed=11, bet=Bet(2, 9))
     assert calls.count("Spin") == 3_000
     assert calls.count("StartFeature") == tally.features > 0
@@ -249,14 +264,7 @@ def test_picks_draw_nothing_so_every_policy_sees_the_same_spins_and_layouts() ->
 
 
 def test_lucky_witch_rounds_go_through_the_state_machine(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[str] = []
-    real_apply = sim_rounds.apply  # type: ignore[attr-defined]
-
-    def counting_apply(*args: object) -> object:
-        calls.append(type(args[2]).__name__)
-        return real_apply(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sim_rounds, "apply", counting_apply)
+    calls = count_actions(monkeypatch)
     bet = Bet(2 * 5, 15, 5)  # 2 coins of 0.05
     tally = sim_rounds.play_rounds(LW, 20_000, seed=4, bet=bet)
     names = [f.name for f in LW.all_features]

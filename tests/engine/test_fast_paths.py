@@ -74,6 +74,36 @@ def test_a_trigger_hint_never_rules_out_a_window_its_trigger_accepts(game_id: st
     assert all(n > 30_000 for n in ruled_out), ruled_out  # and the hints do rule out
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_hint_holds_on_the_windows_a_feature_draws(game_id: str) -> None:
+    game = get_game(game_id)
+    chooser = random.Random(f"{game_id} inside")
+    started = ruled_out = 0
+    for label, strips in game.reel_sets.items():
+        if strips is game.base_reels:
+            continue
+        table = StripTable(game, strips)
+        for inside in game.features:
+            ctx = FeatureContext(
+                game=game,
+                bet=game.default_bet(len(game.lines)),
+                limits=Limits(),
+                room=10**12,
+                inside=inside.name,
+            )
+            for _ in range(20_000):
+                stops = tuple(chooser.randrange(n) for n in table.lengths)
+                window, evaluation = table.evaluate(stops, len(game.lines), 1)
+                result = SpinResult(stops, window, evaluation)
+                for i, feature in enumerate(game.features):
+                    allowed = _hint_allows(game, i, result)
+                    if feature.trigger(ctx, result) is not None:
+                        started += 1
+                        assert allowed, (label, inside.name, feature.name, stops)
+                    ruled_out += not allowed
+    assert started and ruled_out  # triggers seen (a retrigger), and windows ruled out
+
+
 def test_a_written_out_drawer_makes_the_draws_randbelow_each_makes() -> None:
     from slotterm.rng import ReplaySource, SeededSource, drawer
 

@@ -116,6 +116,7 @@ class MysteryBonus(PickHost):
         self.cap_coins = cap_coins
         self._by_label = {g.label: g for g in games}
         self._by_name = {g.name: g for g in games}
+        self._reel_indices = tuple(r - 1 for r in reels)
 
     @classmethod
     def from_file(cls, table: FileTable, context: FileContext) -> MysteryBonus:
@@ -180,7 +181,7 @@ class MysteryBonus(PickHost):
     @property
     def reel_indices(self) -> tuple[int, ...]:
         """The trigger reels, 0-based."""
-        return tuple(r - 1 for r in self.reels)
+        return self._reel_indices
 
     def parts(self) -> tuple[Feature, ...]:
         """The pick games."""
@@ -241,7 +242,7 @@ class MysteryBonus(PickHost):
         """The symbol on every trigger reel of the window awards the bonus (no draws)."""
         window = spin.window
         symbol = self.symbol
-        for reel in self.reel_indices:
+        for reel in self._reel_indices:
             if symbol not in window[reel]:
                 return None
         forced: str | None = None
