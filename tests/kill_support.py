@@ -24,7 +24,7 @@ class Spec:
     racing: int
 
 
-BOOK = Spec(game="book-of-spells", seed=SEED, rounds=ROUNDS, racing=25)
+BOOK = Spec(game="book-of-spells", seed=SEED, rounds=ROUNDS, racing=15)
 WITCH = Spec(game="lucky-witch", seed=7, rounds=4, racing=10)
 """Lucky Witch: four rounds, the policy forcing Magic Potion, Pumpkin, Spell Book and Secret
 Vault in turn; seed 7 gives a potion game of four bottles and a Pumpkin given up once, so

@@ -1,13 +1,14 @@
-"""Kill campaign: a real process killed at every state and inside every save step.
+"""Kill campaign: a real process killed in every kind of state and inside every save step.
 
 A reference run plays a seeded session by the deterministic policy and records the
 fingerprint of every saved state (by save sequence number).  The campaign then plays the
 same session in a fresh folder as a chain of processes, each one killed:
 
-* with SIGKILL while it waits after save #s, for every s (every state the round machine
-  passes: collect offered, Magic Book waiting, each free spin, each gamble step, autoplay;
-  a state inside a feature is told apart by the feature's own phase, ``awarded`` or
-  ``playing``);
+* with SIGKILL while it waits after save #s, for every s where the state changes kind
+  and every third s between (every kind of state the round machine passes: collect
+  offered, Magic Book waiting, free spins under way, each gamble step, autoplay; a state
+  inside a feature is told apart by the feature's own phase, ``awarded`` or ``playing``;
+  a run of free spins or of pick steps is sampled, each kill being two process starts);
 * with ``SLOTTERM_CRASH_POINT`` inside the next save, rotating through every point between
   the write, fsync, replace and folder-fsync steps of *both* copies' writes (the n-th
   arrival at a point: 1 is the first copy, 2 its twin);
@@ -75,6 +76,8 @@ GAME = get_game("book-of-spells")
 AFTER_REPLACE = ("after-replace", "after-dir-fsync")
 CUTS = tuple((point, copy) for copy in (1, 2) for point in POINTS)
 """Every crash point of both copies' writes: (point, 1) in the first copy, (point, 2) its twin."""
+KILL_STRIDE = 3
+"""Between two changes of state, the chain is killed after every third save."""
 
 
 def new_state_recorded(point: str, copy: int) -> bool:
@@ -106,8 +109,21 @@ class Campaign:
         return seq
 
 
+def kill_targets(phases: dict[int, str], last: int) -> list[int]:
+    """The saves the chain is killed after (then crashed inside the next): every save
+    where the state changes kind (a new phase, a feature's own phase), and every
+    :data:`KILL_STRIDE`-th save between them (a run of free spins or pick steps is
+    sampled, not killed at each of its steps: each kill is two process starts)."""
+    return [
+        target
+        for target in range(1, last)
+        if target % KILL_STRIDE == 1 or phases[target] != phases.get(target - 1)
+    ]
+
+
 def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
-    """Kill the chain at every save and inside every save step, then race it; the tallies."""
+    """Kill the chain after each save :func:`kill_targets` picks and inside the save that
+    follows it (the crash points in turn), then race it; the tallies."""
     reference, phases, final_digest, final_credits = reference_run(spec, tmp_path)
     last = max(reference)
     campaign = Campaign(reference, last=last)
@@ -118,7 +134,7 @@ def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
     first.kill()
     first.wait()
     seq = 1
-    for target in range(1, last):
+    for turn, target in enumerate(kill_targets(phases, last)):
         # 1. SIGKILL while waiting after save #target.
         proc = run_driver(spec, save_dir, "--pause-at-seq", str(target))
         assert proc.stdout is not None
@@ -130,7 +146,7 @@ def _run_campaign(spec: Spec, tmp_path: Path) -> Campaign:
         campaign.phases_killed.add(phases[target])
         seq = target
         # 2. Crash inside the next save, at one of the points between its steps.
-        point, copy = CUTS[target % len(CUTS)]
+        point, copy = CUTS[turn % len(CUTS)]
         proc = run_driver(spec, save_dir, env={ENV_VAR: f"{point}:{copy}"})
         lines = output_lines(proc)
         assert proc.returncode == CRASH_EXIT_STATUS, (point, copy, lines)
