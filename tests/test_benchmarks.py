@@ -161,3 +161,13 @@ def test_the_bytes_bench_plays_plain_spins_only(bench: Callable[[str], Any]) -> 
         windows = [window_at(strips, s, game.rows) for s in stops]
         assert all(count_scatters(game, w) < 3 for w in windows)
         assert not any(bonus in column for w in windows for column in w)
+
+
+@pytest.mark.slow
+def test_first_p_prints_the_paytable_figures_for_both_games() -> None:
+    out = run_script("bench_first_p.py", "--quick")
+    table = out[out.index("== the first P") :]
+    for game_id in ("book-of-spells", "lucky-witch"):
+        assert any(line.startswith(f"run 1 {game_id}: first frame ") for line in out.splitlines())
+        assert f"{game_id}: P -> first frame " in table
+    assert table.splitlines()[-1] in ("target met", "TARGET MISSED")
