@@ -168,6 +168,7 @@ def test_first_p_prints_the_paytable_figures_for_both_games() -> None:
     out = run_script("bench_first_p.py", "--quick")
     table = out[out.index("== the first P") :]
     for game_id in ("book-of-spells", "lucky-witch"):
-        assert any(line.startswith(f"run 1 {game_id}: first frame ") for line in out.splitlines())
-        assert f"{game_id}: P -> first frame " in table
+        for when in ("at-once", "settled"):
+            assert f"run 1 {game_id} {when}: first frame " in out
+            assert f"{game_id} {when}: P -> first frame " in table
     assert table.splitlines()[-1] in ("target met", "TARGET MISSED")
