@@ -33,9 +33,10 @@ from slotterm.engine.symbols import SymbolKind
 from slotterm.games import get_game
 
 GAMES = ("book-of-spells", "lucky-witch")
-QUIET = 0.7
-"""Seconds without output after which a round has come to rest (the pulse beats every
-0.3 s, so a pulse still running is never taken for rest)."""
+QUIET = 1.5
+"""Seconds without output after which a round has come to rest: longer than anything in a
+round that holds still (a winning line shown on its own, 0.9 s, once the frames' pulse
+has ended; an announcement, 1.2 s), so that the next S never lands in a show."""
 REELS_SECONDS = 1.5
 """The reels' part of a round: the first seconds after the key (the spin scene's length)."""
 ROUND_LIMIT = 30.0
