@@ -136,3 +136,41 @@ def test_generated_game_files_have_the_shape_they_claim(bench: Callable[[str], A
     for name, strips in original["reels"].items():
         assert [len(s) for s in doubled[name]] == [2 * len(s) for s in strips]
     assert len(original["reels"]["base"]) == 5  # the original is not changed
+
+
+@pytest.mark.slow
+def test_tui_bytes_prints_bytes_per_spin_for_both_games() -> None:
+    out = run_script("bench_tui_bytes.py", "--quick")
+    table = out[out.index("== bytes written per spin") :]
+    for game_id in ("book-of-spells", "lucky-witch"):
+        spins = [line.split() for line in out.splitlines() if line.startswith(f"{game_id} spin")]
+        assert len(spins) == 2
+        assert all(int(row[3]) > 0 and int(row[6]) > 0 for row in spins)  # bytes, frames
+        assert f"{game_id}: median over 2 spins: " in table
+
+
+def test_the_bytes_bench_plays_plain_spins_only(bench: Callable[[str], Any]) -> None:
+    """The stops it forces start no feature: under three scatters, no bonus symbol."""
+    tui_bytes = bench("bench_tui_bytes")
+    from slotterm.engine.evaluate import count_scatters, window_at
+    from slotterm.games import get_game
+
+    for game_id, bonus in (("book-of-spells", None), ("lucky-witch", "CAULDRON")):
+        game = get_game(game_id)
+        strips = game.reel_sets["base"]
+        stops = tui_bytes.plain_stops(game_id, 40, 3)
+        assert len(set(stops)) == 40
+        windows = [window_at(strips, s, game.rows) for s in stops]
+        assert all(count_scatters(game, w) < 3 for w in windows)
+        assert not any(bonus in column for w in windows for column in w)
+
+
+@pytest.mark.slow
+def test_first_p_prints_the_paytable_figures_for_both_games() -> None:
+    out = run_script("bench_first_p.py", "--quick")
+    table = out[out.index("== the first P") :]
+    for game_id in ("book-of-spells", "lucky-witch"):
+        for when in ("at-once", "settled"):
+            assert f"run 1 {game_id} {when}: first frame " in out
+            assert f"{game_id} {when}: P -> first frame " in table
+    assert table.splitlines()[-1] in ("target met", "TARGET MISSED")

@@ -51,6 +51,7 @@ from slotterm.tui.lobby import GameShelf, GameUnavailable, mark_of
 from slotterm.tui.narration import rest_prompt
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.screens.lobby_screen import LobbyScreen
+from slotterm.tui.textual_compat import write_dirty_columns_only
 from slotterm.tui.widgets.message_line import MessageLine
 
 SHELL_BINDINGS: list[BindingType] = [
@@ -103,6 +104,7 @@ class Shell(App[None]):
 
     def __init__(self, *, shelf: GameShelf | None, player_folder: Path | None) -> None:
         super().__init__()
+        write_dirty_columns_only()  # a spinning reel repaints its own columns only
         self.shelf = shelf
         self.player_folder = player_folder
         self.preferences = Preferences()

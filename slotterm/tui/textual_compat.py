@@ -40,6 +40,16 @@ What is used, why, and what happens if it goes:
   nothing on a hung-up terminal).  If they go, the driver's attributes fail on first use
   (the hang-up tests fail) or SIGCONT is no longer screened.
 
+* ``textual._compositor.ChopsUpdate.render_segments`` (:func:`write_dirty_columns_only`):
+  how a partial update is written to the terminal.  Textual crops each widget's piece of a
+  line only at the dirty span's right end ("TODO: crop to x extents"), so a region
+  refreshed inside a wide widget (a spinning reel inside the reel window) is written from
+  the widget's left edge, once per region on the line; slotterm's version crops both
+  ends, so only the dirty columns go out, and writes each colour change once
+  (:mod:`~slotterm.tui.terminal_text`); ``Console._color_system``: the colours the
+  terminal takes, as Textual reads them to write a strip.  If it goes, nothing is replaced and every
+  partial update is written as Textual writes it (the same picture, more bytes).
+
 textual-serve's private members are in :mod:`slotterm.commands.serve_compat`.
 """
 
@@ -47,10 +57,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.color import ColorSystem
+from rich.console import Console
+from rich.control import Control
+from textual import _compositor
 from textual._time import get_time
 from textual.binding import BindingsMap
 from textual.drivers.linux_driver import LinuxDriver
 from textual.widgets._footer import FooterKey
+
+from slotterm.tui.terminal_text import strip_text
 
 if TYPE_CHECKING:
     import asyncio
@@ -118,6 +134,40 @@ def lay_out_screen_unseen(screen: Screen[Any], size: Size) -> bool:
         screen._dirty_widgets.clear()
     except (AttributeError, TypeError):  # pragma: no cover - another Textual's internals
         return False
+    return True
+
+
+def _render_dirty_columns(update: Any, console: Console) -> str:
+    """A partial update as terminal text: each widget's piece of a line cropped to the dirty
+    span at both ends (``ChopsUpdate.render_segments``, which crops the right end only),
+    each colour change written once (:func:`~slotterm.tui.terminal_text.strip_text`)."""
+    sequences: list[str] = []
+    append = sequences.append
+    move_to = Control.move_to
+    last_y = update.spans[-1][0]
+    color_system = console._color_system or ColorSystem.TRUECOLOR
+    for y, x1, x2 in update.spans:
+        for end, (x, strip) in zip(update.chop_ends[y], update.chops[y].items(), strict=False):
+            if strip is None or x >= x2 or end <= x1:
+                continue
+            if x < x1 or end > x2:
+                start = max(x, x1)
+                strip = strip.crop(start - x, min(end, x2) - x)
+                x = start
+            append(move_to(x, y).segment.text)
+            append(strip_text(strip, color_system))
+        if y != last_y:
+            append("\n")
+    return "".join(sequences)
+
+
+def write_dirty_columns_only() -> bool:
+    """From now on, a partial update writes only its dirty columns to the terminal (see the
+    module docstring); False when this Textual has no ``ChopsUpdate.render_segments``."""
+    chops_update = getattr(_compositor, "ChopsUpdate", None)
+    if chops_update is None or not callable(getattr(chops_update, "render_segments", None)):
+        return False  # pragma: no cover - another Textual's internals
+    chops_update.render_segments = _render_dirty_columns
     return True
 
 

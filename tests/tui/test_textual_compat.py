@@ -33,6 +33,7 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
@@ -154,6 +155,18 @@ def test_app_load_screen_css_and_register_take_what_mount_unseen_gives() -> None
     params = inspect.signature(App._register).parameters
     assert list(params)[:3] == ["self", "parent", "widgets"]
     assert params["widgets"].kind is inspect.Parameter.VAR_POSITIONAL
+
+
+def test_chops_update_is_what_a_partial_update_writes() -> None:
+    """``textual._compositor.ChopsUpdate(chops, spans, chop_ends)`` and its
+    ``render_segments(console)``, the app's way to write a partial update; and
+    ``Console._color_system``, the colours a strip is written in."""
+    from textual import _compositor
+
+    params = inspect.signature(_compositor.ChopsUpdate.__init__).parameters
+    assert list(params) == ["self", "chops", "spans", "chop_ends"]
+    assert "renderable.render_segments(console)" in inspect.getsource(App._display)
+    assert "console._color_system" in inspect.getsource(Strip.render)
 
 
 class Later(Screen[None]):

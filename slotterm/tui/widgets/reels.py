@@ -4,7 +4,9 @@ The widget only draws what it is told: the window (``window[reel][row]``), which
 spinning and where their strips are, which cells are marked, which line is being shown,
 which reels are covered by one tall picture (a feature filling them), and for a moment after
 the line count changed, every active line.  The main screen and its scenes set these
-through the methods below; every change redraws.
+through the methods below; every change redraws, and only what it changes: while the
+reels spin, a frame repaints the reels that moved (their columns, not the frame around
+them, the gaps or the line numbers), and a beat of the pulse repaints the marked tiles.
 
 Drawing is composed from cached tile strips (:func:`~slotterm.tui.art.tiles.tile_strips`)
 with Textual's line API; the geometry is :func:`~slotterm.tui.widgets.reel_layout.reel_layout`
@@ -20,7 +22,7 @@ from collections.abc import Sequence
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
@@ -93,14 +95,47 @@ class ReelsWindow(Pulsing, Widget):
         self.tall_rows: dict[int, int] = {}
         self.force_size: ArtSize | None = None
         self._lines_timer: Timer | None = None
-        self._pulse = Pulse(self, self._changed)
+        self._label: tuple[str, str | None] = ("", None)
+        """The label under the reels that :meth:`mark` set, and the border's as it was
+        then (someone else may have changed it since)."""
+        self._pulse = Pulse(self, self._beat)
         self._frame: tuple[tuple[int, int, Style, bool], list[Strip]] | None = None
 
     # --- what the scenes change -------------------------------------------------------
 
-    def _changed(self) -> None:
+    def _changed(self, *regions: Region) -> None:
+        """Draw again; only ``regions`` of the content area change (none given: all)."""
         self._frame = None
-        self.refresh()
+        self.refresh(*regions)
+
+    def _beat(self) -> None:
+        """A beat of the pulse: only the marked tiles change."""
+        regions = self._marked_regions()
+        self._frame = None
+        if regions:
+            self.refresh(*regions)
+
+    def _marked_regions(self) -> list[Region]:
+        layout = self.layout_now()
+        regions = []
+        for reel in range(self.reel_count):
+            if self.positions[reel] is not None:
+                continue
+            for first, count, _, _ in self.tiles_of(reel):
+                if any((reel, row) in self.marked for row in range(first, first + count)):
+                    top = layout.top + first * layout.unit
+                    regions.append(
+                        Region(layout.reel_x(reel), top, layout.tile_w, layout.span_height(count))
+                    )
+        return regions
+
+    def _reel_region(self, reel: int) -> Region:
+        layout = self.layout_now()
+        return Region(layout.reel_x(reel), layout.top, layout.tile_w, layout.height)
+
+    def _paths_shown(self) -> bool:
+        """True when line paths may be drawn over the reels (all stopped, a line shown)."""
+        return all(p is None for p in self.positions) and (self.lines_lit or self.path is not None)
 
     def show_window(self, window: Window) -> None:
         """Stop every reel on ``window`` and clear marks, path, fill and tall pictures."""
@@ -117,6 +152,7 @@ class ReelsWindow(Pulsing, Widget):
         self.path = None
         self.path_number = None
         self.border_subtitle = ""
+        self._label = ("", self.border_subtitle)
         self.hide_lines()
         self._pulse.stop()
         self._changed()
@@ -131,12 +167,24 @@ class ReelsWindow(Pulsing, Widget):
         label: str = "",
     ) -> None:
         """Mark ``cells``; optionally draw line ``number`` following ``path`` (row per reel)."""
+        same = (cells, dim_others, path, number, label) == (
+            self.marked,
+            self.dim_unmarked,
+            self.path,
+            self.path_number,
+            self._label[0],
+        ) and self._label[1] == self.border_subtitle
+        if same and not self.lines_lit:  # a scene's next frame on the same item
+            if cells:
+                self._pulse.start()
+            return
         self.hide_lines()
         self.marked = cells
         self.dim_unmarked = dim_others
         self.path = path
         self.path_number = number
         self.border_subtitle = label
+        self._label = (label, self.border_subtitle)
         if cells:
             self._pulse.start()
         self._changed()
@@ -155,9 +203,18 @@ class ReelsWindow(Pulsing, Widget):
         self._changed()
 
     def set_positions(self, strips: Sequence[Sequence[str]], positions: list[float | None]) -> None:
-        """Show spinning reels: ``positions[r]`` is a strip position, ``None`` = stopped."""
+        """Show spinning reels: ``positions[r]`` is a strip position, ``None`` = stopped.
+
+        Only the reels whose position changed are drawn again (while no line path is
+        drawn over them, before or after)."""
+        moved = [r for r in range(self.reel_count) if positions[r] != self.positions[r]]
+        partial = strips == self.strips and not self._paths_shown()
         self.strips = strips
-        self.positions = positions
+        self.positions = list(positions)
+        if partial and not self._paths_shown():
+            if moved:
+                self._changed(*(self._reel_region(r) for r in moved))
+            return
         self._changed()
 
     def set_lines(self, lines: Sequence[Sequence[int]], active: int) -> None:
