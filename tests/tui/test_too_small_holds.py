@@ -121,3 +121,26 @@ async def test_a_pick_game_stands_still_and_keeps_its_decision_for_the_player() 
         screen = await at_rest(pilot, app)  # the reveal plays out, then the choice waits
         assert isinstance(pick_screen(app), PickScreen)
         assert screen.record.opened == picked and not screen.finished
+
+
+async def test_a_pick_game_resumed_in_a_small_terminal_opens_under_the_notice() -> None:
+    """Started at 70×20 on a round waiting in a pick game: the pick screen opens under a
+    notice of its own (not clipped), takes no key, and is played once the window grows."""
+    session = bonus_session("pumpkin")
+    app = make_witch_app(session)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, PickScreen) for s in app.screen_stack))
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        picks = [s for s in app.screen_stack if isinstance(s, PickScreen)]
+        assert len(picks) == 1 and app.screen_stack.index(picks[0]) < len(app.screen_stack) - 1
+        before = picks[0].record.opened
+        await pilot.press("3")
+        await pilot.pause()
+        assert "3 was not played" in notice_text(app)
+        assert picks[0].record.opened == before
+        await pilot.resize_terminal(*SIZE)
+        screen = await at_rest(pilot, app)
+        assert screen is picks[0] and screen.record.opened == before
+        await pilot.press("3")
+        await at_rest(pilot, app)
+        assert len(screen.record.opened) == len(before) + 1

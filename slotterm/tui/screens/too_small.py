@@ -4,7 +4,9 @@ Every show under it stands still while it is up (each screen's
 :class:`~slotterm.tui.presenter.Presenter` is held: a spin half turned, a pick game's
 reveal, a win being counted), and goes on from that very frame when the window grows
 back.  No key but Q plays anything meanwhile; a key pressed is named on the notice, which
-says it did nothing.
+says it did nothing.  A window that opens by itself while the terminal is small (a pick
+game resumed at start, a save's note) opens under a notice of its own
+(:class:`~slotterm.tui.app.SlotApp` sees to it).
 
 Q on it quits as everywhere (the app's quit, :func:`~slotterm.tui.screens.quit_confirm.
 quit_game`): at once, or, in a demo with a round open, after asking.  The notice asks by
