@@ -41,8 +41,10 @@ class Preferences:
     ``"coins"`` (games bet in coins); ``stop_order``: reels stop ``"left-to-right"`` or
     ``"all-together"``; ``graphics``: ``"enhanced"`` (animated) or ``"basic"`` (no
     animation); ``gamble``: the gamble is offered after a win (games that have one);
-    ``odds_hints``: pick games show what a choice is worth on average; ``theme``: the
-    name of the colour theme chosen in the command palette (``""``: the default).
+    ``odds_hints``: pick games show what a choice is worth on average; ``bell``: the
+    terminal's bell rings as the show reaches a big win or a feature won (off for a new
+    player); ``theme``: the name of the colour theme chosen in the command palette
+    (``""``: the default).
     """
 
     quick_spin: bool = False
@@ -52,6 +54,7 @@ class Preferences:
     graphics: Graphics = "enhanced"
     gamble: bool = True
     odds_hints: bool = True
+    bell: bool = False
     theme: str = ""
 
     @property
@@ -83,6 +86,7 @@ READERS: dict[str, Reader] = {
     "graphics": choice("enhanced", "basic"),
     "gamble": boolean,
     "odds_hints": boolean,
+    "bell": boolean,
     "theme": theme_name,
 }
 """How each key of ``options.toml`` is read."""

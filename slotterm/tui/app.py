@@ -42,6 +42,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.screen import Screen
@@ -222,6 +223,7 @@ class SlotApp(Shell):
         """Check the terminal size once at start; keep the quit signals (a driver may have
         taken some as it started)."""
         self.quit_signals.retake(asyncio.get_running_loop())
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         self.mount_shell()
         if self.lobby is not None and self.main_screen is not None:
             self.push_screen(self.main_screen)  # ``slotterm GAME``: the game over the lobby's place
@@ -263,14 +265,25 @@ class SlotApp(Shell):
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:
-        # The notice may be under a window opened over it (the palette): one notice only;
-        # it takes itself away when it is back on top if the terminal grew meanwhile.
-        notice = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
+        # The notice on top is kept (its size updated); a window opened over it takes one
+        # of its own (a pick game resumed at start, a save's note), except the palette,
+        # which may sit over it (its Quit asks there).  A notice left under a window takes
+        # itself away when it is back on top if the terminal grew meanwhile.
+        top = self.screen
         if too_small(width, height):
-            if notice is None:
-                saved = self.session is None or self.session.persist is not None
-                self.push_screen(TooSmallScreen(saved=saved))
-            else:
-                notice.show_size(width, height)
-        elif notice is not None and notice is self.screen:
+            if isinstance(top, TooSmallScreen):
+                top.show_size(width, height)
+                return
+            under = next((s for s in self.screen_stack if isinstance(s, TooSmallScreen)), None)
+            if under is not None and isinstance(top, CommandPalette):
+                under.show_size(width, height)
+                return
+            saved = self.session is None or self.session.persist is not None
+            self.push_screen(TooSmallScreen(saved=saved))
+        elif isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        """A window opened while the terminal is too small goes under a notice too."""
+        if not isinstance(screen, TooSmallScreen | CommandPalette) and too_small(*self.size):
+            self.call_after_refresh(lambda: self._fit(self.size.width, self.size.height))

@@ -140,7 +140,8 @@ def peek_save(
 
 def session_state(session: GameSession) -> SavedState:
     """What the lobby shows of a game being played in this program."""
-    note = "playing" if session.persist is not None else "demo, not saved"
+    # not "playing": between rounds nothing is being played, the game is only open
+    note = "saved, open here" if session.persist is not None else "demo, not saved"
     return SavedState(
         credits=session.state.credits, waiting=session.state.round is not None, note=note
     )

@@ -3,6 +3,8 @@
 A scene only *shows* an outcome that the session already holds: it changes widgets over
 time and, when finished or skipped, leaves them showing its final picture.  The frame
 timer exists only while a scene runs, so nothing ticks while the game is at rest.
+A show can be held (the window too small to show it, :meth:`Presenter.hold`): its scene
+stands still where it is, its clock stopped, and goes on from there when released.
 With animations off (``TEXTUAL_ANIMATIONS=none``) every scene jumps straight to its end.
 """
 
@@ -64,6 +66,8 @@ class Presenter:
         self.frames = 0
         self.clock: Callable[[], float] = monotonic
         """Where scene time is read (seconds); tests put a clock they move themselves."""
+        self._held_at: float | None = None
+        """The clock when the show was held (``None``: not held)."""
 
     @property
     def animate(self) -> bool:
@@ -81,11 +85,35 @@ class Presenter:
         return self._current
 
     @property
+    def held(self) -> bool:
+        """True while the show stands still (:meth:`hold`)."""
+        return self._held_at is not None
+
+    @property
     def elapsed(self) -> float:
-        """Seconds (at normal speed) the running scene has been on; 0 at rest."""
+        """Seconds (at normal speed) the running scene has been on; 0 at rest.  It does not
+        grow while the show is held."""
         if self._current is None:
             return 0.0
-        return (self.clock() - self._started) * self.speed
+        now = self.clock() if self._held_at is None else self._held_at
+        return (now - self._started) * self.speed
+
+    def hold(self) -> None:
+        """Stop the show where it is: the running scene keeps its picture and its time,
+        no frame is drawn and no scene starts or ends until :meth:`release`."""
+        if self._held_at is None:
+            self._held_at = self.clock()
+            self._stop_timer()
+
+    def release(self) -> None:
+        """Go on with the show from the moment it was held (its scene's time was not
+        running meanwhile)."""
+        if self._held_at is None:
+            return
+        held_for, self._held_at = self.clock() - self._held_at, None
+        if self._current is not None:
+            self._started += held_for
+            self._start_timer()
 
     @property
     def queued(self) -> tuple[Scene, ...]:
@@ -148,9 +176,9 @@ class Presenter:
                 scene.finish()
                 continue
             self._current = scene
-            self._started = self.clock()
-            if self._timer is None:
-                self._timer = self._host.set_interval(1 / FRAME_RATE, self._tick)
+            self._started = self.clock() if self._held_at is None else self._held_at
+            if self._held_at is None:
+                self._start_timer()
             self._changed()
             return
         self._current = None
@@ -164,7 +192,7 @@ class Presenter:
 
     def _tick(self) -> None:
         scene = self._current
-        if scene is None:
+        if scene is None or self._held_at is not None:
             self._stop_timer()
             return
         elapsed = self.elapsed
@@ -175,6 +203,10 @@ class Presenter:
             self._advance()
         else:
             scene.update(elapsed)
+
+    def _start_timer(self) -> None:
+        if self._timer is None:
+            self._timer = self._host.set_interval(1 / FRAME_RATE, self._tick)
 
     def _stop_timer(self) -> None:
         if self._timer is not None:

@@ -255,7 +255,8 @@ async def test_a_game_opened_directly_has_the_lobby_behind(tmp_path: Path) -> No
         assert app.session is opened.session
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-        assert "playing" in lobby_text(app)
+        assert "saved, open here" in lobby_text(app)  # at rest: open, not "playing"
+        assert "playing" not in lobby_text(app)
     shelf.close()
 
 

@@ -26,6 +26,7 @@ def test_no_file_gives_the_defaults(tmp_path: Path) -> None:
     loaded = load_preferences(options_path(tmp_path))
     assert loaded.value == Preferences() and loaded.problem is None
     assert loaded.value.gamble and loaded.value.odds_hints and loaded.value.animated
+    assert loaded.value.bell is False  # the bell is off for a new player
 
 
 def test_the_options_are_remembered(tmp_path: Path) -> None:
@@ -37,6 +38,7 @@ def test_the_options_are_remembered(tmp_path: Path) -> None:
         graphics="basic",
         gamble=False,
         odds_hints=False,
+        bell=True,
     )
     save_preferences(chosen, options_path(tmp_path))
     assert load_preferences(options_path(tmp_path)).value == chosen
@@ -70,7 +72,7 @@ def test_each_game_lists_its_own_options() -> None:
     witch = [row.name for row in option_rows(WITCH)]
     assert "gamble" in book and "values_in" not in book
     assert "values_in" in witch and "gamble" not in witch
-    common = {"quick_spin", "quick_free_spins", "stop_order", "graphics", "odds_hints"}
+    common = {"quick_spin", "quick_free_spins", "stop_order", "graphics", "odds_hints", "bell"}
     assert common <= set(book) and common <= set(witch)
 
 
@@ -83,8 +85,9 @@ def test_each_game_lists_its_own_options() -> None:
         (["down", "space"], "quick_free_spins", True),
         (["j", "space"], "quick_free_spins", True),
         (["down", "down", "space"], "stop_order", "all-together"),
-        (["up", "space"], "odds_hints", False),  # wraps to the last row
-        (["k", "space"], "odds_hints", False),
+        (["up", "space"], "bell", True),  # wraps to the last row
+        (["k", "space"], "bell", True),
+        (["up", "up", "space"], "odds_hints", False),
         (["4"], "graphics", "basic"),
         (["5"], "gamble", False),
         (["space", "space"], "quick_spin", False),

@@ -102,10 +102,10 @@ class PotionScreen(PickScreen, PickHelp):
             return "WIN ALL: every bottle on the shelf pays."
         closed = len(record.layout) - len(record.opened)
         left = "the 1 bottle" if closed == 1 else f"each of the {closed} bottles"
-        return (
-            f"STOP: the {self.found(record)}× bet found, plus {self.potion.stop_bonus}× bet "
-            f"for {left} left closed."
-        )
+        found, bonus = self.found(record), self.potion.stop_bonus
+        if not found:
+            return f"STOP: nothing found before it, but {bonus}× bet for {left} left closed."
+        return f"STOP: {found}× bet found, and {bonus}× bet more for {left} left closed."
 
     @classmethod
     def replay_lines(cls, record: Any, total_bet: int) -> tuple[str, ...]:

@@ -55,7 +55,7 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
     CSS_PATH = dialog_stylesheets(__file__)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k,K", "move(-1)", "Up", key_display="↑/↓"),
+        Binding("up,k,K", "move(-1)", "Choose", key_display="↑/↓"),
         Binding("down,j,J", "move(1)", "Down", show=False),
         Binding("space,right", "change(1)", "Change", key_display="Space/←/→"),
         Binding("left", "change(-1)", "Change back", show=False),

@@ -26,6 +26,7 @@ from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.autoplay import Autoplay, feature_waits
 from slotterm.tui.autoplay_control import autoplay_badge, autoplay_plays_features
+from slotterm.tui.bell import with_bell
 from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
@@ -265,6 +266,7 @@ class MachineScreen(AutoplayKeys):
         self._note = event_note(transition.events, self.views) or self._note
         self.views.remember(transition.events)
         scenes = scenes_for(self.stage, self.views, win_before, transition)
+        scenes = with_bell(scenes, self.app.bell if preferences_of(self.app).bell else None)
         if scenes:
             self.boxes.show_credits(credits_while_shown(self.session, transition.events))
             self.message.say(moving_text(self.session, self.views, autoplay=self.autoplay))

@@ -1,5 +1,5 @@
 """The options (O): quick spin, values in coins or credits, reel stopping order, graphics,
-the gamble and odds hints, remembered per player (:mod:`slotterm.session.preferences`).
+the gamble, odds hints and the bell, remembered per player (:mod:`slotterm.session.preferences`).
 
 Only the options that apply to the game are listed (its bet model's own: values in coins
 for a game bet in coins; the gamble for a game that has one); the others keep their
@@ -57,6 +57,14 @@ def option_rows(game: GameDefinition) -> list[ChoiceRow]:
     rows.append(
         ChoiceRow(
             name="odds_hints", label="Odds hints in pick games", choices=(True, False), show=on_off
+        )
+    )
+    rows.append(
+        ChoiceRow(
+            name="bell",
+            label="Bell on big wins and features",
+            choices=(False, True),
+            show=on_off,
         )
     )
     return rows
