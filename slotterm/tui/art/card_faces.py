@@ -165,7 +165,7 @@ def back_grid(width: int, height: int, *, mono: bool = False) -> Grid:
     lines = _style(None if mono else BACK_LINES, None if mono else BACK_BLUE)
     for y in range(1 + margin, height - 1 - margin):
         for x in range(1 + margin, width - 1 - margin):
-            down, up = (x - 2 * y) % 6 == 0, (x + 2 * y) % 6 == 0
+            down, up = (x - y) % 4 == 0, (x + y) % 4 == 0
             ch = "╳" if down and up else "╲" if down else "╱" if up else " "
             rows[y][x] = (ch, lines)
     return tuple(tuple(row) for row in rows)
