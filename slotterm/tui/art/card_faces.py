@@ -21,7 +21,7 @@ from rich.style import Style
 from textual.strip import Strip
 
 from slotterm.engine.gamble import Color, card_color, card_rank, card_suit
-from slotterm.tui.art.card_pictures import COLOURS, COURTS, PIPS, UNLIT
+from slotterm.tui.art.card_pictures import COLOURS, COURTS, PIPS, SMALL_PIPS, UNLIT
 from slotterm.tui.art.shapes import HALVES
 
 SUIT_SIGNS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -32,6 +32,8 @@ RED_INK = "#c8102e"
 BLACK_INK = "#1a1a1a"
 BACK_BLUE = "#1b2f7a"
 BACK_LINES = "#7f9bef"
+SUIT_INK = frozenset("S#")
+"""The letters printed in the suit's colour: a bust's ``S``, a pip's ``#``."""
 CARD_ASPECT = 1.45
 """A card's width in cells per cell of height (a 5 × 7 card, cells twice as high as wide)."""
 
@@ -69,9 +71,12 @@ def _framed(width: int, height: int, fill: Style, frame: Style) -> list[list[Cel
     return rows
 
 
-def _picture(card: int) -> tuple[str, ...]:
-    rank = card_rank(card)
-    return COURTS.get(rank) or PIPS[card_suit(card)]
+def _pictures(card: int) -> tuple[tuple[str, ...], ...]:
+    """The card's pictures, the one to draw first: a court's bust, else its suit's pip,
+    big then small."""
+    court = COURTS.get(card_rank(card))
+    suit = card_suit(card)
+    return (court,) if court else (PIPS[suit], SMALL_PIPS[suit])
 
 
 def _placement(
@@ -97,11 +102,12 @@ def _placement(
 def _paint(rows: list[list[Cell]], card: int, mono: bool) -> bool:
     """Draw the card's picture inside the frame; False when it does not fit."""
     inner_w, inner_h = len(rows[0]) - 2, len(rows) - 2
-    picture = _picture(card)
-    placed = _placement(picture, inner_w, inner_h, len(card_rank(card)) + 1)
-    if placed is None:
+    side = len(card_rank(card)) + 1
+    fits = ((p, at) for p in _pictures(card) if (at := _placement(p, inner_w, inner_h, side)))
+    found = next(fits, None)
+    if found is None:
         return False
-    scale, left, top = placed
+    picture, (scale, left, top) = found
     canvas = [["."] * inner_w for _ in range(2 * inner_h)]
     for py, line in enumerate(picture):
         for px, letter in enumerate(line):
@@ -119,8 +125,8 @@ def _paint(rows: list[list[Cell]], card: int, mono: bool) -> bool:
                 lit = (upper not in UNLIT, lower not in UNLIT)
                 rows[y + 1][x + 1] = (HALVES[lit], _style())
                 continue
-            fg = suit if upper == "S" else COLOURS.get(upper, white)
-            bg = suit if lower == "S" else COLOURS.get(lower, white)
+            fg = suit if upper in SUIT_INK else COLOURS.get(upper, white)
+            bg = suit if lower in SUIT_INK else COLOURS.get(lower, white)
             rows[y + 1][x + 1] = ("▀", _style(fg, bg))
     return True
 

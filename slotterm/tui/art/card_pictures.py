@@ -68,6 +68,16 @@ PIPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 """Each suit's sign, ``#`` in the suit's colour."""
 
+SMALL_PIPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "hearts": (".##.##.", "#######", "#######", ".#####.", "..###..", "...#..."),
+        "diamonds": ("...#...", "..###..", ".#####.", ".#####.", "..###..", "...#..."),
+        "spades": ("...#...", "..###..", ".#####.", "#######", ".#.#.#.", "..###.."),
+        "clubs": ("..###..", "..###..", "##.#.##", "#######", "##.#.##", "..###.."),
+    }
+)
+"""Each suit's sign on a small card (7 × 6 pixels), where the big one does not fit."""
+
 COURTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "K": (
