@@ -62,6 +62,8 @@ class PlayingCard(Widget):
         self.card: int | None = None
         self.face_up = False
         self.shown = 1.0
+        self._drawn: tuple[object, ...] = ()
+        self._rows: list[Strip] = []
 
     def show(self, card: int | None, *, face_up: bool, shown: float = 1.0) -> None:
         """Draw ``card`` face up or down, ``shown`` of its width showing."""
@@ -74,12 +76,20 @@ class PlayingCard(Widget):
         self.show(self.card, face_up=False)
 
     def frame(self) -> list[Strip]:
-        """The current picture, centred in the widget's size."""
+        """The current picture, centred in the widget's size (drawn once per change)."""
+        width, height = self.size
+        mono = no_colour(self)
+        key = (self.card, self.face_up, self.shown, width, height, mono, self.rich_style)
+        if key != self._drawn:
+            self._drawn = key
+            self._rows = [row.apply_style(self.rich_style) for row in self._draw(mono)]
+        return self._rows
+
+    def _draw(self, mono: bool) -> list[Strip]:
         width, height = self.size
         if width < 4 or height < 3:
             return []
         w, h = card_size(width, height)
-        mono = no_colour(self)
         face = self.face_up and self.card is not None
         grid = face_grid(self.card, w, h, mono=mono) if face and self.card is not None else None
         grid = grid or back_grid(w, h, mono=mono)
@@ -94,8 +104,7 @@ class PlayingCard(Widget):
     def render_line(self, y: int) -> Strip:
         """One row of the current picture (on the widget's own background)."""
         rows = self.frame()
-        row = rows[y] if y < len(rows) else Strip.blank(self.size.width)
-        return row.apply_style(self.rich_style)
+        return rows[y] if y < len(rows) else Strip.blank(self.size.width, self.rich_style)
 
 
 class CardRow(Widget):
@@ -111,6 +120,8 @@ class CardRow(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cards: tuple[int, ...] = ()
+        self._drawn: tuple[object, ...] = ()
+        self._rows: list[Strip] = []
 
     def show(self, cards: Sequence[int]) -> None:
         """Show these cards (the last five of them)."""
@@ -122,16 +133,24 @@ class CardRow(Widget):
     def render_line(self, y: int) -> Strip:
         """One row of the cards."""
         width, height = self.size
-        w, h = card_size(min(SMALL_CARD_WIDTH, (width - 4) // 5), height, tallest=SMALL_CARD_WIDTH)
-        if not self.cards or y >= h or w < 4:
-            return Strip.blank(width, self.rich_style)
         mono = no_colour(self)
-        parts = []
-        for card in self.cards:
-            parts += [strips(face_grid(card, w, h, mono=mono))[y], Strip.blank(1)]
-        row = Strip.join(parts)
-        row = Strip.join([row, Strip.blank(max(0, width - row.cell_length))]).crop(0, width)
-        return row.apply_style(self.rich_style)
+        key = (self.cards, width, height, mono, self.rich_style)
+        if key != self._drawn:
+            self._drawn = key
+            self._rows = self._draw(width, height, mono)
+        return self._rows[y] if y < len(self._rows) else Strip.blank(width, self.rich_style)
+
+    def _draw(self, width: int, height: int, mono: bool) -> list[Strip]:
+        w, h = card_size(min(SMALL_CARD_WIDTH, (width - 4) // 5), height, tallest=SMALL_CARD_WIDTH)
+        if not self.cards or w < 4:
+            return []
+        faces = [strips(face_grid(card, w, h, mono=mono)) for card in self.cards]
+        rows = []
+        for y in range(h):
+            row = Strip.join([part for face in faces for part in (face[y], Strip.blank(1))])
+            row = Strip.join([row, Strip.blank(max(0, width - row.cell_length))]).crop(0, width)
+            rows.append(row.apply_style(self.rich_style))
+        return rows
 
 
 def block_letters(text: str, width: int, height: int, *, largest: int = 3) -> list[str]:
