@@ -33,6 +33,7 @@ from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.keymap import both_cases
+from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Presenter
 from slotterm.tui.scenes import SKIP_HOLD_SECONDS
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
@@ -285,7 +286,7 @@ class GambleScreen(ModalScreen[str | None]):
         for n, card in enumerate(recent[-5:]):
             if n:
                 cards.append(" ")
-            cards.append_text(card_text(card))
+            cards.append_text(card_text(card, mono=no_colour(self)))
         self.query_one("#gamble-recent", Static).update(cards)
         self.query_one("#gamble-history", CardRow).show(recent)
 

@@ -16,8 +16,8 @@ from rich.text import Text
 from textual.strip import Strip
 from textual.widget import Widget
 
-from slotterm.engine.gamble import card_label, card_rank, card_suit
-from slotterm.tui.art.card_faces import back_grid, card_size, face_grid, ink, squeezed, strips
+from slotterm.engine.gamble import Color, card_color, card_label, card_rank, card_suit
+from slotterm.tui.art.card_faces import back_grid, card_size, face_grid, squeezed, strips
 from slotterm.tui.art.font import FONT, glyphs
 from slotterm.tui.art.shapes import HALVES, scaled
 from slotterm.tui.mono import no_colour
@@ -28,6 +28,8 @@ FLIP_SECONDS = 1.0
 EDGE_SHARE = 0.1
 """The share of the flip the card shows its edge (between back and face)."""
 SMALL_CARD_WIDTH = 16
+LABEL_RED = "#ff6b6b"
+"""Red cards named in text on the table (bright enough on its green)."""
 """The widest a card in the row of last cards is drawn."""
 
 _RANK_WORDS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
@@ -41,9 +43,11 @@ def card_name(card: int) -> str:
     return f"{word} of {card_suit(card).capitalize()}"
 
 
-def card_text(card: int) -> Text:
-    """A short label such as ``10♥`` in the suit's colour, bold, for lists of cards."""
-    return Text(card_label(card), style=f"bold {ink(card)}")
+def card_text(card: int, *, mono: bool = False) -> Text:
+    """A short label such as ``10♥``, bold, for lists of cards on the table: red cards in
+    a bright red, black ones in the text's own colour (as without colour, ``mono``)."""
+    red = not mono and card_color(card) is Color.RED
+    return Text(card_label(card), style=f"bold {LABEL_RED}" if red else "bold")
 
 
 class PlayingCard(Widget):
