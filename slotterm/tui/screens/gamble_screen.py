@@ -104,9 +104,11 @@ class GambleScreen(ModalScreen[str | None]):
             with Horizontal(id="gamble-table"):
                 yield PlayingCard(id="gamble-card")
                 with Vertical(id="gamble-info"):
-                    yield Static(id="gamble-win")
-                    yield Static(id="gamble-pays")
-                    yield Static(id="gamble-limit")
+                    with Vertical(id="gamble-stakes") as stakes:
+                        stakes.border_title = "Stakes"
+                        yield Static(id="gamble-win")
+                        yield Static(id="gamble-pays")
+                        yield Static(id="gamble-limit")
                     yield Verdict(id="gamble-verdict")
                     yield Static(id="gamble-recent")
                     yield CardRow(id="gamble-history")
