@@ -6,11 +6,12 @@ reels where they were and its background spans the whole width."""
 from __future__ import annotations
 
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widget import Widget
 
-from slotterm.engine.actions import Spin
-from slotterm.engine.features.free_spins_records import FreeSpinsAwarded, PlayFreeSpin, StartFeature
+from slotterm.engine.features.free_spins import REEL_SET, FreeSpins
 from slotterm.engine.records import Phase
+from slotterm.forced_stops import ForcedSpin
 from slotterm.rng import ReplaySource
 from slotterm.tui.app import SlotApp
 from slotterm.tui.features.free_spins_view import RetriggerScene
@@ -18,19 +19,16 @@ from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.widgets.feature_banner import FeatureBanner
 from tests.tui.main_support import (
     FREE_SPINS,
-    PLAYING,
+    GAME,
     SIZE,
     box,
     end_scene,
-    feature_until,
     freeze_scenes,
-    fs,
     main,
     make_app,
     message,
     record,
     scene_name,
-    session_for,
     settle,
     winning_seed,
 )
@@ -41,68 +39,71 @@ def _banner(app: SlotApp) -> FeatureBanner:
     return main(app).query_one("#banner", FeatureBanner)
 
 
-def _retrigger() -> tuple[int, int, int, int]:
-    """(seed, free spins before the one that wins more, spins awarded before, after)."""
-    for seed in range(200):
-        spins = feature_until(seed, lambda s: record(s).awarded > 10 and fs(s) == PLAYING)
-        if spins > 0:
-            session = session_for(seed)
-            session.act(Spin(session.bet, force=FREE_SPINS, limits=session.limits))
-            session.act(StartFeature())
-            for _ in range(spins - 1):
-                session.act(PlayFreeSpin())
-            before = record(session).awarded
-            events = session.act(PlayFreeSpin()).events
-            assert any(isinstance(e, FreeSpinsAwarded) and e.retrigger for e in events)
-            return seed, spins - 1, before, record(session).awarded
-    raise AssertionError("no retrigger found")
+def _retrigger_stops() -> ForcedSpin:
+    """Stops on the free-spin strips with the trigger's count of scatters in the window
+    (the first reels), none elsewhere: a free spin that wins more (as ``--stops`` forces,
+    found as ``slotterm stops GAME --grid ... --free`` finds them)."""
+    rule = GAME.feature(FREE_SPINS)
+    assert isinstance(rule, FreeSpins) and rule.retrigger
+    strips = GAME.reel_sets[REEL_SET]
+    stops = []
+    for reel, strip in enumerate(strips):
+        wanted = reel < rule.trigger_count
+
+        def shows(stop: int, strip: tuple[str, ...] = tuple(strip)) -> bool:
+            window = (strip[(stop + row) % len(strip)] for row in range(GAME.rows))
+            return any(symbol in GAME.scatter_ids for symbol in window)
+
+        stops.append(next(i for i in range(len(strip)) if shows(i) == wanted))
+    return ForcedSpin(REEL_SET, tuple(stops))
+
+
+async def _to_the_retrigger(pilot: Pilot[None], app: SlotApp) -> tuple[int, int]:
+    """Win the free spins, start them, and force the first one to win more; (the spins
+    awarded before it, after it)."""
+    await pilot.press("space")  # the spin that wins the free spins
+    await settle(pilot, app)
+    await pilot.press("space")  # start them
+    await settle(pilot, app)
+    before = record(app.session).awarded
+    assert f"free spin 1 of {before}" in message(app)
+    app.session.forced_stops = [_retrigger_stops()]
+    await pilot.press("space")  # the free spin that wins more
+    await pilot.pause()
+    after = record(app.session).awarded
+    assert after > before, "drawn and saved before it is shown"
+    return before, after
 
 
 async def test_free_spins_won_again_count_only_once_announced() -> None:
-    seed, played, before, after = _retrigger()
-    app = make_app(seed, force=FREE_SPINS, animations=True)
+    app = make_app(1, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
-        await pilot.press("space")  # the spin that wins the free spins
-        await settle(pilot, app)
-        await pilot.press("space")  # start them
-        await settle(pilot, app)
-        for _ in range(played):
-            await pilot.press("space")
-            await settle(pilot, app)
-        assert f"free spin {played + 1} of {before}" in message(app)
-        await pilot.press("space")  # the free spin that wins more
-        await pilot.pause()
-        assert record(app.session).awarded == after, "drawn and saved before it is shown"
+        before, after = await _to_the_retrigger(pilot, app)
         assert scene_name(app) == "SpinScene"
-        number = played + 1
-        assert _banner(app).labels[-1].startswith(f"Free spin {number} of {before}")
-        assert message(app) == f"Free spin {number} of {before}…"
+        assert _banner(app).labels[-1].startswith(f"Free spin 1 of {before}")
+        assert message(app) == f"Free spin 1 of {before}…"
         while not isinstance(main(app).presenter.current, RetriggerScene):
             assert main(app).presenter.busy, "the show ended without announcing them"
             assert f"of {after}" not in _banner(app).labels[-1]
             await end_scene(pilot, app)
         assert f"+{after - before} FREE SPINS!" in message(app)
-        assert _banner(app).labels[-1].startswith(f"Free spin {number} of {after}")
+        assert _banner(app).labels[-1].startswith(f"Free spin 1 of {after}")
         await settle(pilot, app)
-        assert f"free spin {number + 1} of {after}" in message(app)
+        assert f"free spin 2 of {after}" in message(app)
 
 
 async def test_a_skipped_show_counts_them_at_once() -> None:
-    seed, played, before, after = _retrigger()
-    app = make_app(seed, force=FREE_SPINS, animations=True)
+    app = make_app(1, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
-        for _ in range(played + 2):
-            await pilot.press("space")
-            await settle(pilot, app)
-        await pilot.press("space")  # the free spin that wins more
-        await pilot.pause()
-        assert _banner(app).labels[-1].startswith(f"Free spin {played + 1} of {before}")
+        before, after = await _to_the_retrigger(pilot, app)
+        assert _banner(app).labels[-1].startswith(f"Free spin 1 of {before}")
         await pilot.press("space")  # stop the reels
         await pilot.press("space")  # skip the rest of the show
         await settle(pilot, app)
-        assert _banner(app).labels[-1].startswith(f"Free spin {played + 1} of {after}")
+        assert _banner(app).labels[-1].startswith(f"Free spin 1 of {after}")
+        assert f"free spin 2 of {after}" in message(app)
 
 
 def _winning_cells(app: SlotApp) -> int:
