@@ -29,6 +29,13 @@ def win_on_display(session: GameSession) -> int:
     return session.history[-1].paid if session.history else 0
 
 
+def gamble_lost(session: GameSession) -> bool:
+    """True between rounds when the last round ended on a lost gamble (its wins, lost,
+    are no longer shown on the reels)."""
+    last = session.history[-1] if session.history else None
+    return session.state.round is None and last is not None and bool(last.gamble) and not last.paid
+
+
 def shown_round(session: GameSession) -> Round | None:
     """The round the screen shows: the open one, else the last closed one."""
     round_ = session.state.round

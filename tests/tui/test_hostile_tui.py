@@ -191,7 +191,7 @@ async def test_a_guess_that_cannot_be_saved_draws_no_card(key: str) -> None:
         await pilot.pause()
         assert disk.tries == 1
         assert saved(session) == before
-        assert not screen.card.animating
+        assert not screen.turning
         assert "Could not save" in screen_text(screen)
         assert app.dismissed == 0
         disk.full = False

@@ -1,4 +1,5 @@
-"""Snapshots of the modal screens: gamble (open, after a right guess, over the limit),
+"""Snapshots of the modal screens: gamble (open, after a right guess, over the limit, the
+card's end frames won and lost at 80×24 and 200×60),
 paytable, help, history with a replayed free spin, and statistics (animations off,
 seeded outcomes, a fixed clock and UTC so times are stable)."""
 
@@ -24,6 +25,7 @@ from tests.tui.modal_support import (
     BLACK_CARD,
     RED_CARD,
     ModalHost,
+    catch_timers,
     open_round,
     played_session,
     won_session,
@@ -45,7 +47,8 @@ def test_gamble_open(snap_compare: Any) -> None:
     assert snap_compare(ModalHost(lambda: GambleScreen(session)), terminal_size=(80, 24))
 
 
-def test_gamble_after_right_guesses(snap_compare: Any) -> None:
+def test_gamble_after_right_guesses(snap_compare: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    catch_timers(monkeypatch, GambleScreen)  # WON stays up: the pause after it is held
     session = won_session(cards=(RED_CARD, BLACK_CARD))
     app = ModalHost(lambda: GambleScreen(session))
     assert snap_compare(app, press=["5", "6"], terminal_size=(100, 32))
@@ -56,6 +59,22 @@ def test_gamble_closed_by_the_limit(snap_compare: Any) -> None:
     session = won_session(cards=(RED_CARD,), limits=Limits(gamble_limit=win))
     app = ModalHost(lambda: GambleScreen(session))
     assert snap_compare(app, press=["5"], terminal_size=(80, 24))
+
+
+QUEEN_OF_HEARTS, KING_OF_CLUBS = 36, 11
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
+@pytest.mark.parametrize("outcome", ["won", "lost"])
+def test_gamble_end_frame(
+    snap_compare: Any, monkeypatch: pytest.MonkeyPatch, outcome: str, size: tuple[int, int]
+) -> None:
+    """The card face up with WON (a court's picture) or LOST, named on the message line;
+    the pause after it is held (its timer never fires), so the picture stays."""
+    catch_timers(monkeypatch, GambleScreen)
+    session = won_session(cards=(RED_CARD, QUEEN_OF_HEARTS if outcome == "won" else KING_OF_CLUBS))
+    app = ModalHost(lambda: GambleScreen(session))
+    assert snap_compare(app, press=["5", "5"], terminal_size=size)
 
 
 def test_paytable(snap_compare: Any) -> None:

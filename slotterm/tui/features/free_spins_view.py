@@ -1,7 +1,8 @@
 """The view of the free spins (:mod:`slotterm.engine.features.free_spins`).
 
 "Free spin N of M" in the banner and the prompts (and "ALL WINS ×N" beside it when the
-feature multiplies its wins), the announcement of free spins won (and won again), the
+feature multiplies its wins; M counts more free spins won only once the show has announced
+them, :class:`RetriggerScene`), the announcement of free spins won (and won again), the
 summary panel once they are over, the keys that start and play them, their steps in a
 replayed round, their rules and their section of the help
 (:meth:`FreeSpinsView.help_section`).  The free spins' modifier (the Magic Book's
@@ -10,7 +11,7 @@ expanding symbol) has a view of its own, which this one asks for its part.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import cast
 
 from textual.binding import Binding
@@ -41,6 +42,24 @@ from slotterm.tui.replay_step import ReplayStep, spin_step
 from slotterm.tui.scenes import AnnounceHold, AnnounceScene, WinItem
 from slotterm.tui.widgets.feature_banner import BannerPart
 
+
+class RetriggerScene(AnnounceScene):
+    """More free spins won, announced: from now on the banner counts them
+    (``told(count)``, once)."""
+
+    def __init__(self, stage: Stage, count: int, told: Callable[[int], None]) -> None:
+        super().__init__(stage.message, f"+{count} FREE SPINS! The feature goes on.")
+        self.count, self.told = count, told
+        self._said = False
+
+    def begin(self) -> None:
+        """Announce them, and count them in the banner."""
+        super().begin()
+        if not self._said:
+            self._said = True
+            self.told(self.count)
+
+
 _END_REASONS = {
     EndReason.CAP: "The round reached the maximum win, which ended the feature.",
     EndReason.LIMIT: "The feature's wins reached the operator limit, which ended it.",
@@ -62,6 +81,9 @@ class FreeSpinsView(FeatureView):
         self.rule = cast(FreeSpins, feature)  # the view is found by the feature's name
         self._summary: FeatureSummary | None = None
         self._ended: FeatureEnded | None = None
+        self._unannounced = 0
+        """Free spins won again in the show now running, not yet announced by it."""
+        self._stage: Stage | None = None
 
     # --- the machine: widgets and keys --------------------------------------------------
 
@@ -107,6 +129,16 @@ class FreeSpinsView(FeatureView):
             line += f" with every win ×{times}"
         return line + (self.modifier.tagline() if self.modifier else "")
 
+    def awarded(self, record: FreeSpinsRecord) -> int:
+        """The free spins awarded as far as the show has told (more won in the spin now
+        shown count once announced)."""
+        return record.awarded - self._unannounced
+
+    def _told(self, count: int) -> None:
+        self._unannounced = max(0, self._unannounced - count)
+        if self._stage is not None:
+            self._stage.advance_banner()
+
     def banner(self, round_: Round) -> BannerPart | None:
         """Once started: the modifier's picture and labels, "ALL WINS ×N" when the free
         spins multiply their wins, then "Free spin N of M"."""
@@ -114,9 +146,8 @@ class FreeSpinsView(FeatureView):
         if record is None or not record.started:
             return None
         played = len(record.spins)
-        head = (
-            f"Free spin {played} of {record.awarded}" if played else f"{record.awarded} free spins"
-        )
+        awarded = self.awarded(record)
+        head = f"Free spin {played} of {awarded}" if played else f"{awarded} free spins"
         part = self.modifier.banner(record.modifier) if self.modifier else None
         symbol, labels = (None, ()) if part is None else (part.symbol, part.labels)
         times = self.rule.win_multiplier
@@ -132,7 +163,7 @@ class FreeSpinsView(FeatureView):
         if not record.started:
             phrase = (self.modifier.start_phrase() if self.modifier else None) or "start them"
             return f"{record.awarded} FREE SPINS! Press Space to {phrase}."
-        return f"Press Space for free spin {len(record.spins) + 1} of {record.awarded}."
+        return f"Press Space for free spin {len(record.spins) + 1} of {self.awarded(record)}."
 
     def moving_text(self, round_: Round, *, open_round: bool) -> str | None:
         """ "Free spin N of M…" while one spins; the modifier's text while it starts."""
@@ -140,7 +171,7 @@ class FreeSpinsView(FeatureView):
         if record is None or not record.started:
             return None
         if record.spins:
-            return f"Free spin {len(record.spins)} of {record.awarded}…"
+            return f"Free spin {len(record.spins)} of {self.awarded(record)}…"
         if open_round and self.modifier is not None:
             return self.modifier.moving_text(record.modifier)
         return None
@@ -178,8 +209,8 @@ class FreeSpinsView(FeatureView):
         fanfare before it skips to it, and no key opens the feature while it is up."""
         if isinstance(event, FreeSpinsAwarded):
             if event.retrigger:
-                text = f"+{event.count} FREE SPINS! The feature goes on."
-                return [AnnounceScene(stage.message, text)]
+                self._stage = stage
+                return [RetriggerScene(stage, event.count, self._told)]
             return [AnnounceHold(stage.message, f"{event.count} FREE SPINS WON!")]
         return self.modifier.scenes(stage, event) if self.modifier is not None else []
 
@@ -192,14 +223,19 @@ class FreeSpinsView(FeatureView):
         return self.modifier.spin_scenes(stage, event.extra, win_from, win_to)
 
     def remember(self, event: FeatureEvent) -> None:
-        """The summary goes up once the last free spin has been shown."""
+        """The summary goes up once the last free spin has been shown; free spins won
+        again count once the show announces them."""
         if isinstance(event, FeatureEnded):
             self._ended = event
+        if isinstance(event, FreeSpinsAwarded) and event.retrigger:
+            self._unannounced += event.count
 
     def show_summary(self, round_: Round | None) -> bool:
         """Put up the summary of the free spins just ended (if they just did); a round
         whose win reaches a big-win level (:func:`win_level`) is named one there: the
-        feature is paid as one win, so its total is celebrated like a spin's."""
+        feature is paid as one win, so its total is celebrated like a spin's.  Asked at
+        rest, when the show has announced every free spin won."""
+        self._unannounced = 0
         ended, self._ended = self._ended, None
         if ended is None:
             return False

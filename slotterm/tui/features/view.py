@@ -40,13 +40,15 @@ from slotterm.tui.widgets.reels import ReelsWindow
 class Stage:
     """What a feature's scenes may draw on: the reels, the message line, the Win box;
     ``stop_together`` says whether the reels stop all together (the player's option)
-    rather than left to right."""
+    rather than left to right; ``advance_banner`` draws the banner's progress again once
+    a scene has shown what changes it (more free spins won)."""
 
     game: GameDefinition
     reels: ReelsWindow
     message: MessageLine
     show_win: Callable[[int], None]
     stop_together: Callable[[], bool] = field(default=lambda: False)
+    advance_banner: Callable[[], None] = field(default=lambda: None)
 
 
 @dataclass(frozen=True)

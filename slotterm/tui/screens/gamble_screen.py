@@ -1,8 +1,14 @@
 """The gamble: guess red or black of the next card to double the win, or collect.
 
-The card is drawn by the engine (``session.act(Guess(...))``) before the flip is shown;
-a key pressed while the card turns only finishes the turn, it never acts twice.  Q quits
-the game as on the machine: every step is already saved, so the gamble resumes later.
+A card table that grows with the window: a big white card face down, the stakes, the
+last cards drawn as small cards and a message line.  The card is drawn by the engine
+(``session.act(Guess(...))``) before it is shown; it then turns over (a scene,
+:class:`~slotterm.tui.widgets.card.FlipScene`) and stays face up with a big WON or LOST
+while the message names it.  Any key pressed while the card turns only finishes the turn,
+never acts twice; a lost card stays up for :data:`LOST_PAUSE_SECONDS` or until a key
+(one pressed at once after the turn is taken for a mashed one and kept for that).  Q
+quits the game as on the machine: every step is already saved, so the gamble resumes
+later.
 """
 
 from __future__ import annotations
@@ -11,27 +17,43 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Static
 
 from slotterm.engine.actions import Collect, Guess, StartGamble
 from slotterm.engine.events import CardDrawn
-from slotterm.engine.gamble import Color, card_color, card_label
+from slotterm.engine.gamble import Color, card_color
 from slotterm.engine.records import GambleStep, Phase
 from slotterm.money import format_cents
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.keymap import both_cases
+from slotterm.tui.mono import no_colour
+from slotterm.tui.presenter import Presenter
+from slotterm.tui.scenes import SKIP_HOLD_SECONDS
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.quit_confirm import quit_game
-from slotterm.tui.widgets.card import PlayingCard, card_text
+from slotterm.tui.widgets.card import (
+    CardRow,
+    FlipScene,
+    PlayingCard,
+    Verdict,
+    card_name,
+    card_text,
+)
 from slotterm.tui.widgets.key_bar import KeyBar
 
 LOST_PAUSE_SECONDS = 1.5
-"""How long the losing card stays on screen before the gamble closes."""
+"""How long the losing card stays on screen before the gamble closes (a key closes it
+sooner)."""
+WON_PAUSE_SECONDS = 1.5
+"""How long a winning card stays face up with WON before it is turned down for the next
+guess (a guess key draws the next card at once)."""
 
 
 def save_failed(error: SaveError) -> str:
@@ -67,18 +89,29 @@ class GambleScreen(ModalScreen[str | None]):
         self._ended = False
         round_ = session.open_round
         self._limit = round_.limits.gamble_limit if round_ is not None else None
+        self.presenter = Presenter(self, self._turned)
+        """Plays the card's flip (its clock is the one tests move)."""
+        self._step: GambleStep | None = None
+        """The step whose card is turning (or was turned last)."""
+        self._landed_at: float | None = None
+        """When the lost card came face up (keys close the gamble from then on)."""
+        self._won_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        """The face-down card beside the stakes, the last cards and a message line."""
+        """The big card beside the stakes, the verdict and the last cards; a message line."""
         with Vertical(id="gamble-dialog") as dialog:
             dialog.border_title = "Gamble: double or nothing"
             with Horizontal(id="gamble-table"):
                 yield PlayingCard(id="gamble-card")
                 with Vertical(id="gamble-info"):
-                    yield Static(id="gamble-win")
-                    yield Static(id="gamble-pays")
-                    yield Static(id="gamble-limit")
+                    with Vertical(id="gamble-stakes") as stakes:
+                        stakes.border_title = "Stakes"
+                        yield Static(id="gamble-win")
+                        yield Static(id="gamble-pays")
+                        yield Static(id="gamble-limit")
+                    yield Verdict(id="gamble-verdict")
                     yield Static(id="gamble-recent")
+                    yield CardRow(id="gamble-history")
             yield Static(id="gamble-message")
         yield KeyBar()
 
@@ -107,20 +140,42 @@ class GambleScreen(ModalScreen[str | None]):
         """The big card in the middle."""
         return self.query_one("#gamble-card", PlayingCard)
 
+    @property
+    def verdict(self) -> Verdict:
+        """WON or LOST beside the card."""
+        return self.query_one("#gamble-verdict", Verdict)
+
+    @property
+    def turning(self) -> bool:
+        """True while the card turns over."""
+        return self.presenter.busy
+
     # --- keys ----------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key while the card turns finishes the turn (and does nothing else); any key
+        once a lost card is up closes the gamble."""
+        if self.turning:
+            event.stop()
+            event.prevent_default()
+            self.presenter.skip_show()
+        elif self._landed_at is not None:
+            event.stop()
+            event.prevent_default()
+            self._leave_after_loss()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Guesses only while the gamble is open; collect while a win is waiting."""
         if self._ended:
             return False
         if action == "guess":
-            return self.session.phase is Phase.GAMBLE or self.card.animating
+            return self.session.phase is Phase.GAMBLE or self.turning
         return True
 
     def action_guess(self, color: str) -> None:
         """Draw the next card for a guess, then turn it over."""
-        if self.card.animating:
-            self.card.finish()
+        if self.turning:
+            self.presenter.skip_show()
             return
         if self._ended or self.session.phase is not Phase.GAMBLE:
             return
@@ -131,9 +186,12 @@ class GambleScreen(ModalScreen[str | None]):
             self._say(f"{save_failed(error)} Guess again or press Space to collect.")
             return
         step = next(e.step for e in transition.events if isinstance(e, CardDrawn))
+        self._step = step
+        self._stop_won_timer()
         self._show_stakes(recent_before, stake=step.stake)
+        self.verdict.say("")
         self._say(f"You said {color}. Turning the card…")
-        self.card.flip_to(step.card, lambda: self._after_flip(step))
+        self.presenter.play([FlipScene(self.card, step.card)])
         self.refresh_bindings()
 
     def action_quit(self) -> None:
@@ -142,8 +200,8 @@ class GambleScreen(ModalScreen[str | None]):
 
     def action_collect(self) -> None:
         """Take the win into credits and close (or, while the card turns, finish the turn)."""
-        if self.card.animating:
-            self.card.finish()
+        if self.turning:
+            self.presenter.skip_show()
             return
         if self._ended:
             return
@@ -154,34 +212,65 @@ class GambleScreen(ModalScreen[str | None]):
                 self._say(f"{save_failed(error)} Press Space to try again, or Q to quit.")
                 return
         self._ended = True
+        self._stop_won_timer()
         self.dismiss(None)
 
     # --- showing -------------------------------------------------------------------------
 
-    def _after_flip(self, step: GambleStep) -> None:
-        label = (
-            f"You said {step.guess}; the card is {card_label(step.card)} ({card_color(step.card)})"
-        )
+    def _turned(self) -> None:
+        """The card is face up (turned, or the turn skipped): say what it is and what now."""
+        step = self._step
+        if step is None:
+            return
+        color = card_color(step.card)
+        named = f"{card_name(step.card)} — {color}"
         self._show_stakes(self.session.state.recent_cards)
         self._on_change()
         self.session.mark_seen()  # the card is face up: a restart need not tell it
+        self.verdict.say("WON" if step.won else "LOST")
         if not step.won:
             self._ended = True
-            self._say(f"{label}: the win of {format_cents(step.stake)} is lost.")
+            self._landed_at = self.presenter.clock()
+            self._say(
+                f"{named}: the win of {format_cents(step.stake)} is lost. Press any key to go back."
+            )
             self.set_timer(LOST_PAUSE_SECONDS, self._close_after_loss)
         elif self.session.phase is Phase.GAMBLE:
             self._say(
-                f"{label}: right! Your win is now {format_cents(step.result)}. "
+                f"{named}: you win {format_cents(step.result)}. "
                 "Guess again (5 red, 6 black) or press Space to collect."
             )
+            self._won_timer = self.set_timer(WON_PAUSE_SECONDS, self._ready_again)
         else:
             self._say(
-                f"{label}: right! {format_cents(step.result)} is over the "
+                f"{named}: you win {format_cents(step.result)}. That is over the "
                 "gamble limit, so the gamble is closed. Press Space to collect."
             )
         self.refresh_bindings()
 
+    def _ready_again(self) -> None:
+        """After a right guess: the card goes face down for the next one."""
+        self._won_timer = None
+        if not self.turning and self.session.phase is Phase.GAMBLE:
+            self.verdict.say("")
+            self.card.show_back()
+
+    def _stop_won_timer(self) -> None:
+        if self._won_timer is not None:
+            self._won_timer.stop()
+            self._won_timer = None
+
+    def _leave_after_loss(self) -> None:
+        """A key on the lost card: close, unless it came so soon after the turn that it
+        was mashed into it (then the card stays up a moment more)."""
+        landed = self._landed_at
+        if landed is not None and self.presenter.clock() - landed >= SKIP_HOLD_SECONDS:
+            self._close_after_loss()
+
     def _close_after_loss(self) -> None:
+        if self._landed_at is None:
+            return  # closed already (a key came before the pause ran out)
+        self._landed_at = None
         self.dismiss(None)
 
     def _show_stakes(self, recent: tuple[int, ...], stake: int | None = None) -> None:
@@ -196,11 +285,12 @@ class GambleScreen(ModalScreen[str | None]):
         cards = Text("Last cards      ")
         if not recent:
             cards.append("none yet")
-        for n, card in enumerate(recent):
+        for n, card in enumerate(recent[-5:]):
             if n:
                 cards.append(" ")
-            cards.append_text(card_text(card))
+            cards.append_text(card_text(card, mono=no_colour(self)))
         self.query_one("#gamble-recent", Static).update(cards)
+        self.query_one("#gamble-history", CardRow).show(recent)
 
     def _say(self, message: str) -> None:
         self.query_one("#gamble-message", Static).update(message)

@@ -97,6 +97,7 @@ class MachineScreen(AutoplayKeys):
             message=self.message,
             show_win=self._show_win,
             stop_together=lambda: preferences_of(self.app).stop_order == "all-together",
+            advance_banner=self._advance_banner,
         )
         """What the features' views draw on."""
         self.presenter = Presenter(self, self._rest, self._scene_changed)
@@ -257,14 +258,18 @@ class MachineScreen(AutoplayKeys):
         self.boxes.show_win(amount)
         self.query_one("#banner", FeatureBanner).show_win(amount)
 
-    def _present(self, win_before: int, transition: Transition) -> None:
-        # The banner names the step now played (the last free spin too, which closed the
-        # round); its feature win follows the Win box.
+    def _advance_banner(self) -> None:
+        """The banner names the step now played (the last free spin too, which closed the
+        round) as far as the show has told it; its feature win follows the Win box."""
         played = shown_round(self.session)
         self.query_one("#banner", FeatureBanner).advance(self.views.banner(played))
+
+    def _present(self, win_before: int, transition: Transition) -> None:
+        # What the show is still to announce (more free spins won) is not counted yet.
+        self.views.remember(transition.events)
+        self._advance_banner()
         self._badges()  # a spin counts as played once begun: the spins left say so now
         self._note = event_note(transition.events, self.views) or self._note
-        self.views.remember(transition.events)
         scenes = scenes_for(self.stage, self.views, win_before, transition)
         scenes = with_bell(scenes, self.app.bell if preferences_of(self.app).bell else None)
         if scenes:

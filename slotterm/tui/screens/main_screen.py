@@ -15,6 +15,7 @@ from slotterm.engine.actions import ActionRefused, Spin
 from slotterm.engine.records import Phase
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
+from slotterm.tui.narration import gamble_lost
 from slotterm.tui.screens.bet_keys import ActionAsked, BetChanged, BetNote
 from slotterm.tui.screens.machine_screen import MachineScreen
 from slotterm.tui.screens.side_messages import GambleClosed, SessionChanged
@@ -158,10 +159,14 @@ class MainScreen(MachineScreen):
     def _gamble_closed(self, message: GambleClosed) -> None:
         if message.note is not None:
             self._note = message.note
+        if gamble_lost(self.session):  # the wins were lost: no frames, no "N wins: X"
+            self.reels.clear_marks()
         self._rest()
 
     @on(SessionChanged)
     def _session_changed(self) -> None:
+        if gamble_lost(self.session):  # the card just lost them: under the table too
+            self.reels.clear_marks()
         self._sync()
 
     def action_open(self, name: str) -> None:
