@@ -240,3 +240,20 @@ def test_a_forced_layout_not_yet_drawn_is_drawn_after_a_restart(tmp_path: Path) 
         assert third.session.forced_draws == []
     finally:
         third.close()
+
+
+def test_the_forced_part_of_the_statistics_is_saved_and_checked() -> None:
+    from slotterm.session.errors import SaveFormatError
+
+    session = _forced_session(get_game("book-of-spells"), "five-of-a-kind:K")
+    closed, _ = _play_round(session)
+    _play_round(session)
+    doc = _payload(session)
+    assert doc["stats"]["forced_rounds"] == 1 and doc["stats"]["forced_won"] == closed.paid
+    assert decode_payload(doc, session.game).stats == session.ledger
+    doc["stats"]["forced_bet"] = doc["stats"]["total_bet"] + 1
+    with pytest.raises(SaveFormatError, match="forced_bet is more than the whole session's"):
+        decode_payload(doc, session.game)
+    fair = demo_session(session.game, SeededSource(1))
+    _play_round(fair)
+    assert "forced_rounds" not in _payload(fair)["stats"]  # a fair save is as before
