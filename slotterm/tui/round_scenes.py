@@ -19,6 +19,8 @@ the Win box waits, then the Win box counts up with the celebration (never back).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.session.game_session import GameSession
@@ -79,7 +81,7 @@ def scenes_for(
                 # The first announcement of a feature won gets its fanfare first.
                 first = shown[0]
                 if isinstance(first, AnnounceScene):
-                    scenes.append(FanfareScene(overlay, first.text, say=stage.message.say))
+                    scenes.append(FanfareScene(overlay, first.text, say=_fanfare_say(stage, first)))
                     fanfare = True
             scenes += shown
     if _feature_spin(transition) or any(isinstance(s, HoldScene) for s in scenes):
@@ -87,6 +89,17 @@ def scenes_for(
             if not isinstance(scene, (SpinScene, HoldScene)):  # a hold is never skipped
                 scene.stoppable = scene.skippable = True
     return scenes
+
+
+def _fanfare_say(stage: Stage, announcement: AnnounceScene) -> Callable[[str], None]:
+    """What a fanfare says, on the message line: its announcement is then on screen, so
+    what that tells shows now (:meth:`AnnounceScene.shown`), not a fanfare later."""
+
+    def say(text: str) -> None:
+        stage.message.say(text)
+        announcement.shown()
+
+    return say
 
 
 def anticipation_hint(game: GameDefinition) -> str:

@@ -196,10 +196,15 @@ class AnnounceScene(Scene):
     def begin(self) -> None:
         """Show the announcement."""
         self.message.say(self.text)
+        self.shown()
 
     def finish(self) -> None:
         """Leave the announcement up until the screen says what to do next."""
         self.message.say(self.text)
+
+    def shown(self) -> None:
+        """The announcement is on screen (or its fanfare is): what it tells may now show
+        elsewhere too (free spins won again, in the banner).  Nothing by default."""
 
 
 class HoldScene(Scene):

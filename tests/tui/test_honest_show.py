@@ -14,6 +14,7 @@ from slotterm.engine.records import Phase
 from slotterm.forced_stops import ForcedSpin
 from slotterm.rng import ReplaySource
 from slotterm.tui.app import SlotApp
+from slotterm.tui.celebration import FanfareScene
 from slotterm.tui.features.free_spins_view import RetriggerScene
 from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.widgets.feature_banner import FeatureBanner
@@ -83,7 +84,8 @@ async def test_free_spins_won_again_count_only_once_announced() -> None:
         assert scene_name(app) == "SpinScene"
         assert _banner(app).labels[-1].startswith(f"Free spin 1 of {before}")
         assert message(app) == f"Free spin 1 of {before}…"
-        while not isinstance(main(app).presenter.current, RetriggerScene):
+        announcing = (RetriggerScene, FanfareScene)  # its fanfare, if any, comes first
+        while not isinstance(main(app).presenter.current, announcing):
             assert main(app).presenter.busy, "the show ended without announcing them"
             assert f"of {after}" not in _banner(app).labels[-1]
             await end_scene(pilot, app)

@@ -26,23 +26,18 @@ from slotterm.engine.gamble import Color
 from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
-from slotterm.session.opening import open_session
-from slotterm.session.settings import load_settings
 from tests.tui.main_support import GAME
 from tests.tui.modal_support import open_round
-from tests.tui.pty_support import COLS, ROWS, WAIT, PtyGame
+from tests.tui.pty_support import WAIT, PtyGame
+from tests.tui.real_terminal_support import game_env, twin_session
+
+__all__ = ["game_env"]  # the fixture, used here by name
 
 KITTY_KP_0 = b"\x1b[57399u"
 KITTY_KP_5 = b"\x1b[57404u"
 KITTY_KP_7 = b"\x1b[57406u"
 KITTY_KP_SUBTRACT = b"\x1b[57412u"
 KITTY_KP_ADD = b"\x1b[57413u"
-
-
-def twin_session(seed: int, settings_path: Path) -> GameSession:
-    """The session ``--demo --seed seed`` opens, built in-process the same way."""
-    settings = load_settings(settings_path, GAME, required=False)
-    return open_session(GAME, settings, root=None, seed=seed, demo=True).session
 
 
 def pick_seed(settings_path: Path) -> tuple[int, GameSession]:
@@ -57,14 +52,6 @@ def pick_seed(settings_path: Path) -> tuple[int, GameSession]:
         if twin.act(Guess(Color.RED)).state.phase is Phase.GAMBLE:
             return seed, twin
     raise AssertionError("no seed wins its first spin and red guess")
-
-
-@pytest.fixture
-def game_env(user_dirs: dict[str, str]) -> dict[str, str]:
-    """Environment for the child: a terminal type, and every user folder in ``tmp_path``."""
-    env = {k: v for k, v in user_dirs.items() if not k.startswith(("TEXTUAL", "NO_COLOR"))}
-    env.update(TERM="xterm-256color", COLUMNS=str(COLS), LINES=str(ROWS))
-    return env
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@ closes by itself, and the machine shows no win left on the reels (the reels' "N 
 gone, the Win box at 0.00), with no traceback.
 
 The seed is chosen in-process through the same session code as the child's
-(:func:`tests.tui.test_real_terminal.twin_session`), so the test knows the card drawn.
+(:func:`tests.tui.real_terminal_support.twin_session`), so the test knows the card drawn.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from slotterm.engine.records import Phase
 from slotterm.money import format_cents
 from slotterm.tui.widgets.card import card_name
 from tests.tui.pty_support import PtyGame
-from tests.tui.test_real_terminal import game_env, twin_session
+from tests.tui.real_terminal_support import game_env, twin_session
 
 __all__ = ["game_env"]  # the fixture, used here by name
 

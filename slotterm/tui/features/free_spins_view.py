@@ -52,9 +52,8 @@ class RetriggerScene(AnnounceScene):
         self.count, self.told = count, told
         self._said = False
 
-    def begin(self) -> None:
-        """Announce them, and count them in the banner."""
-        super().begin()
+    def shown(self) -> None:
+        """Count them in the banner (once, at the fanfare or the announcement)."""
         if not self._said:
             self._said = True
             self.told(self.count)
