@@ -1,0 +1,34 @@
+"""Whether the game is ready for the next key: what ``slotterm script`` waits for.
+
+The game is settled when no screen of the app is playing a show (each screen that plays
+scenes has a :class:`~slotterm.tui.presenter.Presenter`: the machine, a pick game), and
+autoplay is not between rounds.  The script runner asks this after every round of
+Textual's message processing (``Pilot.pause``), so a key is never pressed into a show
+half-played, and no fixed delay is ever waited for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from slotterm.tui.presenter import Presenter
+
+
+def busy_screens(app: App[Any]) -> list[str]:
+    """The names of the screens still moving (a show running, autoplay on); empty when
+    the game is settled."""
+    busy = []
+    for screen in app.screen_stack:
+        presenter = getattr(screen, "presenter", None)
+        if isinstance(presenter, Presenter) and presenter.busy:
+            busy.append(type(screen).__name__)
+        elif getattr(screen, "autoplay", False) is True:
+            busy.append(f"{type(screen).__name__} (autoplay)")
+    return busy
+
+
+def settled(app: App[Any]) -> bool:
+    """True when the app is running and no screen is moving (:func:`busy_screens`)."""
+    return app.is_running and not busy_screens(app)
