@@ -20,7 +20,10 @@ that is none of these is a :class:`ScriptError` naming its number.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
+
+from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS, Keys
 
 SEED_DEFAULT = 1
 """The seed of a script without ``@seed``."""
@@ -30,6 +33,8 @@ MOST_REPEATS = 1000
 """The most times ``KEY*N`` may press a key."""
 
 _KEY = re.compile(r"[a-z0-9_+]+|[A-Z]")
+_MODIFIERS = ("ctrl+", "shift+", "alt+", "meta+", "super+", "hyper+")
+_NAMED = frozenset(key.value for key in Keys)
 _REPEAT = re.compile(r"(.+)\*([0-9]+)")
 _SIZE = re.compile(r"([0-9]{2,4})x([0-9]{2,4})")
 _NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -103,9 +108,27 @@ def _keys(script: KeyScript, number: int, line: str) -> None:
         key, times = repeat.group(1).strip(), int(repeat.group(2))
         if not 1 <= times <= MOST_REPEATS:
             raise ScriptError(number, f"{line}: repeat a key 1 to {MOST_REPEATS} times")
-    if not _KEY.fullmatch(key):
+    if not is_key_name(key):
         raise ScriptError(number, f"{_shown(key)} is not a key name (e.g. space, enter, a, 5)")
     script.steps.extend(Step(number, "key", key) for _ in range(times))
+
+
+def is_key_name(name: str) -> bool:
+    """True when ``name`` is a key as Textual names it: a letter or digit, a named key
+    (``space``, ``enter``, ``up``, ``f1``), a character's name (``plus``, ``full_stop``),
+    each with modifiers before it or not (``ctrl+c``)."""
+    if not _KEY.fullmatch(name):
+        return False
+    base = name
+    while base.startswith(_MODIFIERS) and base not in _NAMED:
+        base = base.partition("+")[2]
+    if len(base) == 1 or base in _NAMED:
+        return True
+    base = REPLACED_KEYS.get(base, base)  # plus -> plus_sign, minus -> hyphen_minus
+    try:
+        return len(unicodedata.lookup(KEY_TO_UNICODE_NAME.get(base, base.replace("_", " ")))) == 1
+    except KeyError:
+        return False
 
 
 def _directive(script: KeyScript, number: int, body: str) -> None:

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import json
 import sys
 import tempfile
@@ -107,13 +109,16 @@ def _play(
     app.animation_level = "none"
     size = args.size or script.size or (100, 32)
     driver = _Driver(app, script, inputs, out, transcript, name, args.deadline)
+    said = io.StringIO()  # what Textual prints of a failing app goes to traceback.txt
     try:
-        asyncio.run(driver.run(size))
+        with contextlib.redirect_stderr(said):
+            asyncio.run(driver.run(size))
     except ScriptFailed:
         raise
     except Exception as exc:  # the game failed: said in one line, the traceback kept
-        (out / "traceback.txt").write_text(traceback.format_exc(), encoding="utf-8")
-        where = f" at line {driver.line}" if driver.line else ""
+        kept = traceback.format_exc() + "\n" + said.getvalue()
+        (out / "traceback.txt").write_text(kept, encoding="utf-8")
+        where = f" at line {driver.key_line}" if driver.key_line else " as it started"
         raise ScriptFailed(
             f"{name}: the game failed{where}: {type(exc).__name__}: {exc}"
             f" (traceback in {out / 'traceback.txt'})"
@@ -144,6 +149,8 @@ class _Driver:
         self.name = name
         self.deadline = deadline
         self.line = 0
+        self.key_line = 0
+        """The line of the last key pressed (where a failing game failed)."""
         self.steps = 0
         self.screen_text = ""
 
@@ -169,7 +176,11 @@ class _Driver:
         if self.quit and step.kind not in ("expect",):
             raise ScriptFailed(f"{where}: the game has quit, nothing more can be done")
         if step.kind == "key":
-            await self.settle(pilot, f"the game to be ready for {step.text!r}")
+            from slotterm.tui.settled import settled
+
+            if not settled(self.app):  # settled after the step before, as a rule
+                await self.settle(pilot, f"the game to be ready for {step.text!r}")
+            self.key_line = step.line
             await pilot.press(step.text)
             await self.settle(pilot, f"the game to answer {step.text!r}")
             self.write(step)

@@ -1,8 +1,9 @@
 """Whether the game is ready for the next key: what ``slotterm script`` waits for.
 
 The game is settled when no screen of the app is playing a show (each screen that plays
-scenes has a :class:`~slotterm.tui.presenter.Presenter`: the machine, a pick game), and
-autoplay is not between rounds.  The script runner asks this after every round of
+scenes has a :class:`~slotterm.tui.presenter.Presenter`: the machine, a pick game), no
+screen is moving on by itself (one that does says so by a ``settling`` property: the
+gamble, while the lost card is held before it closes), and autoplay is not between rounds.  The script runner asks this after every round of
 Textual's message processing (``Pilot.pause``), so a key is never pressed into a show
 half-played, and no fixed delay is ever waited for.
 """
@@ -23,6 +24,8 @@ def busy_screens(app: App[Any]) -> list[str]:
     for screen in app.screen_stack:
         presenter = getattr(screen, "presenter", None)
         if isinstance(presenter, Presenter) and presenter.busy:
+            busy.append(type(screen).__name__)
+        elif getattr(screen, "settling", False) is True:
             busy.append(type(screen).__name__)
         elif getattr(screen, "autoplay", False) is True:
             busy.append(f"{type(screen).__name__} (autoplay)")

@@ -181,6 +181,12 @@ class GambleScreen(ModalScreen[str | None]):
             )
         self.refresh_bindings()
 
+    @property
+    def settling(self) -> bool:
+        """True while the screen moves on by itself: the card turning, or the lost card
+        held before the gamble closes (no key acts then; ``slotterm script`` waits)."""
+        return self.card.animating or (self._ended and self.is_current)
+
     def _close_after_loss(self) -> None:
         self.dismiss(None)
 
