@@ -3,9 +3,10 @@
 The game is settled when no screen of the app is playing a show (each screen that plays
 scenes has a :class:`~slotterm.tui.presenter.Presenter`: the machine, a pick game), no
 screen is moving on by itself (one that does says so by a ``settling`` property: the
-gamble, while the lost card is held before it closes), and autoplay is not between rounds.  The script runner asks this after every round of
-Textual's message processing (``Pilot.pause``), so a key is never pressed into a show
-half-played, and no fixed delay is ever waited for.
+gamble, while the lost card is held before it closes), and autoplay is not between
+rounds.  The script runner asks this after every round of Textual's message handling
+(``Pilot.pause``), so a key is never pressed into a show half-played, and no fixed delay
+is ever waited for.
 """
 
 from __future__ import annotations
@@ -13,8 +14,16 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App
+from textual.screen import Screen
 
 from slotterm.tui.presenter import Presenter
+
+
+def _moving(screen: Screen[Any]) -> bool:
+    presenter = getattr(screen, "presenter", None)
+    if isinstance(presenter, Presenter) and presenter.busy:
+        return True
+    return getattr(screen, "settling", False) is True
 
 
 def busy_screens(app: App[Any]) -> list[str]:
@@ -22,10 +31,7 @@ def busy_screens(app: App[Any]) -> list[str]:
     the game is settled."""
     busy = []
     for screen in app.screen_stack:
-        presenter = getattr(screen, "presenter", None)
-        if isinstance(presenter, Presenter) and presenter.busy:
-            busy.append(type(screen).__name__)
-        elif getattr(screen, "settling", False) is True:
+        if _moving(screen):
             busy.append(type(screen).__name__)
         elif getattr(screen, "autoplay", False) is True:
             busy.append(f"{type(screen).__name__} (autoplay)")
