@@ -39,7 +39,7 @@ from slotterm.commands.key_script import KeyScript, ScriptError, Step, parse_exp
 from slotterm.commands.script_inputs import StepInputs, step_inputs
 from slotterm.commands.script_state import expect_failure, state_of
 from slotterm.engine.model import GameDefinition
-from slotterm.games import get_game
+from slotterm.games import GameFileError, UnknownGame, get_game
 
 EXIT_FAILED = 1
 """The script did not hold, or the game failed."""
@@ -63,7 +63,7 @@ def run_script(args: argparse.Namespace) -> int:
     except ScriptError as exc:
         raise UsageError(f"{path.name} {exc}") from None
     game = get_game(args.game)
-    if script.game is not None and get_game(script.game).id != game.id:
+    if script.game is not None and _game_id(script.game, path.name) != game.id:
         raise UsageError(f"{path.name}: the script is for {script.game}, not {game.id}")
     inputs = step_inputs(game, script, path.name)
     out = Path(args.out)
@@ -79,6 +79,14 @@ def run_script(args: argparse.Namespace) -> int:
         except ScriptFailed as exc:
             print(f"slotterm: script failed: {exc}", file=sys.stderr)
             return EXIT_FAILED
+
+
+def _game_id(name: str, where: str) -> str:
+    """The id of the game ``@game name`` names, or a :class:`UsageError`."""
+    try:
+        return get_game(name).id
+    except (UnknownGame, GameFileError) as exc:
+        raise UsageError(f"{where} @game: {exc}") from None
 
 
 def _play(

@@ -40,7 +40,6 @@ from textual.widgets._footer import FooterKey
 from slotterm.tui import textual_compat
 from slotterm.tui.driver import TerminalDriver
 from slotterm.tui.textual_compat import (
-    screen_text,
     HookedLinuxDriver,
     bindings_of,
     event_clock,
@@ -49,6 +48,7 @@ from slotterm.tui.textual_compat import (
     lay_out_screen_unseen,
     mark_footer_bindings_ready,
     mount_unseen,
+    screen_text,
     set_bindings,
 )
 
