@@ -58,6 +58,7 @@ from slotterm.tui.screens.dialog_css import window_stylesheets
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
+from slotterm.tui.settled import showing
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
 from slotterm.tui.textual_compat import event_clock
 
@@ -260,7 +261,7 @@ class SlotApp(Shell):
                 event.stop()
                 return
             if self.recorder is not None:
-                self.recorder.key(event.key)
+                self.recorder.key(event.key, during_show=showing(self))
             await super().on_event(event)
             self.backlog.done()
             return

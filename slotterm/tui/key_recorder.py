@@ -3,10 +3,10 @@ the app takes them.
 
 The app (:class:`~slotterm.tui.app.SlotApp`) hands each key it lets through to
 :meth:`KeyRecorder.key` (a key dropped, typed ahead of a busy game, is not written: it did
-nothing) and each terminal size to :meth:`KeyRecorder.size`.  Every line is flushed as it
-is written, so a game killed leaves a script that plays up to its last key.  The file's
-first lines (the session's seed, its forced outcomes) are written by
-:mod:`slotterm.commands.key_record`.
+nothing; one pressed during a show is written as a comment) and each terminal size to
+:meth:`KeyRecorder.size`.  Every line is flushed as it is written, so a game killed leaves
+a script that plays up to its last key.  The file's first lines (the session's seed, its
+forced outcomes) are written by :mod:`slotterm.commands.key_record`.
 """
 
 from __future__ import annotations
@@ -32,9 +32,18 @@ class KeyRecorder:
         self._file.write(text + "\n")
         self._file.flush()
 
-    def key(self, name: str) -> None:
-        """The game took the key ``name`` (one a script cannot name is noted in a comment)."""
-        self.line(name if _NAME.fullmatch(name) else f"# a key the script cannot name: {name!r}")
+    def key(self, name: str, *, during_show: bool = False) -> None:
+        """The game took the key ``name``; ``during_show``: while a show was playing (the
+        reels turning, a win counted up), where a key stops or skips the show.  A replay's
+        shows end at once (animations off), so such a key is written as a comment: played
+        at rest it would do something else (Space would spin).  A key a script cannot
+        name is noted in a comment too."""
+        if not _NAME.fullmatch(name):
+            self.line(f"# a key the script cannot name: {name!r}")
+        elif during_show:
+            self.line(f"# {name}  (pressed during a show, which it stopped or skipped)")
+        else:
+            self.line(name)
 
     def size(self, width: int, height: int) -> None:
         """The terminal is ``width`` × ``height`` (written when it changed)."""

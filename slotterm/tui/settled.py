@@ -38,6 +38,12 @@ def busy_screens(app: App[Any]) -> list[str]:
     return busy
 
 
+def showing(app: App[Any]) -> bool:
+    """True while a screen plays a show or moves on by itself (autoplay aside): where a
+    key only stops or skips what is shown."""
+    return any(_moving(screen) for screen in app.screen_stack)
+
+
 def settled(app: App[Any]) -> bool:
     """True when the app is running and no screen is moving (:func:`busy_screens`)."""
     return app.is_running and not busy_screens(app)

@@ -19,12 +19,16 @@ import pytest
 
 from slotterm.cli import main
 from slotterm.commands.key_record import open_recorder
+from slotterm.commands.key_script import parse_script
 from slotterm.commands.play import build_app, open_from_args, settings_from_args
 from slotterm.games import get_game
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
+from slotterm.tui.key_recorder import KeyRecorder
 from slotterm.tui.settled import settled
 from slotterm.tui.textual_compat import screen_text
+from tests.tui.main_support import freeze_scenes, make_app, settle
+from tests.tui.main_support import main as main_screen
 
 GAME = get_game("book-of-spells")
 SEED = 7
@@ -134,3 +138,34 @@ def test_the_recorded_force_and_stops_are_written_as_the_tester_typed_them(
     lines = (tmp_path / "forced.keys").read_text(encoding="utf-8").splitlines()
     assert "@force free-spins" in lines
     assert lines.index(f"@seed {SEED}") < lines.index("@force free-spins")
+
+
+def test_a_key_pressed_during_a_show_is_written_as_a_comment(tmp_path: Path) -> None:
+    path = tmp_path / "keys.txt"
+    with path.open("w", encoding="utf-8") as file:
+        recorder = KeyRecorder(file)
+        recorder.key("space")
+        recorder.key("space", during_show=True)
+        recorder.key("ä")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "space"
+    assert lines[1].startswith("# space ") and "during a show" in lines[1]
+    assert lines[2].startswith("# a key the script cannot name")
+    assert parse_script("\n".join(lines)).keys == 1
+
+
+async def test_the_app_tells_the_recorder_which_keys_came_during_a_show(tmp_path: Path) -> None:
+    path = tmp_path / "keys.txt"
+    with path.open("w", encoding="utf-8") as file:
+        app = make_app(1, animations=True)
+        app.recorder = KeyRecorder(file)
+        async with app.run_test(size=(100, 32)) as pilot:
+            clock = freeze_scenes(app)  # the reels turn until the test moves the clock
+            await pilot.press("space")
+            await pilot.pause()
+            assert main_screen(app).presenter.busy
+            await pilot.press("space")  # stops the reels
+            await settle(pilot, app)
+            assert clock.now >= 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[1:] == ["space", "# space  (pressed during a show, which it stopped or skipped)"]
