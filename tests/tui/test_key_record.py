@@ -160,12 +160,11 @@ async def test_the_app_tells_the_recorder_which_keys_came_during_a_show(tmp_path
         app = make_app(1, animations=True)
         app.recorder = KeyRecorder(file)
         async with app.run_test(size=(100, 32)) as pilot:
-            clock = freeze_scenes(app)  # the reels turn until the test moves the clock
+            freeze_scenes(app)  # the reels turn until the test moves the clock
             await pilot.press("space")
             await pilot.pause()
             assert main_screen(app).presenter.busy
             await pilot.press("space")  # stops the reels
             await settle(pilot, app)
-            assert clock.now >= 0
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[1:] == ["space", "# space  (pressed during a show, which it stopped or skipped)"]
