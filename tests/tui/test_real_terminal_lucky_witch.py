@@ -1,14 +1,11 @@
-"""Lucky Witch in a real pseudo-terminal: a forced Pumpkin with a pick-again, the process
-killed mid-bonus, the restart from the lobby, the bonus finished.
+"""Lucky Witch in a real pseudo-terminal: the lobby, a spin, a forced Pumpkin with a
+pick-again, the process killed mid-bonus, the restart, the bonus finished.
 
-One key script and two runs of ``python -m slotterm`` on one save folder (``--seed N
---save-dir DIR``), each run in a pty of 100×32 read back through pyte
-(:mod:`tests.tui.pty_support`), with Textual's animations off (``TEXTUAL_ANIMATIONS=none``:
-the same screens, sooner):
+Three runs of ``python -m slotterm`` on one save folder (``--seed N --save-dir DIR``), each
+in a pty of 100×32 read back through pyte (:mod:`tests.tui.pty_support`), with Textual's
+animations off (``TEXTUAL_ANIMATIONS=none``: the same screens, sooner):
 
-1. ``slotterm script lucky-witch --keys tests/scripts/lucky-witch-plain-spin.keys
-   --save-dir DIR`` (in-process, headless: a spin is game flow, not terminal behaviour)
-   -- one plain spin into the seeded save.
+1. ``slotterm --seed N`` -- the lobby; ↓ and Enter open Lucky Witch; one spin; Q.
 2. ``slotterm lucky-witch --seed N --force mystery-bonus:pumpkin`` (``--force`` needs a
    GAME): the spin brews the Pumpkin; pumpkin 2 opened, N gives it up, pumpkin 4 opened;
    then SIGKILL, with no chance to write anything more.
@@ -34,21 +31,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from slotterm.cli import main
 from slotterm.engine.actions import Spin
 from slotterm.engine.features.mystery_bonus import OpenBonus
 from slotterm.engine.features.pick_game import Pick
 from slotterm.engine.features.pick_games.pumpkin import Keep, PickAgain
 from slotterm.engine.records import Phase
-from slotterm.games import get_game
+from slotterm.games import game_ids, get_game
 from slotterm.money import format_cents, parse_cents
 from slotterm.session.opening import open_session
 from slotterm.session.settings import default_settings
 from tests.tui.pty_support import COLS, ROWS, WAIT, PtyGame
 
 WITCH = get_game("lucky-witch")
-PLAIN_SPIN = Path(__file__).resolve().parent.parent / "scripts" / "lucky-witch-plain-spin.keys"
-"""The key script of the first run: the plain spin of :func:`plain_seed`'s seed."""
 DOWN, ENTER = b"\x1b[B", b"\r"
 AT_REST = "Press Space to spin"
 DECIDING = "Y keeps this pumpkin"
@@ -136,12 +130,24 @@ def test_a_pumpkin_killed_mid_bonus_comes_back_and_pays(
     saves = tmp_path / "saves"
     base = [sys.executable, "-m", "slotterm"]
     where = ["--seed", str(seed), "--save-dir", str(saves)]
+    start = format_cents(default_settings(WITCH).start_credits)
 
-    # 1. one plain spin, played headless by its key script into the seeded save
-    assert f"@seed {seed}" in PLAIN_SPIN.read_text(encoding="utf-8").splitlines()
-    keys = ["script", WITCH.id, "--keys", str(PLAIN_SPIN), "--out", str(tmp_path / "out")]
-    assert main([*keys, "--save-dir", str(saves)]) == 0
-    after_spin = format_cents(credits_after_spin)
+    # 1. the lobby, Lucky Witch opened from its row, one plain spin
+    game = PtyGame([*base, *where], env, tmp_path)
+    try:
+        game.wait_for(lambda: game.text().count(f"Credits {start}") == len(game_ids()), "the lobby")
+        game.send(DOWN + ENTER)
+        game.wait_for(lambda: "Coin size" in game.text(), "Lucky Witch opened from the lobby")
+        game.wait_for(lambda: AT_REST in game.text(), "Lucky Witch at rest")
+        game.send(b" ")
+        after_spin = format_cents(credits_after_spin)
+        game.wait_for(lambda: game.box("Credits") == after_spin, "the spin's win counted in")
+        game.wait_for(lambda: AT_REST in game.text(), "the reels at rest")
+        game.send(b"q")
+        run(game)
+        assert game.process.returncode == 0, game.text()
+    finally:
+        game.close()
 
     # 2. the forced Pumpkin: open 2, give it up, open 4; killed there
     forced = [*base, WITCH.id, *where, "--force", "mystery-bonus:pumpkin"]
