@@ -131,3 +131,23 @@ def test_a_game_that_raises_exits_1_with_its_error(
     assert status == 1
     assert "the game failed at line 1: RuntimeError: the reels fell off" in err
     assert "the reels fell off" in (out / "traceback.txt").read_text(encoding="utf-8")
+
+
+def test_size_after_a_key_resizes_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "@size 100x32\nspace\n@size 50x12\n@expect screen=TooSmallScreen\n@size 100x32\n"
+    status, out = play(tmp_path, "book-of-spells", text + "@expect screen=MainScreen\nspace\n")
+    assert status == 0, capsys.readouterr().err
+    assert all(len(step["screen"].splitlines()) == 32 for step in transcript(out))
+
+
+def test_a_demo_script_saves_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saves = tmp_path / "saves"
+    status, _ = play(tmp_path, "book-of-spells", "@demo\nspace\n", "--save-dir", str(saves))
+    assert status == 0, capsys.readouterr().err
+    kept = [path for path in saves.rglob("*") if path.is_file()] if saves.exists() else []
+    assert not [path for path in kept if "book-of-spells" in str(path)]
+    status, _ = play(tmp_path, "book-of-spells", "space\n", "--save-dir", str(saves))
+    assert status == 0
+    assert [path for path in saves.rglob("*") if "book-of-spells" in str(path)]
