@@ -35,7 +35,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from slotterm.cli import UsageError
-from slotterm.commands.key_script import KeyScript, ScriptError, Step, parse_expect, parse_script
+from slotterm.commands.key_script import (
+    SIZE_DEFAULT,
+    KeyScript,
+    ScriptError,
+    Step,
+    parse_expect,
+    parse_script,
+)
 from slotterm.commands.script_inputs import StepInputs, step_inputs
 from slotterm.commands.script_state import expect_failure, state_of
 from slotterm.engine.model import GameDefinition
@@ -102,7 +109,7 @@ def _play(
     from slotterm.commands.play import build_app, open_from_args, settings_from_args
 
     play_args = argparse.Namespace(
-        game=game.id if args.game == game.id else args.game,
+        game=args.game,
         seed=script.seed,
         demo=script.demo,
         save_dir=str(save_dir),
@@ -115,7 +122,7 @@ def _play(
     opened = open_from_args(play_args, settings)
     app, shelf = build_app(play_args, opened, None, settings)
     app.animation_level = "none"
-    size = args.size or script.size or (100, 32)
+    size = args.size or script.size or SIZE_DEFAULT
     driver = _Driver(app, script, inputs, out, transcript, name, args.deadline)
     said = io.StringIO()  # what Textual prints of a failing app goes to traceback.txt
     try:
