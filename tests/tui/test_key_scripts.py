@@ -58,9 +58,34 @@ def test_every_script_holds(path: Path, tmp_path: Path, capsys: pytest.CaptureFi
     assert all(step["screen"] for step in steps)
 
 
-def test_the_scripts_cover_each_game() -> None:
-    games = {script_game(path) for path in SCRIPTS.glob("*.keys")}
-    assert games == {"book-of-spells", "lucky-witch", "orchard-sevens"}
+def expects_of(game: str) -> set[str]:
+    """Every ``@expect`` of the scripts of ``game``."""
+    return {
+        line.removeprefix("@expect ")
+        for path in SCRIPTS.glob("*.keys")
+        if script_game(path) == game
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("@expect ")
+    }
+
+
+@pytest.mark.parametrize("game", ["book-of-spells", "lucky-witch", "orchard-sevens"])
+def test_the_scripts_check_each_games_free_spins_retrigger_and_cap(game: str) -> None:
+    checks = expects_of(game)
+    assert "features.free_spins.phase=done" in checks  # the free spins played out
+    assert any(check.startswith("screen~=+") and "free spins!" in check for check in checks) or (
+        "features.free_spins.awarded=16" in checks  # a retrigger: the award grew
+    )
+    assert "features.free_spins.ended_by=cap" in checks
+
+
+def test_the_scripts_check_the_gamble_and_every_pick_game() -> None:
+    book = expects_of("book-of-spells")
+    assert {"screen=GambleScreen", "win=0.40", "credits=999.82", "credits=1001.02"} <= book
+    assert "screen~=POTION on 3 reels: 9 lines × 0.60 = 5.40" in book  # the expansion
+    witch = expects_of("lucky-witch")
+    pick_screens = {"PotionScreen", "PumpkinScreen", "SpellBookScreen", "VaultScreen"}
+    assert {f"screen={name}" for name in pick_screens} <= witch
 
 
 def test_an_expect_that_does_not_hold_exits_1_naming_its_line(
