@@ -168,6 +168,8 @@ class _Driver:
         """The line of the last key pressed (where a failing game failed)."""
         self.steps = 0
         self.screen_text = ""
+        self.text_fresh = False
+        """True while :attr:`screen_text` is the screen now (no key or resize since)."""
 
     @property
     def quit(self) -> bool:
@@ -196,11 +198,13 @@ class _Driver:
             if not settled(self.app):  # settled after the step before, as a rule
                 await self.settle(pilot, f"the game to be ready for {step.text!r}")
             self.key_line = step.line
+            self.text_fresh = False
             await pilot.press(step.text)
             await self.settle(pilot, f"the game to answer {step.text!r}")
             self.write(step)
         elif step.kind == "size":
             width, _, height = step.text.partition("x")
+            self.text_fresh = False
             await pilot.resize_terminal(int(width), int(height))
             await self.settle(pilot, "the game to fit the new size")
         elif step.kind == "stops":
@@ -234,8 +238,9 @@ class _Driver:
         """The screen as plain text now (the last one seen once the game quit)."""
         from slotterm.tui.textual_compat import screen_text
 
-        if not self.quit:
+        if not self.quit and not self.text_fresh:
             self.screen_text = screen_text(self.app)
+            self.text_fresh = True
         return self.screen_text
 
     async def settle(self, pilot: Any, what: str) -> None:
