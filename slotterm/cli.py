@@ -31,6 +31,7 @@ from slotterm.cli_parser import (
     add_log_options,
     add_par_options,
     add_play_options,
+    add_script_options,
     add_serve_options,
     add_simulate_options,
     add_stops_options,
@@ -47,7 +48,18 @@ if TYPE_CHECKING:
     from slotterm.engine.model import GameDefinition
     from slotterm.force_kinds import Forcing
 
-COMMANDS = ("play", "par", "simulate", "eval", "stops", "game-def", "history", "log", "serve")
+COMMANDS = (
+    "play",
+    "par",
+    "simulate",
+    "eval",
+    "stops",
+    "game-def",
+    "history",
+    "log",
+    "serve",
+    "script",
+)
 HELP_WORDS = frozenset({"-h", "--help"})
 EXIT_USAGE = 2
 EXIT_OUTPUT_FAILED = 1
@@ -200,6 +212,7 @@ def build_parser(*, play_prog: str | None = None) -> argparse.ArgumentParser:
         subs.add_parser("log", help="print the save folder's event log and check its chain")
     )
     add_serve_options(subs.add_parser("serve", help="play in a web browser (no GAME: the lobby)"))
+    add_script_options(subs.add_parser("script", help="play a key script headless, for testers"))
     return parser
 
 
@@ -287,6 +300,7 @@ _HANDLERS = {
     "history": ("slotterm.commands.history", "run_history"),
     "log": ("slotterm.commands.log", "run_log"),
     "serve": ("slotterm.commands.serve", "run_serve"),
+    "script": ("slotterm.commands.script_runner", "run_script"),
 }
 """Command -> (module, function); modules are imported only when their command runs."""
 

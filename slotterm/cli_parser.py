@@ -245,6 +245,13 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
         ),
     )
     play.add_argument(
+        "--record",
+        default=None,
+        metavar="FILE",
+        help="testers, only with --seed: write the session's keys to FILE as a key script, "
+        "which 'slotterm script GAME --keys FILE' plays again",
+    )
+    play.add_argument(
         "--reset-save",
         action="store_true",
         help="start a new session; the old save files are moved aside, never deleted",
@@ -267,6 +274,60 @@ def memory_size(text: str) -> int:
     if size < 2**20:
         raise argparse.ArgumentTypeError(f"a memory size of at least 1M, got {_shown_text(text)}")
     return size
+
+
+def _size(text: str) -> tuple[int, int]:
+    """A terminal size ``WIDTHxHEIGHT`` (``100x32``), each 10 to 1000."""
+    width, x, height = text.partition("x")
+    if not x or not _ASCII_WHOLE.fullmatch(width) or not _ASCII_WHOLE.fullmatch(height):
+        raise argparse.ArgumentTypeError(f"not a size: {_shown_text(text)} (expected e.g. 100x32)")
+    if not (10 <= int(width) <= 1000 and 10 <= int(height) <= 1000):
+        raise argparse.ArgumentTypeError(f"{text}: each side must be 10 to 1000")
+    return int(width), int(height)
+
+
+def _seconds(text: str) -> float:
+    """A deadline in whole seconds, 1 to 3600."""
+    value = _whole_number(text, 1)
+    if value > 3600:
+        raise argparse.ArgumentTypeError(f"must be at most 3600 seconds, got {value}")
+    return float(value)
+
+
+def add_script_options(script: argparse.ArgumentParser) -> None:
+    """``script``'s GAME and options: the key script, the terminal size, the output folder,
+    the save folder, the deadline (:mod:`slotterm.commands.script_runner`)."""
+    _game_arg(script)
+    script.add_argument(
+        "--keys", required=True, metavar="FILE", help="the key script: one key a line, @ lines"
+    )
+    script.add_argument(
+        "--size",
+        type=_size,
+        default=None,
+        metavar="WxH",
+        help="the terminal's size (default: the script's @size, else 100x32)",
+    )
+    script.add_argument(
+        "--out",
+        default="script-out",
+        metavar="DIR",
+        help="where transcript.jsonl and the @shot pictures go (default ./script-out)",
+    )
+    script.add_argument(
+        "--save-dir",
+        default=None,
+        metavar="DIR",
+        help="play the seeded save in DIR and keep it (default: a fresh one, thrown away)",
+    )
+    script.add_argument("--config", default=None, help="operator settings TOML file")
+    script.add_argument(
+        "--deadline",
+        type=_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="how long the game may take to be ready for a key (default 30)",
+    )
 
 
 def add_par_options(par: argparse.ArgumentParser) -> None:

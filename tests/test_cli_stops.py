@@ -248,7 +248,8 @@ def test_the_readmes_worked_example_forces_the_stops_it_finds(
 
     text = readme_text()
     section = text[text.index("## Testing the game") :].split("\n## ", 1)[0]
-    find, play = (shlex.split(c)[1:] for c in shell_commands(section)[:2])  # then --force's
+    # the section's first two commands (then --force's and the key scripts')
+    find, play = (shlex.split(c)[1:] for c in list(shell_commands(section))[:2])
     assert find[0] == "stops" and main(find) == 0
     found = capsys.readouterr().out.splitlines()[0].removeprefix("stops: ")
     assert f"`stops: {found}`" in section

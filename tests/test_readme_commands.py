@@ -5,7 +5,8 @@ folders in a temporary folder: the reports (``par``, ``eval``, ``stops``, ``game
 ``--version``) as they stand; ``simulate`` with its round count cut to
 :data:`QUICK_SPINS` (the table's million rounds take most of a minute on one core);
 ``history`` and ``log`` after an example save (``saves/``) is put where the player's save
-lives; the play example in a real terminal, quit with Q; ``serve`` on a free port.
+lives; ``script`` on a copy of the repository's key script it names; the play example in a
+real terminal, quit with Q; ``serve`` on a free port.
 """
 
 from __future__ import annotations
@@ -44,7 +45,18 @@ def table_examples() -> dict[str, str]:
     return examples
 
 
-KNOWN = ("par", "simulate", "eval", "stops", "game-def", "serve", "--version", "history", "log")
+KNOWN = (
+    "par",
+    "simulate",
+    "eval",
+    "stops",
+    "game-def",
+    "serve",
+    "--version",
+    "history",
+    "log",
+    "script",
+)
 """The table's commands besides play."""
 
 
@@ -102,6 +114,17 @@ def test_history_and_log_read_the_players_save(user_dirs: dict[str, str], tmp_pa
     assert json.loads(run(examples["history"], user_dirs, tmp_path)), "the save's rounds"
     assert shlex.split(examples["log"])[2] == game
     assert run(examples["log"], user_dirs, tmp_path).strip()
+
+
+def test_the_script_example_plays_its_script(user_dirs: dict[str, str], tmp_path: Path) -> None:
+    example = table_examples()["script"]
+    keys = shlex.split(example)[shlex.split(example).index("--keys") + 1]
+    (tmp_path / keys).parent.mkdir(parents=True)
+    shutil.copy(ROOT / keys, tmp_path / keys)  # the repository's script, where it says
+    run(example, user_dirs, tmp_path)
+    out = tmp_path / shlex.split(example)[-1]
+    steps = (out / "transcript.jsonl").read_text(encoding="utf-8").splitlines()
+    assert json.loads(steps[-1])["state"]["phase"] == "idle" and len(steps) > 3
 
 
 def test_the_play_example_opens_the_game_and_quits(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from slotterm.cli import ERROR_ROOM, WHOLE_MESSAGE_MAX, UsageError, read_force
+from slotterm.commands.key_record import check_record
 from slotterm.commands.stops_input import stop_lines
 from slotterm.engine.actions import Limits
 from slotterm.engine.model import GameDefinition
@@ -26,6 +27,8 @@ from slotterm.session.settings import CONFIG_NAME, Settings, load_settings
 if TYPE_CHECKING:
     from slotterm.force_kinds import Forcing
     from slotterm.session.game_session import GameSession
+    from slotterm.tui.app import SlotApp
+    from slotterm.tui.key_recorder import KeyRecorder
     from slotterm.tui.lobby import GameShelf, ShelfGame
     from slotterm.tui.quit_signals import QuitSignals
 
@@ -43,6 +46,7 @@ def run_play(args: argparse.Namespace) -> int:
     if args.game is None and (args.force is not None or getattr(args, "reset_save", False)):
         raise UsageError(f"--force and --reset-save need a GAME (e.g. slotterm {game_ids()[0]})")
     check_stops(args)
+    check_record(args)
     check_games_folder(args)
     force = None if args.game is None else forced_feature(args.force, get_game(args.game))
     if args.game is not None:
@@ -88,11 +92,40 @@ def _play(
     signals: QuitSignals,
 ) -> int:
     """Open the game (or the lobby) and run the app until the player quits."""
-    shelf = shelf_for(args)
-    session = None
+    opened = None if args.game is None else open_from_args(args, settings)
+    recorder = None
+    if opened is not None and getattr(args, "record", None) is not None:
+        from slotterm.commands.key_record import open_recorder
+
+        recorder = open_recorder(args, opened.session)
+    app, shelf = build_app(args, opened, force, settings, signals=signals, recorder=recorder)
     try:
-        if args.game is not None:
-            opened = open_from_args(args, settings)
+        if args.demo:  # a demo starts from the remembered settings and writes nothing
+            app.keep_settings_for_this_run()
+        app.run()
+    finally:
+        shelf.close()
+        if recorder is not None:
+            recorder.close()
+    return 0
+
+
+def build_app(
+    args: argparse.Namespace,
+    opened: OpenedSession | None,
+    force: str | None,
+    settings: Settings | None,
+    *,
+    signals: QuitSignals | None = None,
+    recorder: KeyRecorder | None = None,
+) -> tuple[SlotApp, GameShelf]:
+    """The app for ``play``'s options on the ``opened`` game (``None``: the lobby) and the
+    lobby's shelf, which the caller closes (``slotterm script`` builds its app here too).
+    ``recorder`` writes the keys (``--record``)."""
+    shelf = shelf_for(args)
+    try:
+        session = None
+        if opened is not None:
             shelf.adopt(opened)
             session = opened.session
             session.forced_stops = list(getattr(args, "stops", None) or ())  # check_stops read them
@@ -103,20 +136,18 @@ def _play(
         from slotterm.tui.rtp_band import use_exact_sd
 
         use_exact_sd(exact_sd_of)
-
         app = SlotApp(
             session,
             force=force,
             shelf=shelf,
             player_folder=settings_folder_of(args),
             signals=signals,
+            recorder=recorder,
         )
-        if args.demo:  # a demo starts from the remembered settings and writes nothing
-            app.keep_settings_for_this_run()
-        app.run()
-    finally:
+    except BaseException:
         shelf.close()
-    return 0
+        raise
+    return app, shelf
 
 
 def exact_sd_of(game: GameDefinition, lines: int) -> float:

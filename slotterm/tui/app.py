@@ -51,6 +51,7 @@ from textual.widgets import Input
 from slotterm.session.game_session import GameSession
 from slotterm.tui.driver import TerminalDriver, TerminalGone
 from slotterm.tui.features.registry import stylesheets
+from slotterm.tui.key_recorder import KeyRecorder
 from slotterm.tui.lobby import GameShelf
 from slotterm.tui.palette import GameCommands
 from slotterm.tui.quit_signals import QuitSignals
@@ -58,6 +59,7 @@ from slotterm.tui.screens.dialog_css import window_stylesheets
 from slotterm.tui.screens.main_screen import MainScreen
 from slotterm.tui.screens.quit_confirm import quit_game
 from slotterm.tui.screens.too_small import TooSmallScreen, too_small
+from slotterm.tui.settled import showing
 from slotterm.tui.shell import SHELL_BINDINGS, Shell
 from slotterm.tui.textual_compat import event_clock
 
@@ -105,7 +107,8 @@ class SlotApp(Shell):
     ``force``.  ``player_folder`` is where the options and autoplay settings are kept
     (``None``: the defaults, for this program only).  ``signals`` are the quit signals
     already taken (``slotterm play`` takes them first thing); without them :meth:`run`
-    takes them itself.
+    takes them itself.  ``recorder`` (``play --record``) is given every key the app lets
+    through and the terminal's size (:class:`~slotterm.tui.key_recorder.KeyRecorder`).
     """
 
     CSS_PATH: ClassVar[list[str | PurePath]] = [
@@ -134,6 +137,7 @@ class SlotApp(Shell):
         shelf: GameShelf | None = None,
         player_folder: Path | None = None,
         signals: QuitSignals | None = None,
+        recorder: KeyRecorder | None = None,
     ) -> None:
         super().__init__(shelf=shelf, player_folder=player_folder)
         if session is None and shelf is None:
@@ -148,6 +152,7 @@ class SlotApp(Shell):
         """The quit signal that ended the game, if one did."""
         self.quit_signals = signals if signals is not None else QuitSignals()
         self.backlog = KeyBacklog()
+        self.recorder = recorder
 
     def make_game_screen(self, session: GameSession, force: str | None) -> MainScreen:
         """The slot machine for ``session``."""
@@ -228,6 +233,8 @@ class SlotApp(Shell):
         if self.lobby is not None and self.main_screen is not None:
             self.push_screen(self.main_screen)  # ``slotterm GAME``: the game over the lobby's place
         self._fit(self.size.width, self.size.height)
+        if self.recorder is not None:
+            self.recorder.size(self.size.width, self.size.height)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, but on a terminal :class:`TerminalDriver`, which notices the
@@ -255,6 +262,8 @@ class SlotApp(Shell):
                 event.prevent_default()
                 event.stop()
                 return
+            if self.recorder is not None:
+                self.recorder.key(event.key, during_show=showing(self))
             await super().on_event(event)
             self.backlog.done()
             return
@@ -262,6 +271,8 @@ class SlotApp(Shell):
 
     def on_resize(self, event: events.Resize) -> None:
         """Show or take away the too-small notice as the terminal changes size."""
+        if self.recorder is not None:
+            self.recorder.size(event.size.width, event.size.height)
         self._fit(event.size.width, event.size.height)
 
     def _fit(self, width: int, height: int) -> None:

@@ -33,6 +33,10 @@ What is used, why, and what happens if it goes:
   (:func:`lay_out_screen_unseen`): whether a mounted screen needs laying out, and doing it (and
   rendering its lines) while it is not on top.  If they go, :func:`lay_out_unseen`
   answers False (nothing laid out ahead).
+* ``App._background_screens`` with ``Screen._compositor.render_update`` (:func:`screen_text`):
+  the screens seen through the top one, and its lines, rendered as plain text, the way
+  ``App.export_screenshot`` renders them (``slotterm script``'s transcript).  If they go,
+  :func:`screen_text` fails on first use (the script tests fail).
 * ``Driver._app``, ``Driver._loop``, ``LinuxDriver._file``,
   ``LinuxDriver._sigcont_application`` (:class:`HookedLinuxDriver`): the app a driver
   posts to, the event loop it posts on, the file its output thread writes to (replaced by
@@ -55,6 +59,7 @@ textual-serve's private members are in :mod:`slotterm.commands.serve_compat`.
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING, Any
 
 from rich.color import ColorSystem
@@ -169,6 +174,26 @@ def write_dirty_columns_only() -> bool:
         return False  # pragma: no cover - another Textual's internals
     chops_update.render_segments = _render_dirty_columns
     return True
+
+
+def screen_text(app: App[Any]) -> str:
+    """What the app's terminal shows now (the top screen over the ones seen through it), as
+    plain text, one line per row, trailing spaces cut: ``App.export_screenshot``'s picture
+    without its styles."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
 class HookedLinuxDriver(LinuxDriver):

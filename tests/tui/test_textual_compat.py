@@ -49,6 +49,7 @@ from slotterm.tui.textual_compat import (
     lay_out_screen_unseen,
     mark_footer_bindings_ready,
     mount_unseen,
+    screen_text,
     set_bindings,
 )
 
@@ -204,6 +205,32 @@ async def test_screen_layout_members_lay_out_a_screen_not_on_top() -> None:
         assert screen._size == Size(60, 20)
         assert screen.query_one("#ahead").size.width == 60
         assert screen not in app.screen_stack
+
+
+class Over(Screen[None]):
+    """A window over half the screen: the screen under it shows through."""
+
+    DEFAULT_CSS = "Over { background: transparent; } Over Static { width: 20; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("the window", id="over")
+
+
+async def test_background_screens_and_render_update_give_the_screen_as_text() -> None:
+    """``App._background_screens`` (a list of screens) and ``render_update(full=True,
+    screen_stack=...)``: :func:`screen_text` is what the terminal shows, the screen under
+    a window too, one line per row."""
+    app: App[None] = App()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await app.mount(Static("\nunder it all"))
+        await pilot.pause()
+        assert screen_text(app).splitlines()[1] == "under it all"
+        await app.push_screen(Over())
+        await pilot.pause()
+        assert isinstance(app._background_screens, list)
+        assert "full" in inspect.signature(app.screen._compositor.render_update).parameters
+        text = screen_text(app)
+        assert text.splitlines()[:2] == ["the window", "under it all"]
 
 
 async def test_linux_driver_members_the_hooked_driver_names() -> None:

@@ -267,6 +267,12 @@ class GambleScreen(ModalScreen[str | None]):
         if landed is not None and self.presenter.clock() - landed >= SKIP_HOLD_SECONDS:
             self._close_after_loss()
 
+    @property
+    def settling(self) -> bool:
+        """True while the screen moves on by itself: the card turning, or the lost card
+        held before the gamble closes (``slotterm script`` waits for it to close)."""
+        return self.turning or (self._landed_at is not None and self.is_current)
+
     def _close_after_loss(self) -> None:
         if self._landed_at is None:
             return  # closed already (a key came before the pause ran out)
