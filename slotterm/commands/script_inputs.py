@@ -3,8 +3,8 @@ each exactly as ``play`` reads ``--stops`` and ``--force``.
 
 ``@stops`` goes through :func:`~slotterm.commands.stops_input.parse_stop_line`; ``@force``
 through ``play``'s own option parser (whatever ``--force`` takes, ``@force`` takes) and
-then :func:`~slotterm.cli.engine_force`.  A bad value is a :class:`UsageError` naming the
-script's line.
+then :func:`~slotterm.cli.read_force` (a feature or a plan such as ``retrigger`` or
+``cap``).  A bad value is a :class:`UsageError` naming the script's line.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ import contextlib
 import io
 from dataclasses import dataclass, field
 
-from slotterm.cli import UsageError, build_parser, engine_force
+from slotterm.cli import UsageError, build_parser, read_force
 from slotterm.commands.key_script import KeyScript
 from slotterm.commands.stops_input import parse_stop_line
 from slotterm.engine.model import GameDefinition
+from slotterm.force_kinds import Forcing
 from slotterm.forced_stops import ForcedSpin, strip_lengths
 
 
@@ -25,7 +26,7 @@ class StepInputs:
     """The script's forced spins and forced features, by the line that gives each."""
 
     stops: dict[int, ForcedSpin] = field(default_factory=dict)
-    forces: dict[int, str] = field(default_factory=dict)
+    forces: dict[int, Forcing] = field(default_factory=dict)
 
 
 def step_inputs(game: GameDefinition, script: KeyScript, name: str) -> StepInputs:
@@ -41,9 +42,9 @@ def step_inputs(game: GameDefinition, script: KeyScript, name: str) -> StepInput
     return inputs
 
 
-def force_of(game: GameDefinition, text: str, where: str) -> str:
-    """The engine's force for ``@force text``, read by ``play``'s ``--force`` (its parser,
-    then the game's check), or a :class:`UsageError` starting with ``where``."""
+def force_of(game: GameDefinition, text: str, where: str) -> Forcing:
+    """``@force text`` read as ``play`` reads ``--force`` (its parser, then the game's
+    check), or a :class:`UsageError` starting with ``where``."""
     said = io.StringIO()
     try:
         with contextlib.redirect_stderr(said):
@@ -53,6 +54,6 @@ def force_of(game: GameDefinition, text: str, where: str) -> str:
         raise UsageError(f"{where}: @force {text}: {reason}") from None
     value = args.force[-1] if isinstance(args.force, list) else args.force
     try:
-        return engine_force(game, value)
+        return read_force(game, value)
     except UsageError as exc:
         raise UsageError(f"{where}: @{str(exc).removeprefix('--')}") from None

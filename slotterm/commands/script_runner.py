@@ -43,6 +43,7 @@ from slotterm.commands.key_script import (
     parse_expect,
     parse_script,
 )
+from slotterm.commands.play import apply_force
 from slotterm.commands.script_inputs import StepInputs, step_inputs
 from slotterm.commands.script_state import expect_failure, state_of
 from slotterm.engine.model import GameDefinition
@@ -117,6 +118,7 @@ def _play(
         games=str(save_dir / "games"),
         reset_save=False,
         stops=None,
+        force=None,
     )
     settings = settings_from_args(play_args, game)
     opened = open_from_args(play_args, settings)
@@ -210,7 +212,7 @@ class _Driver:
         elif step.kind == "stops":
             self.session.forced_stops.append(self.inputs.stops[step.line])
         elif step.kind == "force":
-            self.app.main_screen.force = self.inputs.forces[step.line]
+            apply_force(self.session, self.inputs.forces[step.line])
         elif step.kind == "shot":
             self.app.save_screenshot(filename=f"{step.text}.svg", path=str(self.out))
         elif step.kind == "expect":

@@ -108,7 +108,7 @@ def test_an_expect_that_does_not_hold_exits_1_naming_its_line(
         ("space\n@seed 3\n", "line 2: @seed must come before the first key"),
         ("@stops 1,2,3\n", "line 1: @stops: need 5 stops"),
         ("@stops 999,0,0,0,0\n", "line 1: @stops: reel 1's stop 999 is not on its base strip"),
-        ("@force jackpot\n", "line 1: @force jackpot: argument --force"),
+        ("@force jackpot\n", "line 1: @force jackpot: no such event"),
         ("@frobnicate\n", "line 1: unknown @'frobnicate'"),
         ("@expect credits\n", "line 1: @expect needs NAME=VALUE"),
         ("space*0\n", "line 1: space*0: repeat a key 1 to 1000 times"),
