@@ -260,6 +260,8 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
 
 _SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)([KMGT]?)B?", re.IGNORECASE)
 _SIZE_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+_SIZE_MOST = 2**50
+"""The largest ``--max-memory`` taken (1024T): beyond it no budget means anything."""
 
 
 def memory_size(text: str) -> int:
@@ -270,7 +272,10 @@ def memory_size(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"not a memory size: {_shown_text(text)} (expected e.g. 500M or 2G)"
         )
-    size = int(float(match[1]) * _SIZE_UNITS[match[2].upper()])
+    value = float(match[1]) * _SIZE_UNITS[match[2].upper()]
+    if not value <= _SIZE_MOST:  # also inf, from hundreds of digits
+        raise argparse.ArgumentTypeError(f"a memory size of at most 1024T, got {_shown_text(text)}")
+    size = int(value)
     if size < 2**20:
         raise argparse.ArgumentTypeError(f"a memory size of at least 1M, got {_shown_text(text)}")
     return size

@@ -28,6 +28,9 @@ BAD_INPUT = {
     "par: memory size not a size": ["par", "book-of-spells", "--max-memory", "lots"],
     "par: memory size without a number": ["par", "book-of-spells", "--max-memory", "G"],
     "par: memory size too small": ["par", "book-of-spells", "--max-memory", "10K"],
+    "par: memory size too big": ["par", "book-of-spells", "--max-memory", "99999999T"],
+    "par: memory size past a C long": ["par", "book-of-spells", "--max-memory", "9" * 19],
+    "par: memory size past a float": ["par", "book-of-spells", "--max-memory", "9" * 400],
     "par: over the memory budget": ["par", "book-of-spells", "--max-memory", "5M"],
     # simulate
     "simulate: unknown game": ["simulate", "no-such-game", "--spins", "10"],

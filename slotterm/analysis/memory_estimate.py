@@ -126,6 +126,10 @@ def budget_refusal(estimate: MemoryEstimate, budget: int) -> str | None:
     )
 
 
+_LIMIT_MOST = 2**62
+"""The highest address-space limit set (``setrlimit`` takes a C long)."""
+
+
 @contextmanager
 def guard(budget: int) -> Iterator[None]:
     """Limit the process's address space to what it has now plus ``budget`` less what is
@@ -137,6 +141,7 @@ def guard(budget: int) -> Iterator[None]:
         limit = min(limit, hard)
     if soft != resource.RLIM_INFINITY:
         limit = min(limit, soft)
+    limit = min(limit, _LIMIT_MOST)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     try:
         yield
