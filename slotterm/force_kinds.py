@@ -88,7 +88,21 @@ def _plan(game: GameDefinition, event: str, detail: str | None) -> Forcing:
         return Forcing(event, plan=event)
     if not detail:
         raise ForceError("five-of-a-kind needs a symbol: five-of-a-kind:SYM")
-    return Forcing(f"{event}:{detail}", plan=event, symbol=symbol_of(game, detail))
+    symbol = symbol_of(game, detail)
+    if not pays_five_on_a_line(game, symbol):
+        raise ForceError(
+            f"{symbol} pays nothing as five on a line in {game.name} (a scatter pays where it "
+            "lands): five-of-a-kind takes a symbol of the line paytable"
+        )
+    return Forcing(f"{event}:{detail}", plan=event, symbol=symbol)
+
+
+def pays_five_on_a_line(game: GameDefinition, symbol: str) -> bool:
+    """True when five ``symbol`` on a line pay as a line win: its own line pay, or (a wild
+    with no pay of its own) the pay a line of wilds takes."""
+    if 5 in game.paytable.get(symbol, {}):
+        return True
+    return symbol in game.wild_ids and game.wild_only_pays_as is not None
 
 
 def symbol_of(game: GameDefinition, text: str) -> str:

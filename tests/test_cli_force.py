@@ -168,6 +168,12 @@ def test_a_data_only_game_file_takes_the_plans(tmp_path: Path) -> None:
         (["orchard-sevens", "--demo", "--force", "cap:50"], "takes nothing after it"),
         (["lucky-witch", "--demo", "--force", "mystery-bonus:pumpkin=2,4"], "needs 5 amounts"),
         (
+            ["lucky-witch", "--demo", "--force", "mystery-bonus:pumpkin=2,,4,6,10,50"],
+            "one is empty",
+        ),
+        (["lucky-witch", "--demo", "--force", "five-of-a-kind:POTION"], "pays nothing as five"),
+        (["orchard-sevens", "--demo", "--force", "five-of-a-kind:coin"], "pays nothing as five"),
+        (
             ["lucky-witch", "--demo", "--force", "mystery-bonus:vault=" + ",".join(["3"] * 12)],
             "3 stands 12 times",
         ),

@@ -123,15 +123,16 @@ class Draw(NamedTuple):
 def layout_items(text: str, count: int, what: str) -> list[str]:
     """The ``count`` comma-separated items of ``text``, or a :class:`LayoutError`."""
     items = [item.strip() for item in text.split(",")]
-    if len(items) != count or not all(items):
-        got = len([i for i in items if i])
-        raise LayoutError(f"needs {count} {what}, got {got}")
+    if not all(items):
+        raise LayoutError(f"needs {count} {what}, one between each two commas (one is empty)")
+    if len(items) != count:
+        raise LayoutError(f"needs {count} {what}, got {len(items)}")
     return items
 
 
 def layout_amount(item: str, allowed: Sequence[int], what: str) -> int:
     """``item`` as one of the ``allowed`` amounts (total bets), or a :class:`LayoutError`."""
-    if not item.isdigit() or len(item) > 9 or int(item) not in allowed:
+    if not (item.isascii() and item.isdigit()) or len(item) > 9 or int(item) not in allowed:
         shown = item if len(item) <= 12 else item[:10] + "…"
         known = ", ".join(map(str, sorted(set(allowed))))
         raise LayoutError(f"{shown!r} is not {what} (one of: {known})")
