@@ -180,6 +180,12 @@ class ParSheet:
     definition: GameDefinition | None = field(default=None, repr=False, compare=False)
     laws: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
+    @property
+    def kind(self) -> str:
+        """``"exact"``, or ``"bounded"`` when only bounds of the RTP are known
+        (:attr:`rtp_lower` to :attr:`rtp_upper`, :attr:`rtp_bounded_by` says why)."""
+        return "exact" if self.rtp_lower is None else "bounded"
+
     def __getattr__(self, name: str) -> Any:
         """A feature's figure by name; ``None`` for one the game's features do not give
         (a game without a bonus has no ``rtp_bonus``)."""

@@ -89,8 +89,7 @@ def print_sheet(sheet: ParSheet, console: Console) -> None:
     from rich.table import Table
 
     features = feature_text(sheet)
-    kind = "exact" if sheet.rtp_lower is None else "bounded"
-    title = f"{sheet.game} — {kind} PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
+    title = f"{sheet.game} — {sheet.kind} PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}"
     summary = Table(title=title, show_header=False)
     summary.add_column("figure")
     summary.add_column("value", justify="right")

@@ -132,7 +132,7 @@ def cell_text(value: Any) -> str:
 def sheet_markdown(sheet: ParSheet) -> str:
     """The sheet as Markdown: a heading, then each table under its own heading."""
     lines = [
-        f"# {sheet.game}: exact PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}",
+        f"# {sheet.game}: {sheet.kind} PAR sheet, {sheet.lines} line{'s' * (sheet.lines > 1)}",
         "",
         "The figures of `slotterm par GAME --json`: RTPs and probabilities are fractions "
         "(0.9613 is 96.13 %), wins and standard deviations multiples of the total bet, "

@@ -124,7 +124,7 @@ def report_html(sheet: ParSheet) -> str:
     """The whole page."""
     game = sheet_game(sheet)
     lines = f"{sheet.lines} line{'s' * (sheet.lines > 1)}"
-    title = f"{game.name}: exact PAR sheet, {lines}"
+    title = f"{game.name}: {sheet.kind} PAR sheet, {lines}"
     tables = sheet_tables(sheet)
     parts = [
         element("h1", {}, html.escape(title)),

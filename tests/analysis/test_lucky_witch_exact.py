@@ -348,6 +348,12 @@ def test_a_bonus_cap_of_no_whole_bets_per_line_bounds_the_sheet() -> None:
     assert sheet.rtp_uncapped == pytest.approx(low.rtp_uncapped, abs=1e-15)
     assert low.rtp_uncapped < high.rtp_uncapped  # the bound is not empty before the round cap
     assert sheet.to_json()["rtp_upper"] == sheet.rtp_upper
+    assert sheet.kind == "bounded" and low.kind == "exact"
+    from slotterm.commands.par_formats import sheet_markdown
+    from slotterm.commands.par_html import report_html
+
+    for text in (sheet_markdown(sheet), report_html(sheet)):
+        assert "bounded PAR sheet" in text and "exact PAR sheet" not in text
 
 
 def test_lucky_witch_at_20_lines_binds_its_bonus_cap_and_keeps_every_promise() -> None:
