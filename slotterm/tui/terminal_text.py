@@ -83,7 +83,9 @@ def strip_text(strip: Strip, color_system: ColorSystem) -> str:
     shown = ""  # the SGR parameters in force ("": reset)
     shown_colours: Colours | None = ("", "")
     known = _known(color_system)
-    plain = ("", ("", ""))
+    plain: tuple[str, Colours | None] = ("", ("", ""))
+    ansi: str
+    colours: Colours | None
     for text, style, _ in strip:
         if style is None:
             ansi, colours = plain
