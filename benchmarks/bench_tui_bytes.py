@@ -8,8 +8,8 @@ a base spin and its win show, the same rounds for every version of the program.
 For each spin it counts what the program writes from the key until the output has been
 quiet for :data:`QUIET` seconds (the reels, the win show and the frames' pulse: the whole
 round as a ``serve`` tab receives it), split into the reels' part (the first
-:data:`REELS_SECONDS`) and the rest.  Frames are counted by Textual's synchronized-output
-wrapper (ESC[?2026h ... ESC[?2026l).
+:data:`REELS_SECONDS`) and the rest, and the program's CPU time over the round.  Frames
+are counted by Textual's synchronized-output wrapper (ESC[?2026h ... ESC[?2026l).
 
 Prints every spin and the medians per game; ``--quick``: two spins a game.
 
@@ -51,11 +51,14 @@ class Spin:
     frames: int
     reels_bytes: int
     reels_frames: int
+    cpu_ms: float
+    """The program's CPU time over the round (/proc counts in 10 ms ticks)."""
 
 
 def one_spin(game: Game) -> Spin:
     """Press S and read until the round has come to rest."""
     mark = len(game.output)
+    cpu = game.cpu_seconds()
     sent = time.perf_counter()
     game.send(b"s")
     reels_end = -1
@@ -70,7 +73,13 @@ def one_spin(game: Game) -> Spin:
             raise TimeoutError("the round never came to rest")
     written = bytes(game.output[mark:])
     reels = written[: (reels_end if reels_end >= 0 else len(game.output)) - mark]
-    return Spin(len(written), written.count(FRAME_START), len(reels), reels.count(FRAME_START))
+    return Spin(
+        len(written),
+        written.count(FRAME_START),
+        len(reels),
+        reels.count(FRAME_START),
+        (game.cpu_seconds() - cpu) * 1000,
+    )
 
 
 def plain_stops(game_id: str, spins: int, seed: int) -> list[tuple[int, ...]]:
@@ -114,10 +123,12 @@ def report(game_id: str, found: list[Spin]) -> None:
     reels = median([s.reels_bytes for s in found])
     reels_frames = median([s.reels_frames for s in found])
     per_frame = median([s.bytes // max(1, s.frames) for s in found])
+    cpu = statistics.median([s.cpu_ms for s in found])
     print(
         f"{game_id}: median over {len(found)} spins: {total / 1000:.1f} kB per spin in "
         f"{frames:.0f} frames ({per_frame / 1000:.1f} kB a frame); the reels' "
-        f"{REELS_SECONDS} s: {reels / 1000:.1f} kB in {reels_frames:.0f} frames"
+        f"{REELS_SECONDS} s: {reels / 1000:.1f} kB in {reels_frames:.0f} frames; "
+        f"CPU {cpu:.0f} ms a round"
     )
 
 
@@ -136,7 +147,8 @@ def main() -> int:
         for n, spin in enumerate(found, 1):
             print(
                 f"{game_id} spin {n}: {spin.bytes} bytes in {spin.frames} frames "
-                f"(reels {spin.reels_bytes} bytes in {spin.reels_frames} frames)",
+                f"(reels {spin.reels_bytes} bytes in {spin.reels_frames} frames), "
+                f"CPU {spin.cpu_ms:.0f} ms",
                 flush=True,
             )
         results[game_id] = found

@@ -61,6 +61,20 @@ def _change(old: Colours, new: Colours) -> str:
     return f"\x1b[{';'.join(codes)}m"
 
 
+_KNOWN: dict[ColorSystem, dict[Style, tuple[str, Colours | None]]] = {}
+"""Each style's SGR parameters and colours, per colour system (styles repeat frame after
+frame: the same tiles)."""
+KNOWN_MOST = 4096
+"""Styles remembered per colour system before the memory starts over."""
+
+
+def _known(color_system: ColorSystem) -> dict[Style, tuple[str, Colours | None]]:
+    known = _KNOWN.setdefault(color_system, {})
+    if len(known) > KNOWN_MOST:
+        known.clear()
+    return known
+
+
 def strip_text(strip: Strip, color_system: ColorSystem) -> str:
     """``strip`` as terminal text: the cells :meth:`Strip.render` writes, each style
     change written once (see the module docstring).  Starts and ends in the reset state."""
@@ -68,22 +82,25 @@ def strip_text(strip: Strip, color_system: ColorSystem) -> str:
     append = out.append
     shown = ""  # the SGR parameters in force ("": reset)
     shown_colours: Colours | None = ("", "")
-    known: dict[Style, tuple[str, Colours | None]] = {}
+    known = _known(color_system)
+    plain: tuple[str, Colours | None] = ("", ("", ""))
+    ansi: str
     colours: Colours | None
     for text, style, _ in strip:
         if style is None:
-            ansi, colours = "", ("", "")
-        elif style.link:
-            if shown:
-                append("\x1b[0m")
-            append(Strip.render_style(style, text, color_system))  # ends reset
-            shown, shown_colours = "", ("", "")
-            continue
+            ansi, colours = plain
         else:
-            if style not in known:
+            found = known.get(style)
+            if found is None:
+                if style.link:
+                    if shown:
+                        append("\x1b[0m")
+                    append(Strip.render_style(style, text, color_system))  # ends reset
+                    shown, shown_colours = "", ("", "")
+                    continue
                 ansi = Strip.render_ansi(style, color_system)
-                known[style] = (ansi, colours_only(ansi))
-            ansi, colours = known[style]
+                found = known[style] = (ansi, colours_only(ansi))
+            ansi, colours = found
         if ansi != shown:
             if colours is not None and shown_colours is not None:
                 append(_change(shown_colours, colours))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style
@@ -100,6 +101,8 @@ class ReelsWindow(Pulsing, Widget):
         then (someone else may have changed it since)."""
         self._pulse = Pulse(self, self._beat)
         self._frame: tuple[tuple[int, int, Style, bool], list[Strip]] | None = None
+        self._style_key: tuple[Style, bool] | None = None
+        """The base style and the no-colour flag of the frame, until the next refresh."""
 
     # --- what the scenes change -------------------------------------------------------
 
@@ -291,9 +294,23 @@ class ReelsWindow(Pulsing, Widget):
         lines = self._lines()
         return lines[y] if 0 <= y < len(lines) else Strip.blank(self.content_size.width)
 
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """As any widget (the frame's style is looked up again on the next draw)."""
+        self._style_key = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        """As any widget (the frame's style is looked up again on the next draw)."""
+        self._style_key = None
+        super().notify_style_update()
+
     def _lines(self) -> list[Strip]:
         size = self.content_size
-        key = (size.width, size.height, self.rich_style, self.mono)  # a new theme: redraw
+        if self._style_key is None:  # once per refresh, not once per line (it walks the DOM)
+            self._style_key = (self.rich_style, self.mono)
+        key = (size.width, size.height, *self._style_key)  # a new theme: redraw
         if self._frame is None or self._frame[0] != key:
             self._frame = (key, self._draw(size))
         return self._frame[1]
