@@ -139,6 +139,12 @@ def main() -> int:
     if min(args.rounds, args.runs, args.warm_rounds) < 1:
         parser.error("--rounds, --runs and --warm-rounds must be at least 1")
     print(f"load average at the start: {load()}")
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print(
+            "note: PYTHONDONTWRITEBYTECODE is set, so every engine process compiles slotterm "
+            "from source (an installed slotterm has its bytecode): unset it for the figures "
+            "a player's machine sees"
+        )
     table: list[tuple[str, float, float, float]] = []
     with tempfile.TemporaryDirectory() as folder:
         for game_id in args.game or GAMES:
