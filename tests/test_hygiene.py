@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,12 @@ REPO = TESTS.parent
 PACKAGE = REPO / "slotterm"
 SOURCES = ("slotterm", "tests", "saves", "benchmarks", "tools")
 """The folders whose Python files the import rule reads."""
+
+
+@functools.cache  # the checks below walk the same files: each is read and parsed once a run
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of a repository file (shared: walk it, never change it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def python_files(*folders: str) -> list[Path]:
@@ -72,9 +79,7 @@ def test_no_test_module_imports_another() -> None:
     found = [
         f"{path.relative_to(REPO)}:{line}: imports {name}"
         for path in sorted(TESTS.rglob("test_*.py"))
-        for line, name in imported_test_modules(
-            ast.parse(path.read_text(encoding="utf-8")), module_name(path).rpartition(".")[0]
-        )
+        for line, name in imported_test_modules(parsed(path), module_name(path).rpartition(".")[0])
     ]
     assert not found, "\n".join(found)
 
@@ -110,9 +115,11 @@ def test_engine_analysis_session_and_tui_tests_have_their_folders() -> None:
 # --- imports from where things live ---------------------------------------------------------
 
 
+@functools.cache  # each module is asked about once per import of it, thousands of times
 def top_level_imports(path: Path) -> dict[str, str]:
-    """Names a module imports at its top level (``if`` blocks included) -> where from."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    """Names a module imports at its top level (``if`` blocks included) -> where from
+    (read once per run; do not change the answer)."""
+    tree = parsed(path)
     names: dict[str, str] = {}
     statements: list[ast.stmt] = []
     for top in tree.body:
@@ -124,6 +131,7 @@ def top_level_imports(path: Path) -> dict[str, str]:
     return names
 
 
+@functools.cache
 def module_file(name: str) -> Path | None:
     """The file of a ``slotterm`` module (``None`` for anything else)."""
     path = REPO.joinpath(*name.split("."))
@@ -169,7 +177,7 @@ def test_names_are_imported_from_the_module_that_defines_them() -> None:
     found = [
         f"{path.relative_to(REPO)}:{line}: {what}"
         for path in python_files(*SOURCES)
-        for line, what in borrowed_imports(ast.parse(path.read_text(encoding="utf-8")))
+        for line, what in borrowed_imports(parsed(path))
     ]
     assert not found, "\n".join(found)
 
@@ -180,7 +188,7 @@ def test_names_are_imported_from_the_module_that_defines_them() -> None:
     ids=lambda p: module_name(p),
 )
 def test_no_module_outside_the_engine_exports_names_it_imports(path: Path) -> None:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     imported = top_level_imports(path)
     exported: set[str] = set()
     for top in tree.body:
@@ -223,7 +231,7 @@ def test_the_cap_and_the_lines_range_are_asked_of_the_game() -> None:
         f"{path.relative_to(REPO)}:{line}: {what}"
         for path in python_files("slotterm")
         if "engine" not in path.relative_to(PACKAGE).parts
-        for line, what in own_computations(ast.parse(path.read_text(encoding="utf-8")))
+        for line, what in own_computations(parsed(path))
     ]
     assert not found, "\n".join(found)
 
@@ -252,7 +260,7 @@ def record_classes() -> set[str]:
     """Names of the dataclasses and named tuples that ``slotterm`` defines."""
     names = set()
     for path in python_files("slotterm"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if not isinstance(node, ast.ClassDef):
                 continue
             decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
@@ -285,7 +293,7 @@ def test_records_outside_the_engine_are_built_by_keyword() -> None:
         f"{path.relative_to(REPO)}:{line}: {what}"
         for path in python_files("slotterm")
         if "engine" not in path.relative_to(PACKAGE).parts
-        for line, what in positional_records(ast.parse(path.read_text(encoding="utf-8")), records)
+        for line, what in positional_records(parsed(path), records)
     ]
     assert not found, "\n".join(found)
 

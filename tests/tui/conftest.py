@@ -5,7 +5,9 @@
 * Pilot tests at test speed (:mod:`tests.tui.pilot_speed`): a short idle wait after each
   key, and scenes on a clock :data:`~tests.tui.pilot_speed.QUICK` times faster than the
   wall clock, unless the test is marked ``real_speed`` (it then keeps the players' clock;
-  a :class:`~tests.tui.main_support.SceneClock` put on a presenter holds either way).
+  a :class:`~tests.tui.main_support.SceneClock` put on a presenter holds either way);
+  a test marked ``textual_idle`` keeps Textual's own idle wait (one that lets Textual's
+  own animations, such as a smooth scroll, run out after each key).
 """
 
 from __future__ import annotations
@@ -26,5 +28,8 @@ def _exact_sd() -> None:
 
 @pytest.fixture(autouse=True)
 def _test_speed(request: pytest.FixtureRequest) -> Iterator[None]:
-    with pilot_at_test_speed(scenes=request.node.get_closest_marker("real_speed") is None):
+    marked = request.node.get_closest_marker
+    with pilot_at_test_speed(
+        scenes=marked("real_speed") is None, idle=marked("textual_idle") is None
+    ):
         yield

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
+import textual._wait
 from textual import events
 from textual.app import App
 from textual.pilot import Pilot
@@ -267,4 +268,8 @@ async def mash(pilot: Pilot[Any], app: App[Any], *keys: str) -> None:
     for key in keys:
         char = {"enter": "\r", "space": " "}.get(key, key if len(key) == 1 else None)
         app.post_message(events.Key(key, char))
+    # Textual's own idle wait (the Pilot's is the quick one, tests/tui/pilot_speed.py): a
+    # burst of keys is handled over several turns of the loop, and the wait lasts until
+    # the app has stopped working on them.
+    await textual._wait.wait_for_idle(0)
     await pilot.pause()

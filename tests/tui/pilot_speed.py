@@ -76,12 +76,14 @@ def quick_clock() -> float:
 
 
 @contextmanager
-def pilot_at_test_speed(*, scenes: bool = True) -> Iterator[None]:
-    """Within: the Pilot's idle wait is :func:`quick_idle`, and (``scenes``) presenters made
-    from now on read a clock :data:`QUICK` times faster than the wall clock."""
+def pilot_at_test_speed(*, scenes: bool = True, idle: bool = True) -> Iterator[None]:
+    """Within: (``idle``) the Pilot's idle wait is :func:`quick_idle`, and (``scenes``)
+    presenters made from now on read a clock :data:`QUICK` times faster than the wall
+    clock."""
     with pytest.MonkeyPatch.context() as patch:
-        for module, name in PATCHED:
-            patch.setattr(module, name, quick_idle)
+        if idle:
+            for module, name in PATCHED:
+                patch.setattr(module, name, quick_idle)
         if scenes:
             patch.setattr(presenter, "monotonic", quick_clock)
         yield

@@ -23,6 +23,8 @@ from tests.tui.lobby_support import card_in_view, demo_entry, lobby_of, toy_game
 from tests.tui.palette_support import choose, listed, open_palette
 from tests.tui.shell_support import at_rest, lobby_text, shell_app, wait_for
 
+pytestmark = pytest.mark.textual_idle  # the list scrolls smoothly: each key waits it out
+
 SMALL = (80, 24)
 COUNT = 12
 
