@@ -35,6 +35,7 @@ from tests.tui.main_support import (
     message,
     settle,
 )
+from tests.tui.shell_support import wait_for
 
 SEED = 3
 """Book of Spells seed whose forced free spins hold big wins (see test_free_spin_agreement)."""
@@ -163,7 +164,7 @@ async def test_any_key_over_a_big_win_skips_the_rest_and_only_that() -> None:
             await end_scene(pilot, app)
         bet = box(app, "bet")
         await pilot.press("b")  # any key over the celebration: it skips, nothing else
-        await pilot.pause()
-        assert not screen.presenter.busy
+        # the scenes' clock stands still: only the key can bring the show to its end
+        await wait_for(pilot, lambda: not screen.presenter.busy)
         assert box(app, "bet") == bet, "the key also acted (Bet Max)"
         assert _picture(app) == await _played_out(before)
