@@ -2,7 +2,7 @@
 
 Each feature says what it takes to evaluate a window as one of its own spins
 (:meth:`~slotterm.engine.feature.Feature.eval_inputs`, an
-:class:`~slotterm.engine.feature.EvalInput`): free spins with an expanding symbol take
+:class:`~slotterm.engine.eval_input.EvalInput`): free spins with an expanding symbol take
 the special symbol (``--special SYM``, ``"special"``), others take a switch
 (``--free-spin``, ``"free_spin"``).  This module turns those descriptions into the
 command line's options (:func:`add_input_options`, every input the shipped games' features
@@ -17,7 +17,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from slotterm.commands.bet_inputs import is_given
-from slotterm.engine.feature import EvalInput, Feature
+from slotterm.engine.eval_input import EvalInput
+from slotterm.engine.feature import Feature
 from slotterm.engine.model import GameDefinition
 from slotterm.games import game_ids, get_game
 

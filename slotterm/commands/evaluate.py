@@ -45,8 +45,8 @@ from slotterm.commands.eval_request import Request, Result, money
 from slotterm.commands.game_features import free_spins_of
 from slotterm.commands.pick_tables import mystery_bonus_of
 from slotterm.engine.actions import Bet
+from slotterm.engine.eval_input import EvalInput
 from slotterm.engine.evaluate import check_window, evaluate, window_from_rows
-from slotterm.engine.feature import EvalInput
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.outcome import GridError, LineWin, Window
 from slotterm.games import UnknownGame, get_game

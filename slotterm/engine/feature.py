@@ -39,7 +39,8 @@ tells features apart by their class:
 
 * :meth:`Feature.started_part` -- which of its parts a host's record started;
 * :meth:`Feature.eval_inputs` (and :meth:`SpinModifier.eval_inputs`) -- what the ``eval``
-  command takes to evaluate a window as one of the feature's spins (:class:`EvalInput`);
+  command takes to evaluate a window as one of the feature's spins
+  (:class:`~slotterm.engine.eval_input.EvalInput`);
 * :meth:`SpinModifier.added` / :meth:`SpinModifier.line_wins` -- what a modifier adds to a
   window, and the line wins of what it added (the history and ``eval`` show them).
 
@@ -53,11 +54,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from slotterm.engine.actions import Bet, FeatureAction, Limits
+from slotterm.engine.eval_input import EvalInput
 from slotterm.engine.fast_init import keyword_builder, strict_tuple
 from slotterm.engine.records import EndReason, SpinResult
 
 __all__ = [
-    "EvalInput",
     "Feature",
     "FeatureAction",
     "FeatureContext",
@@ -167,24 +168,6 @@ class FeatureStep(NamedTuple):
 
 build_feature_step = keyword_builder(FeatureStep)
 """``FeatureStep(record=, events=, ...)``, cheaper (every feature step returns one)."""
-
-
-@strict_tuple
-class EvalInput(NamedTuple):
-    """One input the ``eval`` command takes to evaluate a window as a feature's spin.
-
-    ``key`` names it in a ``--jsonl`` request; the command line spells it ``--KEY`` with
-    ``_`` written ``-`` (``free_spin`` -> ``--free-spin``); ``help`` is the option's help.
-    With ``choices`` the value is one of those symbol ids (any case); without, the input is
-    a switch (``true``/``false``, a flag on the command line).  Giving any input of a
-    feature evaluates the window as one of that feature's own spins (a free spin: its
-    scatters retrigger); a symbol input is also the state of its modifier for the spin
-    (the symbol it drew for the feature).  No argparse here: the command builds its options.
-    """
-
-    key: str
-    help: str
-    choices: tuple[str, ...] = ()
 
 
 class Feature:

@@ -18,7 +18,8 @@ import pytest
 
 from slotterm.engine import policy
 from slotterm.engine.actions import Spin
-from slotterm.engine.feature import EvalInput, Feature
+from slotterm.engine.eval_input import EvalInput
+from slotterm.engine.feature import Feature
 from slotterm.engine.features.pick_game import PICK_ACTIONS, PickGame
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import FeatureFrame, Round

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.eval_input import EvalInput
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
-from slotterm.engine.feature import EvalInput, FeatureContext, Json, SpinModifier
+from slotterm.engine.feature import FeatureContext, Json, SpinModifier
 from slotterm.engine.fields import as_str, check
 from slotterm.engine.file_table import FileTableError, join
 from slotterm.engine.model import GameDefinition

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from slotterm.engine.actions import Bet, FeatureAction
 from slotterm.engine.definition_error import DefinitionError
+from slotterm.engine.eval_input import EvalInput
 from slotterm.engine.events import build_reels_stopped
 from slotterm.engine.fast_init import keyword_builder
 from slotterm.engine.feature import (
-    EvalInput,
     Feature,
     FeatureContext,
     FeatureStep,
