@@ -66,6 +66,8 @@ async def test_the_refusal_fits_80x24_in_the_players_words(tmp_path: Path) -> No
             assert all(len(line) <= 78 for line in str(note.render()).splitlines())
             screen = app.screen
             hint = screen.query_one("#lobby-hint")
+            # the note's new text is laid out on a later refresh: wait for it (a deadline)
+            await wait_for(pilot, lambda: hint.region.bottom <= 23 and screen.max_scroll_y == 0)
             assert hint.region.bottom <= 23  # the key help whole, above the key bar
             assert screen.max_scroll_y == 0  # nothing pushed off: no scrollbar
             assert isinstance(screen, LobbyScreen) and screen.check_action("start_afresh", ())
