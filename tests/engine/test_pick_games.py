@@ -22,8 +22,6 @@ from slotterm.engine.features.pick_game import (
     ItemsRevealed,
     Pick,
     PickGameEnded,
-    draw_weighted,
-    shuffled,
 )
 from slotterm.engine.features.pick_games.magic_potion import STOP, WIN_ALL
 from slotterm.engine.features.pick_games.pumpkin import (
@@ -34,6 +32,7 @@ from slotterm.engine.features.pick_games.pumpkin import (
 )
 from slotterm.engine.features.pick_games.secret_vault import VaultRecord
 from slotterm.engine.features.pick_games.spell_book import ImpAppeared, SpellBookRecord
+from slotterm.engine.features.pick_layouts import draw_weighted, shuffled
 from slotterm.engine.records import EndReason
 from slotterm.games import get_game
 from slotterm.rng import ReplaySource, SeededSource

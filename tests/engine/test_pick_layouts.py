@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from slotterm.engine.features.pick_game import Draw, LayoutError, PickGame
+from slotterm.engine.features.pick_game import PickGame
+from slotterm.engine.features.pick_layouts import Draw, LayoutError
 from slotterm.rng import SeededSource
 from tests.engine.pick_support import BOOK, POTION, PUMPKIN, VAULT, ctx
 

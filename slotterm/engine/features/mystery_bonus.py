@@ -32,7 +32,8 @@ from slotterm.engine.feature import (
     Triggered,
     TriggerHint,
 )
-from slotterm.engine.features.pick_game import LayoutError, PickGame, PickHost
+from slotterm.engine.features.pick_game import PickGame, PickHost
+from slotterm.engine.features.pick_layouts import LayoutError
 from slotterm.engine.fields import as_dict, as_str, check, need
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import SpinResult

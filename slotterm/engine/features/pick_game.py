@@ -27,18 +27,13 @@ from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import Feature, FeatureContext, Json
+from slotterm.engine.features.pick_layouts import Content, Draw, LayoutError, Table
 from slotterm.engine.fields import RecordError, as_int, as_list, as_str, check, need
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason
 
 if TYPE_CHECKING:
     from slotterm.rng import RandomSource
-
-Table = Mapping[int, int]
-"""Amount (a multiple of the total bet) -> its integer weight."""
-
-Content = int | str
-"""What an item hides: an amount (total bets), or a special's name (Magic Potion)."""
 
 MAX_PRIZE_X_TOTAL_BET = 100
 """No pick game may pay more than this many total bets (DESIGN.md §2)."""
@@ -59,84 +54,6 @@ def freeze_table(table: Mapping[int, int], what: str) -> Table:
 def weights_json(table: Table) -> dict[str, int]:
     """A weighted table as a game file writes it: ``{"5": 30, ...}``."""
     return {str(amount): weight for amount, weight in table.items()}
-
-
-def draw_weighted(rng: RandomSource, table: Table) -> int:
-    """One amount of ``table`` drawn by its integer weights (one ``randbelow`` of the total)."""
-    ticket = rng.randbelow(sum(table.values()))
-    for amount, weight in table.items():
-        if ticket < weight:
-            return amount
-        ticket -= weight
-    raise AssertionError("a ticket below the total always falls in the table")  # pragma: no cover
-
-
-def ticket_for(table: Table, amount: int) -> int:
-    """The first ticket :func:`draw_weighted` turns into ``amount`` (one of ``table``'s)."""
-    ticket = 0
-    for value, weight in table.items():
-        if value == amount:
-            return ticket
-        ticket += weight
-    raise KeyError(amount)
-
-
-def shuffled(rng: RandomSource, items: Sequence[Content]) -> tuple[Content, ...]:
-    """``items`` in a uniformly random order (Fisher-Yates, one ``randbelow`` per item but one)."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = rng.randbelow(i + 1)
-        out[i], out[j] = out[j], out[i]
-    return tuple(out)
-
-
-def shuffle_draws(items: Sequence[Content], order: Sequence[Content]) -> tuple[Draw, ...]:
-    """The draws that make :func:`shuffled` put ``items`` in ``order`` (the same items).
-
-    Fisher-Yates read backwards: each place from the last takes an item still unplaced
-    that ``order`` wants there.
-    """
-    out = list(items)
-    draws = []
-    for i in range(len(out) - 1, 0, -1):
-        j = next(k for k in range(i + 1) if out[k] == order[i])
-        draws.append(Draw(i + 1, j))
-        out[i], out[j] = out[j], out[i]
-    return tuple(draws)
-
-
-# --- a tester's layout -----------------------------------------------------------------------
-
-
-class LayoutError(ValueError):
-    """A layout a tester asked for that is not a possible draw of the game (one line)."""
-
-
-@strict_tuple
-class Draw(NamedTuple):
-    """One single draw a forced layout needs: ``randbelow(bound)`` gives ``value``."""
-
-    bound: int
-    value: int
-
-
-def layout_items(text: str, count: int, what: str) -> list[str]:
-    """The ``count`` comma-separated items of ``text``, or a :class:`LayoutError`."""
-    items = [item.strip() for item in text.split(",")]
-    if not all(items):
-        raise LayoutError(f"needs {count} {what}, one between each two commas (one is empty)")
-    if len(items) != count:
-        raise LayoutError(f"needs {count} {what}, got {len(items)}")
-    return items
-
-
-def layout_amount(item: str, allowed: Sequence[int], what: str) -> int:
-    """``item`` as one of the ``allowed`` amounts (total bets), or a :class:`LayoutError`."""
-    if not (item.isascii() and item.isdigit()) or len(item) > 9 or int(item) not in allowed:
-        shown = item if len(item) <= 12 else item[:10] + "…"
-        known = ", ".join(map(str, sorted(set(allowed))))
-        raise LayoutError(f"{shown!r} is not {what} (one of: {known})")
-    return int(item)
 
 
 # --- the action and the events ---------------------------------------------------------------

@@ -11,8 +11,8 @@ from typing import Any, cast
 
 from slotterm.bet_words import times_bet
 from slotterm.engine.actions import Bet
-from slotterm.engine.features.pick_game import Content
 from slotterm.engine.features.pick_games.magic_potion import NAME, STOP, WIN_ALL, MagicPotion
+from slotterm.engine.features.pick_layouts import Content
 from slotterm.tui.art.pick_items import CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.features.pick_help import PickHelp, times_total_bet

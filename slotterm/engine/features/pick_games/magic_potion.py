@@ -16,21 +16,23 @@ from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
-    Content,
-    Draw,
     ItemOpened,
-    LayoutError,
     Pick,
     PickGame,
     PickStory,
-    draw_weighted,
     freeze_table,
+    weights_json,
+)
+from slotterm.engine.features.pick_layouts import (
+    Content,
+    Draw,
+    LayoutError,
+    draw_weighted,
     layout_amount,
     layout_items,
     shuffle_draws,
     shuffled,
     ticket_for,
-    weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, as_list, check, need
 from slotterm.engine.records import EndReason

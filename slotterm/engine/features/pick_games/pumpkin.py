@@ -22,18 +22,20 @@ from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
-    Draw,
     ItemGivenUp,
     ItemOpened,
     Pick,
     PickGame,
     PickStory,
-    draw_weighted,
     freeze_table,
+    weights_json,
+)
+from slotterm.engine.features.pick_layouts import (
+    Draw,
+    draw_weighted,
     layout_amount,
     layout_items,
     ticket_for,
-    weights_json,
 )
 from slotterm.engine.fields import as_bool, as_dict, as_int, check, need
 from slotterm.engine.records import EndReason

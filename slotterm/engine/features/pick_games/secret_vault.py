@@ -20,14 +20,16 @@ from slotterm.engine.definition_error import DefinitionError
 from slotterm.engine.fast_init import strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
-    Draw,
     ItemChosen,
     ItemOpened,
     ItemsRevealed,
-    LayoutError,
     Pick,
     PickGame,
     PickStory,
+)
+from slotterm.engine.features.pick_layouts import (
+    Draw,
+    LayoutError,
     layout_amount,
     layout_items,
     shuffle_draws,

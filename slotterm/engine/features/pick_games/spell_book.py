@@ -19,18 +19,20 @@ from slotterm.engine.events import FeatureEvent
 from slotterm.engine.fast_init import fast_init, strict_tuple
 from slotterm.engine.feature import FeatureContext, FeatureStep, Json, Triggered
 from slotterm.engine.features.pick_game import (
-    Draw,
     ItemOpened,
-    LayoutError,
     Pick,
     PickGame,
     PickStory,
-    draw_weighted,
     freeze_table,
+    weights_json,
+)
+from slotterm.engine.features.pick_layouts import (
+    Draw,
+    LayoutError,
+    draw_weighted,
     layout_amount,
     layout_items,
     ticket_for,
-    weights_json,
 )
 from slotterm.engine.fields import as_dict, as_int, check, need
 from slotterm.engine.records import EndReason
