@@ -182,12 +182,10 @@ def feature_spectrum(
         step = step / scale
     del s1
     horner = np.full_like(s0, weights[-1])
-    for weight in reversed(weights[:-1]):  # in place: no new array a term
-        horner *= step
-        horner += weight
+    for weight in reversed(weights[:-1]):
+        horner = horner * step + weight
     del step
-    horner *= _power(s0, award)
-    return horner
+    return _power(s0, award) * horner
 
 
 def _power(x: Array, exponent: int) -> Array:
