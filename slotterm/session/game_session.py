@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from slotterm.engine.actions import Action, ActionRefused, Bet, Limits, Spin, TopUp
@@ -24,10 +24,12 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import GameState, Phase, Round
 from slotterm.engine.round import apply, forced_draws, refusal
 from slotterm.force_kinds import ForceError, Forcing
-from slotterm.forced_stops import ForcedSpin, ForcedStopsSource, mark_forced, strip_lengths
-from slotterm.money import format_cents
-from slotterm.rng import RandomSource, SeededSource
+from slotterm.forced_stops import ForcedSpin, ForcedStopsSource, strip_lengths
+from slotterm.rng import RandomSource
+from slotterm.session.bet_choice import bet_refusal, changed_coin_bet
+from slotterm.session.checkpoint import SessionCheckpoint
 from slotterm.session.errors import SaveError
+from slotterm.session.forced_play import forced_feature, left_after, resumed_draws, round_was_forced
 from slotterm.session.left_round import NOTHING_SEEN, Seen, left_round_note, seen_mark
 from slotterm.session.stats import (
     SessionStatistics,
@@ -173,10 +175,7 @@ class GameSession:
     def with_forced_feature(self, spin: Spin) -> Spin:
         """``spin`` forcing the feature ``forcing`` names (``--force free-spins``,
         ``mystery-bonus:NAME``...), unless it forces one itself or none is named."""
-        forcing = self.forcing
-        if forcing is None or forcing.feature is None or spin.force is not None:
-            return spin
-        return replace(spin, force=forcing.feature)
+        return forced_feature(spin, self.forcing)
 
     def _plan(self, spin: Spin) -> tuple[ForcedSpin, ...]:
         """The reel stops ``forcing`` plays at the spin's bet (worked out once per bet)."""
@@ -192,21 +191,14 @@ class GameSession:
         """On loading a save: the draws the open round's forced spin asks for (a pick
         game's layout) when its feature has not started the part that makes them yet,
         so a round stopped before its bonus opened still opens on the forced layout."""
-        round_ = self.state.round
-        first = round_.steps[0].action if round_ is not None and round_.steps else None
-        if round_ is None or not isinstance(first, Spin) or first.force is None:
-            return
-        name = first.force.partition(":")[0]
-        frames = [frame for frame in round_.frames if frame.feature == name]
-        if frames and self.game.feature(name).started_part(frames[0].record) is None:
-            self.forced_draws = list(forced_draws(self.game, first.force))
+        draws = resumed_draws(self.game, self.state.round)
+        if draws is not None:
+            self.forced_draws = draws
 
     def round_forced(self, round_: Round) -> bool:
         """Whether a tester forced ``round_``: its spin forced a feature (``--force``), or
         one of its steps took forced stops or draws (``--stops``, a ``--force`` plan)."""
-        first = round_.steps[0].action if round_.steps else None
-        forced_spin = isinstance(first, Spin) and first.force is not None
-        return forced_spin or round_.number in self.forced_steps
+        return round_was_forced(round_, self.forced_steps)
 
     def rules_of(self, number: int) -> GameDefinition:
         """The definition round ``number`` was (or is being) played under."""
@@ -224,7 +216,7 @@ class GameSession:
         """
         if isinstance(action, Spin):
             action = self.with_forced_feature(action)
-        checkpoint = _Checkpoint.take(self)
+        checkpoint = SessionCheckpoint.take(self)
         stops, draws, plan_left = self.forced_stops, self.forced_draws, self.plan_spins_left
         if isinstance(action, Spin):
             try:
@@ -241,14 +233,9 @@ class GameSession:
         transition = apply(self.game, self.state, action, forcing or self.rng)
         now = self.clock()
         self.state = transition.state
-        if forcing is not None and forcing.forced_any:
-            mark_forced(self.forced_steps, transition)
-        if forcing is not None:
-            used = forcing.used
-            stops, draws = stops[used:], draws[forcing.draws_done :]
-            plan_left = max(plan_left - used, 0)
-        if any(isinstance(event, RoundClosed) for event in transition.events):
-            stops, draws, plan_left = stops[plan_left:], [], 0  # a plan is for its round
+        stops, draws, plan_left = left_after(
+            transition, forcing, (stops, draws, plan_left), self.forced_steps
+        )
         if isinstance(action, Spin):
             self.round_times[self.state.rounds_played] = RoundTimes(started_at=now)
         ledger = record_activity(self.ledger, now)
@@ -326,20 +313,7 @@ class GameSession:
         its range and a coin size), and the operator must offer it: the bet per line among
         :attr:`bet_steps`, or in a coin game the coin size among them.
         """
-        if self.state.phase is not Phase.IDLE:
-            return "the bet can only change between rounds"
-        lines = self.game.lines_refusal(bet.lines)
-        if lines is not None:
-            return lines
-        wrong = self.game.bet_refusal(bet.bet_per_line, bet.coin_size)
-        if wrong is not None:
-            return wrong
-        model = self.game.bet_model
-        if model.step_of(bet) not in self.bet_steps:
-            one, several = model.step_words
-            offered = ", ".join(format_cents(step) for step in self.bet_steps)
-            return f"that {one} is not offered ({several}: {offered})"
-        return None
+        return bet_refusal(self.game, self.state.phase, self.bet_steps, bet)
 
     def set_bet(self, bet: Bet) -> None:
         """Change the selected bet between rounds (never in the middle of one).
@@ -365,16 +339,7 @@ class GameSession:
 
         For a game bet in coins (the result is checked by :meth:`set_bet`, not here).
         """
-        bet = self.bet
-        if not self.game.bet_model.in_coins or bet.coin_size is None:
-            raise ActionRefused("this game is not bet in coins")
-        size = bet.coin_size if coin_size is None else coin_size
-        count = (bet.coins or 0) if coins is None else coins
-        return Bet(
-            bet_per_line=count * size,
-            lines=bet.lines if lines is None else lines,
-            coin_size=size,
-        )
+        return changed_coin_bet(self.game, self.bet, coins, coin_size, lines)
 
     @property
     def ledger(self) -> StatsLedger:
@@ -403,47 +368,6 @@ class GameSession:
     def _persist(self) -> None:
         if self.persist is not None:
             self.persist(self)
-
-
-@dataclass(frozen=True, slots=True)
-class _Checkpoint:
-    """Everything ``act`` changes, so a failed save can put it back."""
-
-    state: GameState
-    history: tuple[Round, ...]
-    stats: StatsLedger | None
-    round_times: dict[int, RoundTimes]
-    rng_state: tuple[object, ...] | None
-    rules: tuple[GameDefinition, GameDefinition | None, dict[int, GameDefinition], Bet]
-    rules_note: str | None
-    forced_steps: dict[int, tuple[int, ...]]
-
-    @classmethod
-    def take(cls, session: GameSession) -> _Checkpoint:
-        rng = session.rng
-        rng_state = rng.get_state() if isinstance(rng, SeededSource) else None
-        return cls(
-            state=session.state,
-            history=tuple(session.history),
-            stats=session.stats,
-            round_times=dict(session.round_times),
-            rng_state=rng_state,
-            rules=(session.game, session.next_game, dict(session.round_rules), session.bet),
-            rules_note=session.rules_note,
-            forced_steps=dict(session.forced_steps),
-        )
-
-    def restore(self, session: GameSession) -> None:
-        session.state = self.state
-        session.history.clear()
-        session.history.extend(self.history)
-        session.stats = self.stats
-        session.round_times = self.round_times
-        session.game, session.next_game, session.round_rules, session.bet = self.rules
-        session.rules_note = self.rules_note
-        session.forced_steps = self.forced_steps
-        if self.rng_state is not None and isinstance(session.rng, SeededSource):
-            session.rng.set_state(self.rng_state)
 
 
 def demo_session(
