@@ -1,104 +1,26 @@
-"""The options of each ``slotterm`` command and the types that check their values
-(DESIGN.md §6); :func:`slotterm.cli.build_parser` puts them together.
+"""The options of each ``slotterm`` command (DESIGN.md §6);
+:func:`slotterm.cli.build_parser` puts them together.
 
-A value's type refuses what ``int()`` or ``float()`` would take but a user did not mean
-(``" 10 "``, ``1_0``, ``١٠``) with an argparse error of one line.
+The types that check the options' values are :mod:`slotterm.cli_option_types`'s.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import re
 
+from slotterm.cli_option_types import (
+    amount,
+    deadline_seconds,
+    exact_policy,
+    force_event,
+    memory_size,
+    non_negative_int,
+    policy,
+    positive_int,
+    terminal_size,
+)
 from slotterm.games import game_ids
-
-_ASCII_WHOLE = re.compile(r"-?[0-9]+")
-_ASCII_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-
-
-def _shown_text(text: str) -> str:
-    return repr(text if len(text) <= 24 else text[:20] + "…")
-
-
-def _whole_number(text: str, minimum: int) -> int:
-    """``text`` as an int of at least ``minimum``, or an argparse error saying why not.
-
-    Only plain ASCII digits with an optional leading ``-``: not ``" 10 "``, ``1_0`` or
-    ``١٠``, all of which ``int()`` would take.
-    """
-    if not _ASCII_WHOLE.fullmatch(text):
-        raise argparse.ArgumentTypeError(f"not a whole number: {_shown_text(text)}")
-    digits = text.lstrip("-").lstrip("0")
-    if len(digits) > len(str(_WHOLE_NUMBER_MAX)):  # before int(): no 4300-digit limit
-        if text.startswith("-"):
-            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got a negative number")
-        raise argparse.ArgumentTypeError(f"must be at most 10^30, got a {len(digits)}-digit number")
-    value = int(text)
-    if value < minimum:
-        raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {_shown_int(value)}")
-    if value > _WHOLE_NUMBER_MAX:
-        raise argparse.ArgumentTypeError(f"must be at most 10^30, got {_shown_int(value)}")
-    return value
-
-
-_WHOLE_NUMBER_MAX = 10**30
-"""No option needs more (a reported 63-bit seed fits); beyond it only echoes get long."""
-
-
-def _shown_int(value: int) -> str:
-    """``value`` for an error message: in full up to 24 digits, else its digit count."""
-    text = str(value)
-    return text if len(text) <= 24 else f"a {len(text.lstrip('-'))}-digit number"
-
-
-def _positive_int(text: str) -> int:
-    return _whole_number(text, 1)
-
-
-def _non_negative_int(text: str) -> int:
-    return _whole_number(text, 0)
-
-
-def _amount(text: str) -> str:
-    """An amount such as ``0.10``: ASCII digits and at most one ``.``, nothing else."""
-    if not _ASCII_AMOUNT.fullmatch(text):
-        raise argparse.ArgumentTypeError(
-            f"not an amount: {_shown_text(text)} (expected e.g. 0.10 or 2)"
-        )
-    return text
-
-
-def _policy(text: str, exact: bool = False) -> str:
-    """A pick-game policy name (``slotterm.engine.policy.POLICIES``; with ``exact``, one
-    ``par`` computes, ``EXACT_POLICIES``), or an argparse error."""
-    from slotterm.engine.policy import EXACT_POLICIES, POLICIES
-
-    names = EXACT_POLICIES if exact else POLICIES
-    if text not in names:
-        shown = text if len(text) <= 24 else text[:20] + "…"
-        raise argparse.ArgumentTypeError(f"must be one of {', '.join(names)}, got {shown!r}")
-    return text
-
-
-def _exact_policy(text: str) -> str:
-    """A policy ``par`` computes exactly, or an argparse error."""
-    return _policy(text, exact=True)
-
-
-_FORCE_EVENT = re.compile(r"[a-z]+(?:-[a-z]+)*(?::[A-Za-z0-9 _+=,.-]{1,400})?")
-"""What ``--force`` looks like: a lowercase EVENT, maybe ``:`` and a detail (a symbol, a
-pick game and its layout); the game checks the rest (:func:`slotterm.force_kinds.parse_force`)."""
-
-
-def _force_event(text: str) -> str:
-    """``--force EVENT[:DETAIL]`` of the right shape (the game checks the rest)."""
-    if not _FORCE_EVENT.fullmatch(text):
-        raise argparse.ArgumentTypeError(
-            "must be an EVENT such as free-spins, mystery-bonus[:NAME[=LAYOUT]], retrigger, "
-            f"five-of-a-kind:SYM or cap, got {_shown_text(text)}"
-        )
-    return text
 
 
 def _game_arg(sub: argparse.ArgumentParser, *, optional: bool = False) -> None:
@@ -136,14 +58,14 @@ def add_feature_inputs(sub: argparse.ArgumentParser) -> None:
 def _coin_options(sub: argparse.ArgumentParser, which: str) -> None:
     sub.add_argument(
         "--coins",
-        type=_non_negative_int,
+        type=non_negative_int,
         default=None,
         metavar="N",
         help=f"{which}: coins per line, 1-20 (default 1)",
     )
     sub.add_argument(
         "--coin-size",
-        type=_amount,
+        type=amount,
         default=None,
         metavar="AMOUNT",
         help=f"{which}: one of the game's coin sizes, e.g. 0.01 (the default)",
@@ -209,13 +131,13 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--seed",
-        type=_non_negative_int,
+        type=non_negative_int,
         default=None,
         help="reproducible test session, with its own remembered settings beside its saves",
     )
     play.add_argument(
         "--force",
-        type=_force_event,
+        type=force_event,
         default=None,
         metavar="EVENT",
         help=(
@@ -258,47 +180,6 @@ def add_play_options(play: argparse.ArgumentParser) -> None:
     )
 
 
-_SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?)([KMGT]?)B?", re.IGNORECASE)
-_SIZE_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
-_SIZE_MOST = 2**50
-"""The largest ``--max-memory`` taken (1024T): beyond it no budget means anything."""
-
-
-def memory_size(text: str) -> int:
-    """A memory size such as ``500M``, ``2G`` or ``1.5GB`` (K, M, G, T: powers of 1024;
-    no unit: bytes) as a whole number of bytes, at least 1 MB; else an argparse error."""
-    match = _SIZE.fullmatch(text)
-    if match is None:
-        raise argparse.ArgumentTypeError(
-            f"not a memory size: {_shown_text(text)} (expected e.g. 500M or 2G)"
-        )
-    value = float(match[1]) * _SIZE_UNITS[match[2].upper()]
-    if not value <= _SIZE_MOST:  # also inf, from hundreds of digits
-        raise argparse.ArgumentTypeError(f"a memory size of at most 1024T, got {_shown_text(text)}")
-    size = int(value)
-    if size < 2**20:
-        raise argparse.ArgumentTypeError(f"a memory size of at least 1M, got {_shown_text(text)}")
-    return size
-
-
-def _size(text: str) -> tuple[int, int]:
-    """A terminal size ``WIDTHxHEIGHT`` (``100x32``), each 10 to 1000."""
-    width, x, height = text.partition("x")
-    if not x or not _ASCII_WHOLE.fullmatch(width) or not _ASCII_WHOLE.fullmatch(height):
-        raise argparse.ArgumentTypeError(f"not a size: {_shown_text(text)} (expected e.g. 100x32)")
-    if not (10 <= int(width) <= 1000 and 10 <= int(height) <= 1000):
-        raise argparse.ArgumentTypeError(f"{text}: each side must be 10 to 1000")
-    return int(width), int(height)
-
-
-def _seconds(text: str) -> float:
-    """A deadline in whole seconds, 1 to 3600."""
-    value = _whole_number(text, 1)
-    if value > 3600:
-        raise argparse.ArgumentTypeError(f"must be at most 3600 seconds, got {value}")
-    return float(value)
-
-
 def add_script_options(script: argparse.ArgumentParser) -> None:
     """``script``'s GAME and options: the key script, the terminal size, the output folder,
     the save folder, the deadline (:mod:`slotterm.commands.script_runner`)."""
@@ -308,7 +189,7 @@ def add_script_options(script: argparse.ArgumentParser) -> None:
     )
     script.add_argument(
         "--size",
-        type=_size,
+        type=terminal_size,
         default=None,
         metavar="WxH",
         help="the terminal's size (default: the script's @size, else 100x32)",
@@ -328,7 +209,7 @@ def add_script_options(script: argparse.ArgumentParser) -> None:
     script.add_argument("--config", default=None, help="operator settings TOML file")
     script.add_argument(
         "--deadline",
-        type=_seconds,
+        type=deadline_seconds,
         default=30.0,
         metavar="SECONDS",
         help="how long the game may take to be ready for a key (default 30)",
@@ -339,7 +220,7 @@ def add_par_options(par: argparse.ArgumentParser) -> None:
     """``par``'s GAME and options: the lines, the pick policy, the memory budget, the
     output's format."""
     _game_arg(par)
-    par.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    par.add_argument("--lines", type=positive_int, default=None, help="active lines (default all)")
     par.add_argument(
         "--max-memory",
         type=memory_size,
@@ -350,7 +231,7 @@ def add_par_options(par: argparse.ArgumentParser) -> None:
     )
     par.add_argument(
         "--policy",
-        type=_exact_policy,
+        type=exact_policy,
         default="best",
         metavar="POLICY",
         help="how pick games are played: best, keep-first or worst (default best)",
@@ -375,18 +256,18 @@ def add_par_options(par: argparse.ArgumentParser) -> None:
 def add_simulate_options(sim: argparse.ArgumentParser) -> None:
     """``simulate``'s GAME and options: rounds, seed, lines, workers, policy, bet."""
     _game_arg(sim)
-    sim.add_argument("--spins", type=_positive_int, required=True, help="rounds to play")
-    sim.add_argument("--seed", type=_non_negative_int, default=None, help="seed (default random)")
-    sim.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    sim.add_argument("--spins", type=positive_int, required=True, help="rounds to play")
+    sim.add_argument("--seed", type=non_negative_int, default=None, help="seed (default random)")
+    sim.add_argument("--lines", type=positive_int, default=None, help="active lines (default all)")
     sim.add_argument(
         "--workers",
-        type=_positive_int,
+        type=positive_int,
         default=None,
         help="processes (default: all cores)",
     )
     sim.add_argument(
         "--policy",
-        type=_policy,
+        type=policy,
         default="best",
         metavar="POLICY",
         help="how pick games are played: best, keep-first, random or worst (default best)",
@@ -400,9 +281,9 @@ def add_eval_options(ev: argparse.ArgumentParser) -> None:
     added late: only when ``eval`` is parsed)."""
     _game_arg(ev)
     ev.add_argument("--grid", help='rows top first, e.g. "A,K,Q,J,TEN/BOOK,BOOK,BOOK,A,A/..."')
-    ev.add_argument("--lines", type=_positive_int, default=None, help="active lines (default all)")
+    ev.add_argument("--lines", type=positive_int, default=None, help="active lines (default all)")
     ev.add_argument(
-        "--bet", type=_amount, default=None, help="bet per line, e.g. 0.10 (default 0.10)"
+        "--bet", type=amount, default=None, help="bet per line, e.g. 0.10 (default 0.10)"
     )
     _coin_options(ev, "a game bet in coins")
     ev.add_argument("--jsonl", action="store_true", help="read requests from stdin, one per line")
@@ -434,7 +315,7 @@ def add_history_options(hist: argparse.ArgumentParser) -> None:
     _game_arg(hist, optional=True)
     hist.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
     hist.add_argument(
-        "--seed", type=_non_negative_int, default=None, help="show a seeded test session"
+        "--seed", type=non_negative_int, default=None, help="show a seeded test session"
     )
     hist.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -443,7 +324,7 @@ def add_log_options(log: argparse.ArgumentParser) -> None:
     """``log``'s GAME and options: the save folder, a seeded session, JSON."""
     _game_arg(log, optional=True)
     log.add_argument("--save-dir", default=None, help="save folder (default: user data dir)")
-    log.add_argument("--seed", type=_non_negative_int, default=None, help="a seeded session's log")
+    log.add_argument("--seed", type=non_negative_int, default=None, help="a seeded session's log")
     log.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -452,7 +333,7 @@ def add_serve_options(serve: argparse.ArgumentParser) -> None:
     _game_arg(serve, optional=True)
     serve.set_defaults(game=None)  # no GAME: the lobby
     serve.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
-    serve.add_argument("--port", type=_positive_int, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=positive_int, default=8000, help="port (default 8000)")
     serve.add_argument(
         "--save-dir", default=None, metavar="DIR", help="play the saves in DIR (default: demos)"
     )

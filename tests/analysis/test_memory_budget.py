@@ -18,7 +18,7 @@ import pytest
 
 from slotterm.analysis import memory_estimate as memory
 from slotterm.analysis.par import compute_par
-from slotterm.cli_parser import memory_size
+from slotterm.cli_option_types import memory_size
 from slotterm.games import get_game
 
 GAMES = ("book-of-spells", "lucky-witch")
