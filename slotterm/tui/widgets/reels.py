@@ -21,7 +21,6 @@ import math
 from collections.abc import Sequence
 from typing import Self
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -34,27 +33,24 @@ from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.art.tiles import TileState, tile_strips
 from slotterm.tui.mono import no_colour
 from slotterm.tui.pulse import Pulse, Pulsing
+from slotterm.tui.widgets.line_labels import line_labels
 from slotterm.tui.widgets.paylines import (
-    LabelLook,
     LabelPlace,
     PathCanvas,
     draw_line,
     free_cells,
     label_places,
-    label_style,
     path_style,
     with_ports,
 )
-from slotterm.tui.widgets.reel_layout import LABEL_WIDTH, ReelLayout, reel_layout
+from slotterm.tui.widgets.reel_layout import ReelLayout, reel_layout
+from slotterm.tui.widgets.reel_regions import TilePlace, marked_regions, reel_region
 
 Cell = tuple[int, int]
 """A window position as ``(reel, row)``."""
 
 LINES_SECONDS = 1.6
 """How long the active lines stay drawn after the line count changed."""
-
-TilePlace = tuple[int, int, str, bool]
-"""A tile on a stopped reel: first row, rows covered, symbol, drawn tall."""
 
 
 class ReelsWindow(Pulsing, Widget):
@@ -119,22 +115,8 @@ class ReelsWindow(Pulsing, Widget):
             self.refresh(*regions)
 
     def _marked_regions(self) -> list[Region]:
-        layout = self.layout_now()
-        regions = []
-        for reel in range(self.reel_count):
-            if self.positions[reel] is not None:
-                continue
-            for first, count, _, _ in self.tiles_of(reel):
-                if any((reel, row) in self.marked for row in range(first, first + count)):
-                    top = layout.top + first * layout.unit
-                    regions.append(
-                        Region(layout.reel_x(reel), top, layout.tile_w, layout.span_height(count))
-                    )
-        return regions
-
-    def _reel_region(self, reel: int) -> Region:
-        layout = self.layout_now()
-        return Region(layout.reel_x(reel), layout.top, layout.tile_w, layout.height)
+        stopped = {r: self.tiles_of(r) for r in range(self.reel_count) if self.positions[r] is None}
+        return marked_regions(self.layout_now(), stopped, self.marked)
 
     def _paths_shown(self) -> bool:
         """True when line paths may be drawn over the reels (all stopped, a line shown)."""
@@ -216,7 +198,8 @@ class ReelsWindow(Pulsing, Widget):
         self.positions = list(positions)
         if partial and not self._paths_shown():
             if moved:
-                self._changed(*(self._reel_region(r) for r in moved))
+                layout = self.layout_now()
+                self._changed(*(reel_region(layout, r) for r in moved))
             return
         self._changed()
 
@@ -381,32 +364,14 @@ class ReelsWindow(Pulsing, Widget):
             draw_line(canvas, layout, self.path, place, style, centre=True)
         return canvas
 
-    def _labels(self, places: list[LabelPlace], mono: bool) -> dict[tuple[int, int], Segment]:
-        labels: dict[tuple[int, int], Segment] = {}
-        for place in places:
-            number = place.number
-            lit = (self.lines_lit and number <= self.active_lines) or number == (
-                self.path_number if self.path is not None else None
-            )
-            look = (
-                LabelLook.LIT
-                if lit
-                else LabelLook.ACTIVE
-                if number <= self.active_lines
-                else LabelLook.IDLE
-            )
-            style = label_style(number, look, mono)
-            labels[place.left] = Segment(f"{number:>{LABEL_WIDTH}}", style)
-            labels[place.right] = Segment(f"{number:<{LABEL_WIDTH}}", style)
-        return labels
-
     def _draw(self, size: Size) -> list[Strip]:
         layout = self.layout_now(size)
         mono = self.mono
         base = self.rich_style
         places = label_places(layout, self.lines) if self.lines else []
         canvas = self._canvas(layout, places, mono)
-        labels = self._labels(places, mono)
+        shown = self.path_number if self.path is not None else None
+        labels = line_labels(places, self.active_lines, self.lines_lit, shown, mono)
         columns = [self._column(r, layout, mono) for r in range(self.reel_count)]
         tiles_x = [layout.reel_x(r) for r in range(self.reel_count)]
         busy = {y for _, y in canvas.bits} | {y for _, y in labels}
