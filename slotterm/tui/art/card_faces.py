@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
 from slotterm.engine.gamble import Color, card_color, card_rank, card_suit
 from slotterm.tui.art.card_pictures import COLOURS, COURTS, PIPS, SMALL_PIPS, UNLIT
 from slotterm.tui.art.shapes import HALVES
+from slotterm.tui.art.tiles import merge_cells
 
 SUIT_SIGNS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 """The suit sign of each suit, as the corners show it."""
@@ -196,18 +196,4 @@ def squeezed(grid: Grid, shown: int) -> Grid:
 
 def strips(grid: Grid) -> list[Strip]:
     """The rows of ``grid`` as strips, neighbouring cells of one style joined."""
-    out = []
-    for row in grid:
-        segments: list[Segment] = []
-        text, style = "", None
-        for ch, cell_style in row:
-            if cell_style == style:
-                text += ch
-                continue
-            if text:
-                segments.append(Segment(text, style))
-            text, style = ch, cell_style
-        if text:
-            segments.append(Segment(text, style))
-        out.append(Strip(segments, len(row)))
-    return out
+    return [merge_cells(row) for row in grid]

@@ -16,6 +16,7 @@ from ready-made strips.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from functools import lru_cache
 
@@ -134,7 +135,7 @@ def _pixels(
     return grid
 
 
-def _merge(cells: list[tuple[str, Style]]) -> Strip:
+def merge_cells(cells: Sequence[tuple[str, Style]]) -> Strip:
     """Cells of (character, style) as a strip, neighbours of one style joined."""
     segments: list[Segment] = []
     text, style = "", None
@@ -191,7 +192,7 @@ def _colour_tile(
             ink = "#1b1024" if state is not TileState.DIM else "#000000"
             for i, ch in enumerate(f" {art.plate} "):
                 cells[plate[1] + i] = (ch, _style(ink, lower[plate[1] + i], bold=True))
-        lines.append(_merge(cells))
+        lines.append(merge_cells(cells))
     return tuple(lines)
 
 
