@@ -256,67 +256,103 @@ def spin_counts_many(
         )
 
 
+_CHUNK = 1 << 18
+"""The most (state, column) pairs a reel expands at once (more lines: more chunks)."""
+
+_States = tuple[Array, Array, Array, Array]  # shape, joint tracker value, pay, weight
+
+
 def _count_states(
     reels: Sequence[_Reel], moves: _Moves, steps: Sequence[_ShapeStep], pay_dim: int
 ) -> Array:
     """Move the states (shape, trackers, pay, weight) through the reels: the counts by
-    (joint tracker value, line pay), pays up to the most reached (``pay_dim`` bounds it)."""
+    (joint tracker value, line pay), pays up to the most reached (``pay_dim`` bounds it).
+
+    Each reel takes the states in chunks of at most :data:`_CHUNK` (state, column) pairs,
+    each chunk merged on its own and then all together; the weights are whole numbers
+    (exact in float64), so the sums do not depend on how they are grouped."""
     size = moves.size * pay_dim
-
-    def code(t: Array, p: Array) -> Array:
-        return t * pay_dim + p
-
-    us: Array = np.zeros(1, dtype=np.int64)
-    ts: Array = np.full(1, moves.start, dtype=np.int64)
-    ps: Array = np.zeros(1, dtype=np.int64)
-    ws: Array = np.ones(1)
-    # settled states: only trackers, pay and weight
+    states: _States = (
+        np.zeros(1, dtype=np.int64),
+        np.full(1, moves.start, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.ones(1),
+    )
     settled: _Settled = (np.zeros(0, dtype=np.int64),) * 2 + (np.zeros(0),)
     for r, (reel, step) in enumerate(zip(reels, steps, strict=True)):
         settled = _advance_settled(settled, moves.grouped[r])
-        columns = len(reel.count)
-        pick = (us[:, None] * columns + np.arange(columns)[None, :]).ravel()
-        pay = (ps[:, None] + step.gain.ravel()[pick].reshape(len(us), columns)).ravel()
-        t = moves.by_column[r][ts].ravel()
-        w = (ws[:, None] * reel.count[None, :]).ravel()
+        rows = max(1, _CHUNK // len(reel.count))
         if step.next_shape is None:
-            st, sp, sw = settled
-            pays = np.concatenate((sp, pay))
-            dim = int(pays.max(initial=0)) + 1  # the most the spin's lines pay, not the bound
-            return np.bincount(
-                np.concatenate((st, t)) * dim + pays,
-                weights=np.concatenate((sw, w)),
-                minlength=moves.size * dim,
-            ).reshape(moves.size, dim)
-        u = step.next_shape[pick]
-        done = u == step.settled_shape
-        st, sp, sw = settled
-        settled = _merge_settled(
-            (
-                np.concatenate((st, t[done])),
-                np.concatenate((sp, pay[done])),
-                np.concatenate((sw, w[done])),
-            ),
-            pay_dim,
-        )
-        live = ~done
-        _, first, inverse = np.unique(
-            code(t[live], pay[live]) + u[live] * size,
-            return_index=True,
-            return_inverse=True,
-        )
-        ws = np.bincount(inverse.ravel(), weights=w[live])
-        us, ts, ps = (a[live][first] for a in (u, t, pay))
+            return _final_counts(reel, step, moves.by_column[r], moves.size, settled, states, rows)
+        done: list[_Settled] = [settled]
+        keys: list[Array] = [np.zeros(0, dtype=np.int64)]
+        weights: list[Array] = [np.zeros(0)]
+        for start in range(0, len(states[0]), rows):
+            chunk = tuple(a[start : start + rows] for a in states)
+            u, t, pay, w = _expand(reel, step, moves.by_column[r], chunk)
+            ended = u == step.settled_shape
+            done.append((t[ended], pay[ended], w[ended]))
+            live = ~ended
+            key, weight = _summed(t[live] * pay_dim + pay[live] + u[live] * size, w[live])
+            keys.append(key)
+            weights.append(weight)
+        st, sp, sw = (np.concatenate(part) for part in zip(*done, strict=True))
+        settled = _merge_settled((st, sp, sw), pay_dim)
+        key, weight = _summed(np.concatenate(keys), np.concatenate(weights))
+        shape, rest = np.divmod(key, size)
+        states = (shape, *np.divmod(rest, pay_dim), weight)
     raise AssertionError("a game has at least one reel")  # pragma: no cover
+
+
+def _expand(reel: _Reel, step: _ShapeStep, by_column: Array, states: tuple[Array, ...]) -> _States:
+    """Every (state, column) pair of one reel: its next shape (``-1`` on the last reel),
+    tracker value, pay and weight."""
+    us, ts, ps, ws = states
+    columns = len(reel.count)
+    pick = (us[:, None] * columns + np.arange(columns)[None, :]).ravel()
+    pay = (ps[:, None] + step.gain.ravel()[pick].reshape(len(us), columns)).ravel()
+    t = by_column[ts].ravel()
+    w = (ws[:, None] * reel.count[None, :]).ravel()
+    u = np.full(len(pick), -1) if step.next_shape is None else step.next_shape[pick]
+    return u, t, pay, w
+
+
+def _final_counts(
+    reel: _Reel,
+    step: _ShapeStep,
+    by_column: Array,
+    trackers: int,
+    settled: _Settled,
+    states: _States,
+    rows: int,
+) -> Array:
+    """The last reel: counts by (joint tracker value, line pay), pays up to the most the
+    spin's lines pay (not the bound), the states taken in chunks of ``rows``."""
+    st, sp, sw = settled
+    us, _, ps, _ = states
+    most = int(sp.max(initial=0))
+    if len(us):
+        most = max(most, int((ps + step.gain.max(axis=1)[us]).max()))
+    dim = most + 1
+    keys, weights = [st * dim + sp], [sw]
+    for start in range(0, len(us), rows):
+        chunk = tuple(a[start : start + rows] for a in states)
+        _, t, pay, w = _expand(reel, step, by_column, chunk)
+        key, weight = _summed(t * dim + pay, w)
+        keys.append(key)
+        weights.append(weight)
+    counts = np.bincount(
+        np.concatenate(keys), weights=np.concatenate(weights), minlength=trackers * dim
+    )
+    return counts.reshape(trackers, dim)
 
 
 def _distinct_rows(rows: Array) -> tuple[Array, Array]:
     """Ids of the distinct rows of a small-integer matrix, and the distinct rows.
 
     Each row gets a code in base (largest entry + 1), column by column (the entries are
-    state ids, never negative); when the next column would take
-    the code past 2**62, the codes so far are renumbered densely first (equal prefixes
-    keep equal codes, so distinct rows keep distinct codes).
+    state ids, never negative); when the next column would take the code past 2**62,
+    the codes so far are renumbered densely first (equal prefixes keep equal codes).
     """
     codes = np.zeros(len(rows), dtype=np.int64)
     radix = int(rows.max(initial=0)) + 1 if rows.size else 1
@@ -354,6 +390,11 @@ def _merge_settled(settled: _Settled, pay_dim: int) -> _Settled:
     st, sp, sw = settled
     if len(sw) == 0:
         return settled
-    keys, inverse = np.unique(st * pay_dim + sp, return_inverse=True)
-    weights = np.bincount(inverse.ravel(), weights=sw)
+    keys, weights = _summed(st * pay_dim + sp, sw)
     return keys // pay_dim, keys % pay_dim, weights
+
+
+def _summed(keys: Array, weights: Array) -> tuple[Array, Array]:
+    """The distinct keys, in order, and the weight of each."""
+    distinct, inverse = np.unique(keys, return_inverse=True)
+    return distinct, np.bincount(inverse.ravel(), weights=weights)
