@@ -9,8 +9,10 @@ files into a temp folder (:mod:`scaled_games`), one dimension changed at a time:
 * 4 rows; 6 reels; 6 reels of 4 rows.
 
 Each case is ``python -m slotterm par FILE --json`` as a child process, its CPU time
-(user + system) and peak RSS from ``os.wait4``, ``--runs`` times, the cases in an order
-that rotates from run to run.  Prints one table: the case, reels x rows, stops per reel,
+(user + system) from ``os.wait4`` and its peak RSS from its own ``VmHWM`` (read as it
+exits: ``ru_maxrss`` would keep the RSS of this process, which the child is forked
+from, across exec), ``--runs`` times, the cases in an order that rotates from run to
+run.  Prints one table: the case, reels x rows, stops per reel,
 lines, the median CPU seconds, the highest peak RSS, the peak ``par --max-memory``
 estimates before counting (:mod:`slotterm.analysis.memory_estimate`), and the RTP (or
 why ``par`` refused; the generated games are not balanced, a 6-reel game pays far more
@@ -26,6 +28,7 @@ machine running out of memory).  Figures only.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -139,12 +142,31 @@ def estimate(path: Path, lines: int) -> float | None:
         return None
 
 
+PEAK_CHILD = """
+import runpy, sys
+peak_file = sys.argv.pop(1)
+sys.argv[0] = "slotterm"
+try:
+    runpy.run_module("slotterm", run_name="__main__", alter_sys=True)
+finally:
+    with open("/proc/self/status") as status, open(peak_file, "w") as out:
+        out.write(status.read().split("VmHWM:")[1].split()[0])
+"""
+"""``python -m slotterm ARGS`` that writes its own peak RSS (``VmHWM``, kB) to a file as
+it exits (``python -c PEAK_CHILD FILE ARGS``)."""
+
+
 def measure(item: Measured, max_mb: int) -> float:
     """One run of ``par`` on the case's file; its CPU seconds."""
-    command = [sys.executable, "-m", "slotterm", "par", str(item.path), "--json"]
-    if item.case.active is not None:
-        command += ["--lines", str(item.case.active)]
-    run = child_cpu(command, must_succeed=False, max_mb=max_mb)
+    with tempfile.TemporaryDirectory() as folder:
+        peak_file = Path(folder) / "peak"
+        command = [sys.executable, "-c", PEAK_CHILD, str(peak_file)]
+        command += ["par", str(item.path), "--json"]
+        if item.case.active is not None:
+            command += ["--lines", str(item.case.active)]
+        run = child_cpu(command, must_succeed=False, max_mb=max_mb)
+        if peak_file.exists():  # else (no /proc) the wait4 figure, from above
+            run = dataclasses.replace(run, peak_mb=int(peak_file.read_text()) / 1024)
     item.runs.append(run)
     return run.cpu
 

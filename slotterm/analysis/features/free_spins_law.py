@@ -21,6 +21,7 @@ Distribution below the cap: the retrigger series of
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -180,7 +181,7 @@ class FreeSpinsAnalysis:
         parts = []
         neglected = 0.0
         for law in self.laws(n):
-            key = law.no_award.tobytes() + law.award.tobytes()
+            key = _law_key(law)
             if key not in done:
                 dist = feature_distribution(
                     law.no_award, law.award, law.q, self.award, self.retrigger, tolerance
@@ -194,7 +195,7 @@ class FreeSpinsAnalysis:
         """The feature's length-``size`` DFT from its spin laws below ``n``."""
         groups: dict[bytes, tuple[SpinLaw, Fraction]] = {}  # the same law: one transform
         for law, weight in zip(self.laws(n), self.weights, strict=True):
-            key = law.no_award.tobytes() + law.award.tobytes()
+            key = _law_key(law)
             seen = groups.get(key)
             groups[key] = (law, weight + (seen[1] if seen else 0))
         total = np.zeros(size // 2 + 1, dtype=np.complex128)
@@ -219,6 +220,16 @@ class FreeSpinsAnalysis:
             step = m1 * m0 ** (self.retrigger - 1) / scale
             phis.append(m0**self.award * math.fsum(w * step**j for j, w in enumerate(weights)))
         return mix(phis, self.weights)
+
+
+def _law_key(law: SpinLaw) -> bytes:
+    """A digest of a spin law's two arrays: variants with the very same law share one
+    key (a digest, not the arrays' bytes: those keys held a copy of every law at once)."""
+    digest = hashlib.blake2b(digest_size=32)
+    for part in (law.no_award, law.award):
+        digest.update(f"{part.dtype}{part.shape};".encode())
+        digest.update(memoryview(np.ascontiguousarray(part)).cast("B"))
+    return digest.digest()
 
 
 class FreeSpinsLaw(FeatureLaw):
