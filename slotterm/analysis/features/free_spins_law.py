@@ -228,7 +228,7 @@ def _law_key(law: SpinLaw) -> bytes:
     digest = hashlib.blake2b(digest_size=32)
     for part in (law.no_award, law.award):
         digest.update(f"{part.dtype}{part.shape};".encode())
-        digest.update(memoryview(np.ascontiguousarray(part)).cast("B"))
+        digest.update(np.ascontiguousarray(part).data)
     return digest.digest()
 
 
