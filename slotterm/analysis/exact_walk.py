@@ -256,7 +256,7 @@ def spin_counts_many(
         )
 
 
-_CHUNK = 1 << 18
+_CHUNK = 1 << 16
 """The most (state, column) pairs a reel expands at once (more lines: more chunks)."""
 
 _States = tuple[Array, Array, Array, Array]  # shape, joint tracker value, pay, weight
@@ -334,16 +334,11 @@ def _final_counts(
     if len(us):
         most = max(most, int((ps + step.gain.max(axis=1)[us]).max()))
     dim = most + 1
-    keys, weights = [st * dim + sp], [sw]
+    counts = np.bincount(st * dim + sp, weights=sw, minlength=trackers * dim)
     for start in range(0, len(us), rows):
         chunk = tuple(a[start : start + rows] for a in states)
         _, t, pay, w = _expand(reel, step, by_column, chunk)
-        key, weight = _summed(t * dim + pay, w)
-        keys.append(key)
-        weights.append(weight)
-    counts = np.bincount(
-        np.concatenate(keys), weights=np.concatenate(weights), minlength=trackers * dim
-    )
+        np.add.at(counts, t * dim + pay, w)  # no second table: whole numbers, any order
     return counts.reshape(trackers, dim)
 
 
