@@ -177,7 +177,7 @@ def spin_drawn(
     if action.force is None:
         scatters = evaluation.scatter_count
         if win or scatters >= base.least:
-            if win < base.cap and base.may_start(stops, scatters):
+            if win < base.cap and base.gate_check(stops, scatters):
                 result = SpinResult(stops, base.table.window(stops), evaluation)
                 return _opened(game, state, action, base, result, win, base.started(stops, result))
             if win:

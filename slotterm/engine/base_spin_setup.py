@@ -40,6 +40,7 @@ class BaseSpin:
         "features",
         "game",
         "gate_bits",
+        "gate_check",
         "gates",
         "least",
         "lengths",
@@ -68,6 +69,7 @@ class BaseSpin:
         self.least = min((least for _, least, _ in self.gates), default=1 << 30)
         self.gate_bits = self._gate_bits()
         self.scatter_bits = self._scatter_bits()
+        self.gate_check = gate_check(self.scatter_bits, self.gate_bits)
         self.evaluation = self.table.evaluator(self.lines, self.bet_per_line)
         self.rng: RandomSource | None = None
         self.draw: Callable[[], tuple[int, ...]] = tuple
@@ -112,7 +114,7 @@ class BaseSpin:
 
         Each gate is a bit: ``gate_bits[reel][stop]`` holds the gates a reel's stop lets
         by, ``scatter_bits[n]`` those ``n`` scatters do; a spin may start a feature when
-        some bit is in all of them.
+        some bit is in all of them.  (:attr:`gate_check` is the same, written out.)
         """
         bits = self.scatter_bits[scatters if scatters < len(self.scatter_bits) else -1]
         return bool(bits and reduce(and_, map(getitem, self.gate_bits, stops), bits))
@@ -140,6 +142,35 @@ class BaseSpin:
             sum(1 << bit for bit, (_, least, _) in enumerate(self.gates) if n >= least)
             for n in range(most + 1)
         )
+
+
+def gate_check(
+    scatter_bits: tuple[int, ...], gate_bits: tuple[tuple[int, ...], ...]
+) -> Callable[[tuple[int, ...], int], bool]:
+    """:meth:`BaseSpin.may_start` of these bits written out as one function: it reads
+    only the reels that hold some gate back, one at a time, and stops at the first that
+    leaves no gate open (most spins of a game whose feature needs given stops on some
+    reels are told at the first of them)."""
+    every = (1 << max((bits.bit_length() for bits in scatter_bits), default=0)) - 1
+    gated = [r for r, masks in enumerate(gate_bits) if any(m & every != every for m in masks)]
+    # the reel that closes most often first: the check stops sooner
+    gated.sort(key=lambda r: -sum(1 for m in gate_bits[r] if not m & every))
+    body = [
+        "def make(sb, last, gb):",
+        *(f"    g{r} = gb[{r}]" for r in gated),
+        "    def check(stops, scatters):",
+        "        bits = sb[scatters] if scatters < last else sb[-1]",
+    ]
+    for r in gated:
+        body += [
+            "        if not bits:",
+            "            return False",
+            f"        bits &= g{r}[stops[{r}]]",
+        ]
+    body += ["        return bits != 0", "    return check"]
+    namespace: dict[str, Callable[..., Callable[[tuple[int, ...], int], bool]]] = {}
+    exec("\n".join(body), namespace)
+    return namespace["make"](scatter_bits, len(scatter_bits), gate_bits)
 
 
 _BASE_SPINS: dict[int, BaseSpin] = {}

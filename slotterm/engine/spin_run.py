@@ -43,7 +43,7 @@ def spin_run(
     if rng is not base.rng:
         base.bind(rng)
     draw, evaluation = base.draw, base.evaluation
-    least, may_start = base.least, base.may_start
+    least, may_start = base.least, base.gate_check
     credits = state.credits
     silent = 0
     while silent < most and credits >= total:
