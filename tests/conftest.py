@@ -114,3 +114,33 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.section("reliability campaigns")
         for line in sorted(lines):
             terminalreporter.write_line(line)
+
+
+LONG_MODULES_FIRST = (
+    "tests/test_packaging.py",
+    "tests/session/test_hostile_saves.py",
+    "tests/session/test_corruption_campaign.py",
+    "tests/analysis/test_simulate.py",
+    "tests/test_kill_campaign.py",
+    "tests/analysis/test_hit_frequency.py",
+    "tests/test_benchmarks.py",
+    "tests/analysis/test_exact.py",
+    "tests/analysis/test_memory_budget.py",
+    "tests/session/test_force_kill.py",
+    "tests/analysis/test_rtp_pairs.py",
+    "tests/tui/test_real_terminal_left_round.py",
+    "tests/tui/test_hangup.py",
+    "tests/analysis/test_lucky_witch_par.py",
+)
+"""The modules with the longest tests of a full run (``--durations``), run first: under
+``pytest -n 2`` a long test left for the end of a run keeps one core idle while the other
+finishes it.  Whole modules move (their module fixtures are still built once); the order
+only changes which worker runs what when, never what a test checks."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Move the tests of :data:`LONG_MODULES_FIRST` to the front, in that order (a stable
+    sort: every other test keeps its place)."""
+    rank = {module: i for i, module in enumerate(LONG_MODULES_FIRST)}
+    last = len(LONG_MODULES_FIRST)
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], last))
