@@ -8,23 +8,20 @@ never from a game's name.  Scenes run on a stopped scene clock; no test depends 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from textual.pilot import Pilot
 
-from slotterm.engine.events import ReelsStopped, Transition
 from slotterm.engine.outcome import Window
-from slotterm.session.game_session import GameSession
 from slotterm.tui.anticipation import reel_timing, symbol_triggers
-from slotterm.tui.app import SlotApp
-from slotterm.tui.scenes import SpinScene, trigger_items
-from tests.tui.lucky_witch_support import LW, lw_app, lw_seed
-from tests.tui.main_support import GAME, freeze_scenes, main, make_app, run_scenes, settle
-from tests.tui.pick_support import force, witch_session
-
-USUAL = (0.675, 0.88125, 1.0875, 1.29375, 1.5)
-TRIGGERS = symbol_triggers([f.trigger_hint() for f in LW.features])
+from slotterm.tui.scenes import trigger_items
+from tests.tui.drama_support import (
+    TRIGGERS,
+    USUAL,
+    cauldron_app,
+    forced_bonus_app,
+    spin_until_waiting,
+)
+from tests.tui.lucky_witch_support import LW
+from tests.tui.main_support import GAME, freeze_scenes, main, settle
 
 
 def _window(symbol_on: set[int], symbol: str = "CAULDRON") -> Window:
@@ -59,31 +56,6 @@ def test_three_trigger_symbols_are_an_item_to_mark() -> None:
     assert trigger_items(LW, _window({0, 2})) == []
 
 
-def _cauldrons_before_last(_session: GameSession, transition: Transition) -> bool:
-    spins = [e for e in transition.events if isinstance(e, ReelsStopped)]
-    if not spins:
-        return False
-    window = spins[0].result.window
-    timing = reel_timing(window, LW.scatter_ids, USUAL, TRIGGERS)
-    return timing.waiting_for == frozenset({"CAULDRON"})
-
-
-def cauldron_app() -> SlotApp:
-    """Animated Lucky Witch whose first spin shows Cauldrons on reels 1 and 3."""
-    return lw_app(lw_seed(_cauldrons_before_last), animations=True)
-
-
-async def spin_until_waiting(pilot: Pilot[None], app: SlotApp) -> SpinScene:
-    """Spin; the scene clock moved to just after the second Cauldron landed."""
-    await pilot.press("space")
-    scene = main(app).presenter.current
-    assert isinstance(scene, SpinScene)
-    slow_from = scene.timing.slow_from
-    assert slow_from is not None
-    await run_scenes(pilot, app, slow_from + 0.05)
-    return scene
-
-
 async def test_two_cauldrons_slow_the_other_reels_with_lit_frames_and_a_caption() -> None:
     app = cauldron_app()
     async with app.run_test(size=(100, 32)) as pilot:
@@ -97,11 +69,6 @@ async def test_two_cauldrons_slow_the_other_reels_with_lit_frames_and_a_caption(
         assert all(p is None for p in reels.positions)
         assert reels.waiting == frozenset()
         assert "CAULDRON" not in reels.border_subtitle
-
-
-def forced_bonus_app(*, animations: bool) -> Any:
-    """Lucky Witch whose next spin is forced to land the three Cauldrons."""
-    return make_app(session=witch_session(), force=force("secret_vault"), animations=animations)
 
 
 async def test_three_cauldrons_landing_are_marked_and_pulse() -> None:
