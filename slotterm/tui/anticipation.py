@@ -32,13 +32,15 @@ class ReelTiming:
 
     ``slow_from`` is the moment the slowed reels change pace (``None``: no anticipation);
     ``slowed`` holds the reels that keep the player waiting; ``waiting_for`` the symbols
-    they may bring (the scatters, or a trigger's symbol).
+    they may bring (the scatters, or a trigger's symbol), ``in_sight`` how many of them
+    the stopped reels show when they slow.
     """
 
     stop_times: tuple[float, ...]
     slow_from: float | None
     slowed: frozenset[int]
     waiting_for: frozenset[str] = frozenset()
+    in_sight: int = 0
 
     @property
     def duration(self) -> float:
@@ -75,13 +77,14 @@ def symbol_triggers(hints: Sequence[TriggerHint | None]) -> tuple[tuple[str, tup
 
 def _symbol_wait(
     window: Window, triggers: Sequence[tuple[str, tuple[int, ...]]]
-) -> tuple[int, str] | None:
-    """The earliest reel after which a trigger's symbol needs only its last reel."""
-    best: tuple[int, str] | None = None
+) -> tuple[int, str, int] | None:
+    """The earliest reel after which a trigger's symbol needs only its last reel (that
+    reel, the symbol, and the reels it has landed on)."""
+    best: tuple[int, str, int] | None = None
     for symbol, reels in triggers:
         ready = all(symbol in window[reel] for reel in reels[:-1])
         if ready and (best is None or reels[-2] < best[0]):
-            best = (reels[-2], symbol)
+            best = (reels[-2], symbol, len(reels) - 1)
     return best
 
 
@@ -98,18 +101,19 @@ def reel_timing(
     :data:`WAIT_SECONDS` apart."""
     times = list(stop_times)
     seen = 0
-    after: tuple[int, frozenset[str]] | None = None
+    after: tuple[int, frozenset[str], int] | None = None
     for reel in range(len(times) - 1):
         seen += sum(1 for symbol in window[reel] if symbol in scatters)
         if seen >= SCATTERS_NEEDED:
-            after = (reel, frozenset(scatters))
+            after = (reel, frozenset(scatters), seen)
             break
     symbol_wait = _symbol_wait(window, triggers)
     if symbol_wait is not None and (after is None or symbol_wait[0] < after[0]):
-        after = (symbol_wait[0], frozenset({symbol_wait[1]}))
+        reel, symbol, count = symbol_wait
+        after = (reel, frozenset({symbol}), count)
     if after is None:
         return ReelTiming(stop_times=tuple(times), slow_from=None, slowed=frozenset())
-    reel, waiting_for = after
+    reel, waiting_for, in_sight = after
     landed = times[reel]
     for later in range(reel + 1, len(times)):
         times[later] = max(times[later], times[later - 1] + WAIT_SECONDS)
@@ -118,4 +122,5 @@ def reel_timing(
         slow_from=landed,
         slowed=frozenset(range(reel + 1, len(times))),
         waiting_for=waiting_for,
+        in_sight=in_sight,
     )

@@ -57,7 +57,7 @@ def scenes_for(
                     result.window,
                     scatters=game.scatter_ids,
                     triggers=symbol_triggers([f.trigger_hint() for f in game.features]),
-                    hint=lambda symbols: anticipation_hint(game, symbols),
+                    hint=lambda symbols, count: anticipation_hint(game, symbols, count),
                     together=stage.stop_together(),
                 )
             )
@@ -103,13 +103,15 @@ def _fanfare_say(stage: Stage, announcement: AnnounceScene) -> Callable[[str], N
     return say
 
 
-def anticipation_hint(game: GameDefinition, symbols: Collection[str] = ()) -> str:
-    """Under the reels while they keep the player waiting, the symbols awaited (the
-    scatters when none given) by their player's names (upper case, as in banners):
-    " ✦ 2 × SCATTER… one more? ✦ "."""
+def anticipation_hint(
+    game: GameDefinition, symbols: Collection[str] = (), count: int = SCATTERS_NEEDED
+) -> str:
+    """Under the reels while they keep the player waiting, ``count`` of the symbols
+    awaited (the scatters when none given) by their player's names (upper case, as in
+    banners): " ✦ 2 × SCATTER… one more? ✦ "."""
     shown = symbols or game.scatter_ids
     names = "/".join(sorted(symbol_name(game, symbol).upper() for symbol in shown))
-    return f" ✦ {SCATTERS_NEEDED} × {names}… one more? ✦ "
+    return f" ✦ {count} × {names}… one more? ✦ "
 
 
 def _feature_spin(transition: Transition) -> bool:

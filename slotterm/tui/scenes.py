@@ -108,7 +108,7 @@ class SpinScene(Scene):
     Once two of ``scatters`` have landed (or a trigger's symbol waits only for its last
     reel: ``triggers``), the reels still spinning slow down and stop one by one
     (:mod:`slotterm.tui.anticipation`), their frames lit, with ``hint`` under the reels
-    meanwhile (a text, or the text for the symbols awaited).
+    meanwhile (a text, or the text for the symbols awaited and how many are in sight).
     """
 
     stoppable = True
@@ -123,7 +123,7 @@ class SpinScene(Scene):
         *,
         scatters: Collection[str] = (),
         triggers: Sequence[tuple[str, tuple[int, ...]]] = (),
-        hint: str | Callable[[frozenset[str]], str] = "",
+        hint: str | Callable[[frozenset[str], int], str] = "",
         together: bool = False,
     ) -> None:
         self.reels, self.strips, self.stops, self.window = reels, strips, stops, window
@@ -136,7 +136,8 @@ class SpinScene(Scene):
         """When each reel stops, and which reels keep the player waiting."""
         self.stop_times = list(self.timing.stop_times)
         self.duration = self.timing.duration
-        self.hint = hint if isinstance(hint, str) else hint(self.timing.waiting_for)
+        timing = self.timing
+        self.hint = hint if isinstance(hint, str) else hint(timing.waiting_for, timing.in_sight)
         self._hinted = False
 
     def begin(self) -> None:

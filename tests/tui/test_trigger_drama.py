@@ -40,7 +40,7 @@ def test_two_trigger_symbols_before_the_last_reel_keep_the_player_waiting() -> N
     timing = reel_timing(_window({0, 2}), LW.scatter_ids, USUAL, TRIGGERS)
     assert timing.slow_from == USUAL[2]
     assert timing.slowed == frozenset({3, 4})
-    assert timing.waiting_for == frozenset({"CAULDRON"})
+    assert timing.waiting_for == frozenset({"CAULDRON"}) and timing.in_sight == 2
 
 
 @pytest.mark.parametrize("on", [{0}, {2, 4}, {0, 4}, set()])
