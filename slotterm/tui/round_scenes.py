@@ -19,12 +19,12 @@ the Win box waits, then the Win box counts up with the celebration (never back).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.session.game_session import GameSession
-from slotterm.tui.anticipation import SCATTERS_NEEDED
+from slotterm.tui.anticipation import SCATTERS_NEEDED, symbol_triggers
 from slotterm.tui.celebration import CelebrationScene, FanfareScene, overlay_beside, win_level
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
@@ -56,7 +56,8 @@ def scenes_for(
                     result.stops,
                     result.window,
                     scatters=game.scatter_ids,
-                    hint=anticipation_hint(game),
+                    triggers=symbol_triggers([f.trigger_hint() for f in game.features]),
+                    hint=lambda symbols, count: anticipation_hint(game, symbols, count),
                     together=stage.stop_together(),
                 )
             )
@@ -102,11 +103,15 @@ def _fanfare_say(stage: Stage, announcement: AnnounceScene) -> Callable[[str], N
     return say
 
 
-def anticipation_hint(game: GameDefinition) -> str:
-    """Under the reels while they keep the player waiting, the scatter by its player's
-    name (upper case, as in banners): " ✦ 2 × SCATTER… ✦ "."""
-    names = "/".join(sorted(symbol_name(game, symbol).upper() for symbol in game.scatter_ids))
-    return f" ✦ {SCATTERS_NEEDED} × {names}… ✦ "
+def anticipation_hint(
+    game: GameDefinition, symbols: Collection[str] = (), count: int = SCATTERS_NEEDED
+) -> str:
+    """Under the reels while they keep the player waiting, ``count`` of the symbols
+    awaited (the scatters when none given) by their player's names (upper case, as in
+    banners): " ✦ 2 × SCATTER… one more? ✦ "."""
+    shown = symbols or game.scatter_ids
+    names = "/".join(sorted(symbol_name(game, symbol).upper() for symbol in shown))
+    return f" ✦ {count} × {names}… one more? ✦ "
 
 
 def _feature_spin(transition: Transition) -> bool:

@@ -63,8 +63,30 @@ def line_items(game: GameDefinition, wins: Sequence[LineWin]) -> list[WinItem]:
     return items
 
 
+def trigger_items(game: GameDefinition, window: Window) -> list[WinItem]:
+    """A feature's trigger symbol landed on every reel its hint names (a Mystery-bonus
+    kind of trigger, paying nothing itself): those symbols marked, so they pulse."""
+    items = []
+    for feature in game.features:
+        hint = feature.trigger_hint()
+        if hint is None or hint.symbol is None or not hint.reels:
+            continue
+        symbol = hint.symbol
+        if all(symbol in window[reel] for reel in hint.reels):
+            cells = frozenset(
+                (reel, row)
+                for reel in hint.reels
+                for row, s in enumerate(window[reel])
+                if s == symbol
+            )
+            name = symbol_art(symbol, game).name.upper()
+            items.append(WinItem(cells=cells, label=f" {len(hint.reels)} × {name}! ", amount=0))
+    return items
+
+
 def regular_items(game: GameDefinition, window: Window, evaluation: Evaluation) -> list[WinItem]:
-    """Line wins, then the scatter (its symbols marked wherever they are)."""
+    """Line wins, then the scatter (its symbols marked wherever they are), then a trigger's
+    symbols (:func:`trigger_items`)."""
     items = line_items(game, evaluation.line_wins)
     if evaluation.scatter_win is not None:
         cells = frozenset(
@@ -77,14 +99,16 @@ def regular_items(game: GameDefinition, window: Window, evaluation: Evaluation) 
         name = "/".join(sorted(game.scatter_ids))
         label = f" {evaluation.scatter_count} × {name} scatter pays {format_cents(pay)} "
         items.append(WinItem(cells=cells, label=label, amount=pay))
-    return items
+    return items + trigger_items(game, window)
 
 
 class SpinScene(Scene):
     """The reels spin and stop left to right on the recorded stops.
 
-    Once two of ``scatters`` have landed, the reels still spinning slow down and stop one
-    by one (:mod:`slotterm.tui.anticipation`), with ``hint`` under the reels meanwhile.
+    Once two of ``scatters`` have landed (or a trigger's symbol waits only for its last
+    reel: ``triggers``), the reels still spinning slow down and stop one by one
+    (:mod:`slotterm.tui.anticipation`), their frames lit, with ``hint`` under the reels
+    meanwhile (a text, or the text for the symbols awaited and how many are in sight).
     """
 
     stoppable = True
@@ -98,7 +122,8 @@ class SpinScene(Scene):
         seconds: float = SPIN_SECONDS,
         *,
         scatters: Collection[str] = (),
-        hint: str = "",
+        triggers: Sequence[tuple[str, tuple[int, ...]]] = (),
+        hint: str | Callable[[frozenset[str], int], str] = "",
         together: bool = False,
     ) -> None:
         self.reels, self.strips, self.stops, self.window = reels, strips, stops, window
@@ -107,11 +132,12 @@ class SpinScene(Scene):
             usual = [seconds * TOGETHER_AT] * count
         else:
             usual = [seconds * (0.45 + 0.55 * r / max(1, count - 1)) for r in range(count)]
-        self.timing = reel_timing(window, scatters, usual)
+        self.timing = reel_timing(window, scatters, usual, triggers)
         """When each reel stops, and which reels keep the player waiting."""
         self.stop_times = list(self.timing.stop_times)
         self.duration = self.timing.duration
-        self.hint = hint
+        timing = self.timing
+        self.hint = hint if isinstance(hint, str) else hint(timing.waiting_for, timing.in_sight)
         self._hinted = False
 
     def begin(self) -> None:
@@ -126,14 +152,17 @@ class SpinScene(Scene):
         positions = [
             timing.position(reel, stop, elapsed, REEL_SPEED) for reel, stop in enumerate(self.stops)
         ]
-        self.reels.set_positions(self.strips, positions)
         hinted = timing.anticipating(elapsed)
+        waiting = timing.slowed if hinted else frozenset()
+        self.reels.set_waiting(frozenset(r for r in waiting if positions[r] is not None))
+        self.reels.set_positions(self.strips, positions)
         if hinted != self._hinted:
             self._hinted = hinted
             self.reels.border_subtitle = self.hint if hinted else ""
 
     def finish(self) -> None:
         """All reels rest on the recorded window."""
+        self.reels.set_waiting(frozenset())
         self.reels.show_window(self.window)
 
 
@@ -179,10 +208,12 @@ class WinShowScene(Scene):
                 cells, dim_others=False, path=only.path, number=only.number, label=only.label
             )
         elif self.items:
-            total = sum(item.amount for item in self.items)
-            self.reels.mark(
-                cells, dim_others=False, label=f" {len(self.items)} wins: {format_cents(total)} "
-            )
+            paid = [item for item in self.items if item.amount]
+            total = sum(item.amount for item in paid)
+            label = f" {len(paid)} wins: {format_cents(total)} "
+            if len(paid) == 1:
+                label = paid[0].label
+            self.reels.mark(cells, dim_others=False, label=label)
         self.show_win(self.win_to)
 
 

@@ -5,11 +5,13 @@ reels where they were and its background spans the whole width."""
 
 from __future__ import annotations
 
+import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widget import Widget
 
 from slotterm.engine.features.free_spins import REEL_SET, FreeSpins
+from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Phase
 from slotterm.forced_stops import ForcedSpin
 from slotterm.rng import ReplaySource
@@ -18,6 +20,7 @@ from slotterm.tui.celebration import FanfareScene
 from slotterm.tui.features.free_spins_view import RetriggerScene
 from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.widgets.feature_banner import FeatureBanner
+from tests.tui.lucky_witch_support import LW, lw_session
 from tests.tui.main_support import (
     FREE_SPINS,
     GAME,
@@ -35,31 +38,43 @@ from tests.tui.main_support import (
 )
 from tests.tui.modal_support import BLACK_CARD, wait_for
 
+GAMES = pytest.mark.parametrize("game", [GAME, LW], ids=lambda g: g.id)
+SIZES = pytest.mark.parametrize("size", [(80, 24), SIZE, (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+
+
+def _app(game: GameDefinition, seed: int = 1, *, animations: bool = True) -> SlotApp:
+    """``game`` on a seeded demo session whose first spin wins the free spins."""
+    if game is GAME:
+        return make_app(seed, force=FREE_SPINS, animations=animations)
+    return make_app(session=lw_session(seed), force=FREE_SPINS, animations=animations)
+
 
 def _banner(app: SlotApp) -> FeatureBanner:
     return main(app).query_one("#banner", FeatureBanner)
 
 
-def _retrigger_stops() -> ForcedSpin:
+def _retrigger_stops(game: GameDefinition) -> ForcedSpin:
     """Stops on the free-spin strips with the trigger's count of scatters in the window
     (the first reels), none elsewhere: a free spin that wins more (as ``--stops`` forces,
     found as ``slotterm stops GAME --grid ... --free`` finds them)."""
-    rule = GAME.feature(FREE_SPINS)
+    rule = game.feature(FREE_SPINS)
     assert isinstance(rule, FreeSpins) and rule.retrigger
-    strips = GAME.reel_sets[REEL_SET]
+    strips = game.reel_sets[REEL_SET]
     stops = []
     for reel, strip in enumerate(strips):
         wanted = reel < rule.trigger_count
 
         def shows(stop: int, strip: tuple[str, ...] = tuple(strip)) -> bool:
-            window = (strip[(stop + row) % len(strip)] for row in range(GAME.rows))
-            return any(symbol in GAME.scatter_ids for symbol in window)
+            window = (strip[(stop + row) % len(strip)] for row in range(game.rows))
+            return any(symbol in game.scatter_ids for symbol in window)
 
         stops.append(next(i for i in range(len(strip)) if shows(i) == wanted))
     return ForcedSpin(REEL_SET, tuple(stops))
 
 
-async def _to_the_retrigger(pilot: Pilot[None], app: SlotApp) -> tuple[int, int]:
+async def _to_the_retrigger(
+    pilot: Pilot[None], app: SlotApp, game: GameDefinition
+) -> tuple[int, int]:
     """Win the free spins, start them, and force the first one to win more; (the spins
     awarded before it, after it)."""
     await pilot.press("space")  # the spin that wins the free spins
@@ -68,7 +83,7 @@ async def _to_the_retrigger(pilot: Pilot[None], app: SlotApp) -> tuple[int, int]
     await settle(pilot, app)
     before = record(app.session).awarded
     assert f"free spin 1 of {before}" in message(app)
-    app.session.forced_stops = [_retrigger_stops()]
+    app.session.forced_stops = [_retrigger_stops(game)]
     await pilot.press("space")  # the free spin that wins more
     await pilot.pause()
     after = record(app.session).awarded
@@ -76,11 +91,15 @@ async def _to_the_retrigger(pilot: Pilot[None], app: SlotApp) -> tuple[int, int]
     return before, after
 
 
-async def test_free_spins_won_again_count_only_once_announced() -> None:
-    app = make_app(1, force=FREE_SPINS, animations=True)
-    async with app.run_test(size=SIZE) as pilot:
+@GAMES
+@SIZES
+async def test_free_spins_won_again_count_only_once_announced(
+    game: GameDefinition, size: tuple[int, int]
+) -> None:
+    app = _app(game)
+    async with app.run_test(size=size) as pilot:
         freeze_scenes(app)
-        before, after = await _to_the_retrigger(pilot, app)
+        before, after = await _to_the_retrigger(pilot, app, game)
         assert scene_name(app) == "SpinScene"
         assert _banner(app).labels[-1].startswith(f"Free spin 1 of {before}")
         assert message(app) == f"Free spin 1 of {before}…"
@@ -88,6 +107,7 @@ async def test_free_spins_won_again_count_only_once_announced() -> None:
         while not isinstance(main(app).presenter.current, announcing):
             assert main(app).presenter.busy, "the show ended without announcing them"
             assert f"of {after}" not in _banner(app).labels[-1]
+            assert f"of {after}" not in message(app) and "FREE SPINS" not in message(app)
             await end_scene(pilot, app)
         assert f"+{after - before} FREE SPINS!" in message(app)
         assert _banner(app).labels[-1].startswith(f"Free spin 1 of {after}")
@@ -95,11 +115,12 @@ async def test_free_spins_won_again_count_only_once_announced() -> None:
         assert f"free spin 2 of {after}" in message(app)
 
 
-async def test_a_skipped_show_counts_them_at_once() -> None:
-    app = make_app(1, force=FREE_SPINS, animations=True)
+@GAMES
+async def test_a_skipped_show_counts_them_at_once(game: GameDefinition) -> None:
+    app = _app(game)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
-        before, after = await _to_the_retrigger(pilot, app)
+        before, after = await _to_the_retrigger(pilot, app, game)
         assert _banner(app).labels[-1].startswith(f"Free spin 1 of {before}")
         await pilot.press("space")  # stop the reels
         await pilot.press("space")  # skip the rest of the show
@@ -149,9 +170,13 @@ def _row_backgrounds(widget: Widget) -> set[object]:
     return colours
 
 
-async def test_the_feature_banner_keeps_the_reels_in_place_and_spans_the_width() -> None:
-    app = make_app(7, force=FREE_SPINS)
-    async with app.run_test(size=SIZE) as pilot:
+@GAMES
+@SIZES
+async def test_the_feature_banner_keeps_the_reels_in_place_and_spans_the_width(
+    game: GameDefinition, size: tuple[int, int]
+) -> None:
+    app = _app(game, 7, animations=False)
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         idle = main(app).reels.region
         await pilot.press("space")
@@ -163,5 +188,5 @@ async def test_the_feature_banner_keeps_the_reels_in_place_and_spans_the_width()
         banner = _banner(app)
         assert banner.labels, "the feature banner is up"
         assert main(app).reels.region == idle, "the reels did not move"
-        assert banner.region.width == SIZE[0] and banner.region.height == 3
+        assert banner.region.width == size[0] and banner.region.height == 3
         assert len(_row_backgrounds(banner)) == 1, "one background across the banner"

@@ -91,6 +91,7 @@ class ReelsWindow(Pulsing, Widget):
         self.tall_symbol: str | None = None
         self.tall_rows: dict[int, int] = {}
         self.force_size: ArtSize | None = None
+        self.waiting: frozenset[int] = frozenset()  # :meth:`set_waiting`
         self._lines_timer: Timer | None = None
         self._label: tuple[str, str | None] = ("", None)
         """The label under the reels that :meth:`mark` set, and the border's as it was
@@ -173,6 +174,12 @@ class ReelsWindow(Pulsing, Widget):
         if cells:
             self._pulse.start()
         self._changed()
+
+    def set_waiting(self, reels: frozenset[int]) -> None:
+        """Light the frames of the spinning ``reels`` that keep the player waiting."""
+        if reels != self.waiting:
+            self.waiting = reels
+            self._changed()
 
     def set_fill(self, symbol: str | None, rows: dict[int, int]) -> None:
         """Cover the top ``rows[reel]`` rows of each listed reel with ``symbol``, cell by cell."""
@@ -339,11 +346,12 @@ class ReelsWindow(Pulsing, Widget):
             return column
         strip = self.strips[reel]
         start = math.floor(position * layout.unit)
+        lit = TileState.GLOW if reel in self.waiting else TileState.NORMAL
         for y in range(height):
             index, line = divmod(start + y, layout.unit)
             if line < layout.tile_h:
                 art = self.art.art(strip[index % len(strip)])
-                column[y] = tile_strips(art, w, layout.tile_h, mono=mono)[line]
+                column[y] = tile_strips(art, w, layout.tile_h, lit, mono=mono)[line]
         return column
 
     def _canvas(self, layout: ReelLayout, places: list[LabelPlace], mono: bool) -> PathCanvas:
