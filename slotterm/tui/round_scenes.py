@@ -124,9 +124,10 @@ def _dismissed(scenes: list[Scene]) -> list[Scene]:
 
 
 def _credits_tick(stage: Stage, transition: Transition) -> list[Scene]:
-    """The Credits box counting up to what a round closed by ``transition`` paid."""
+    """The Credits box counting up to what a round closed by ``transition`` paid (not
+    after a feature's last spin: its summary comes first, and the credits at rest)."""
     paid = sum(e.round.paid for e in transition.events if isinstance(e, RoundClosed))
-    if paid <= 0 or not stage.reels.is_attached:
+    if paid <= 0 or _feature_spin(transition) or not stage.reels.is_attached:
         return []
     found = stage.reels.screen.query(MachineBoxes)
     if not found:
