@@ -140,6 +140,8 @@ class Celebration(Static):
         """A win's frame in words: its title, the amount shown, the caption."""
         self._frame: Frame | None = None
         self._cells: Cells = []
+        self._inks: tuple[Style, dict[int, Style]] | None = None
+        """The roles' styles and the base style they were made on (kept while it holds)."""
         self._drawn_for = (0, 0)
 
     def open(self, title: str) -> None:
@@ -215,8 +217,11 @@ class Celebration(Static):
         return Strip(segments, len(chars))
 
     def _styles(self) -> dict[int, Style]:
-        """The style of each role of a cell, from the theme."""
+        """The style of each role of a cell, from the theme (made again only when the
+        overlay's own style changes: a flash, another theme)."""
         base = self.rich_style
+        if self._inks is not None and self._inks[0] == base:
+            return self._inks[1]
         colours = self.app.get_css_variables()
 
         def ink(name: str, *, bold: bool = True) -> Style:
@@ -227,6 +232,7 @@ class Celebration(Static):
         styles |= {COIN: ink("warning"), SPARKLE: ink("foreground", bold=False)}
         for k in range(HUES):
             styles[TITLE + k] = ink(HUE_VARIABLES[k])
+        self._inks = (base, styles)
         return styles
 
     def on_key(self, event: events.Key) -> None:

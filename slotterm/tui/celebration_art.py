@@ -117,8 +117,8 @@ def frame_cells(frame: Frame, width: int, height: int) -> Cells:
         roles[y][start:end] = [SPACE] * (end - start)
         for x, ch in enumerate(row, left):
             chars[y][x] = ch
-            if ch == " ":
-                continue
+            if ch == " " and role != CAPTION:
+                continue  # block letters' gaps: own segments (no seams drawn over)
             if role != TITLE:
                 roles[y][x] = role
             elif frame.rainbow:
