@@ -56,17 +56,21 @@ class WinLevel:
     rainbow: bool = False
 
 
-BIG_WIN = WinLevel("BIG WIN", 15, 2.4, Flurry(coins=10, sparkles=12))
+BIG_WIN = WinLevel(title="BIG WIN", times=15, seconds=2.4, flurry=Flurry(coins=10, sparkles=12))
 """At least 15 times the total bet: gold letters, a rain of coins."""
 MEGA_WIN = WinLevel(
-    "MEGA WIN", 50, 3.6, Flurry(coins=22, sparkles=28, burst=12, bursts_per_second=0.9), cycle=2
+    title="MEGA WIN",
+    times=50,
+    seconds=3.6,
+    flurry=Flurry(coins=22, sparkles=28, burst=12, bursts_per_second=0.9),
+    cycle=2,
 )
 """At least 50 times the total bet: more coins, sparkles, bursts; the letters flash."""
 EPIC_WIN = WinLevel(
-    "EPIC WIN",
-    250,
-    5.0,
-    Flurry(coins=40, sparkles=50, burst=20, bursts_per_second=1.6),
+    title="EPIC WIN",
+    times=250,
+    seconds=5.0,
+    flurry=Flurry(coins=40, sparkles=50, burst=20, bursts_per_second=1.6),
     rainbow=True,
 )
 """At least 250 times the total bet: a storm of coins, rainbow letters."""

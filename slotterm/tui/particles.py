@@ -69,7 +69,7 @@ def _rain(flurry: Flurry, seed: int, t: float, width: int, height: int) -> list[
         speed = 3.0 + 7.0 * unit(seed, i, 2)
         y = (unit(seed, i, 3) * (height + 2) + speed * t) % (height + 2) - 1
         face = COIN_FACES[int(t * 8 + 4 * unit(seed, i, 4)) % len(COIN_FACES)]
-        rain.append(Particle(int(unit(seed, i, 1) * width), int(y), face, "coin"))
+        rain.append(Particle(x=int(unit(seed, i, 1) * width), y=int(y), face=face, kind="coin"))
     return rain
 
 
@@ -81,7 +81,7 @@ def _twinkles(flurry: Flurry, seed: int, t: float, width: int, height: int) -> l
             continue  # between twinkles
         face = SPARKLES[int(phase * 4) % len(SPARKLES)]
         x, y = int(unit(seed, i, 11) * width), int(unit(seed, i, 12) * height)
-        twinkles.append(Particle(x, y, face, "sparkle"))
+        twinkles.append(Particle(x=x, y=y, face=face, kind="sparkle"))
     return twinkles
 
 
@@ -101,5 +101,6 @@ def _bursts(flurry: Flurry, seed: int, t: float, width: int, height: int) -> lis
             x = cx + 2.0 * speed * math.cos(angle) * age  # cells are twice as tall as wide
             y = cy + speed * math.sin(angle) * age - 6.0 * age + GRAVITY * age * age / 2
             face = COIN_FACES[int(age * 10 + i) % len(COIN_FACES)] if i % 3 else "✶"
-            flying.append(Particle(int(x), int(y), face, "coin" if i % 3 else "sparkle"))
+            kind = "coin" if i % 3 else "sparkle"
+            flying.append(Particle(x=int(x), y=int(y), face=face, kind=kind))
     return flying

@@ -6,6 +6,7 @@ tick-up ending on the exact credits, and each level's end frame at 80×24 and 20
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -158,3 +159,15 @@ def test_end_frame_snapshot(snap_compare: Any, level: str, size: tuple[int, int]
 
     app = forced_app(level, animations=False)
     assert snap_compare(app, terminal_size=size, run_before=spin)
+
+
+@pytest.mark.parametrize("level", ["big", "mega", "epic"])
+async def test_the_bell_rings_once_for_each_level_when_on(level: str) -> None:
+    app = forced_app(level, animations=False)
+    app.preferences = replace(app.preferences, bell=True)
+    rings: list[str] = []
+    app.bell = lambda: rings.append("ring")  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await pilot.pause()
+        assert rings == ["ring"]
