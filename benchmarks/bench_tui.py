@@ -24,10 +24,8 @@ what it writes, as a terminal would.  For each scenario (``lobby``, ``book-of-sp
 
 * animation (the games): frames written per second while the reels spin (Textual wraps
   each frame in the synchronized-output sequence ESC[?2026h ... ESC[?2026l);
-* celebration (``celebration``: Book of Spells with ``--force five-of-a-kind:Witch``, an
-  EPIC WIN of 555 bets): frames per second while it counts up (from its first frame, over
-  a second), the CPU time a frame takes, and Space (the key that acts while it runs: it
-  skips) -> the frame showing its end frame (the caption "× the total bet").
+* celebration (``--force five-of-a-kind:Witch``, an EPIC WIN): frames per second while it
+  counts, CPU a frame, Space (it skips) -> its end frame (:mod:`celebration_frames`).
 
 Launch is measured as an installed program starts: from compiled bytecode.  Some
 environments set ``PYTHONDONTWRITEBYTECODE`` (this workplace does), and then every launch
@@ -60,6 +58,8 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from celebration_frames import celebration_figures
 
 import slotterm
 
@@ -101,8 +101,7 @@ class Scenario:
     screens: tuple[tuple[str, bytes, bytes], ...] = ()
     """``(name, key, title)``: a screen the key opens (and closes), known by its title."""
     spins: bool = False
-    celebrates: bool = False
-    """Plays the first spin's celebration (the keys, screens and spins are not measured)."""
+    celebrates: bool = False  # its first spin's celebration only (no keys, screens, spins)
 
 
 SCENARIOS = {
@@ -128,10 +127,6 @@ SCENARIOS = {
         celebrates=True,
     ),
 }
-CELEBRATION_STARTS = b"EPIC WIN! Any key skips."
-"""The message line as the celebration starts."""
-CELEBRATION_ENDS = b"the total bet"
-"""The end frame's caption ("555× the total bet of 0.18")."""
 
 
 @dataclass
@@ -259,26 +254,10 @@ def measure(scenario: Scenario, seed: int, keys: int, opens: int) -> dict[str, l
 
 
 def measure_celebration(scenario: Scenario, seed: int) -> dict[str, list[float]]:
-    """One launch of ``scenario``: a spin into its celebration; its frame rate and CPU
-    time a frame over a second, then Space -> the end frame."""
-    found: dict[str, list[float]] = defaultdict(list)
+    """One launch of ``scenario``: its celebration's figures (:mod:`celebration_frames`)."""
     game = Game.launch(scenario.argv, seed)
     try:
-        found["launch_s"].append(game.wait_for(b"Quit", 0) - game.started)
-        game.settle()
-        mark = len(game.output)
-        game.send(b" ")
-        game.wait_for(CELEBRATION_STARTS, mark)
-        mark, cpu, start = len(game.output), game.cpu_seconds(), time.perf_counter()
-        game.drain(1.0)
-        frames = game.output[mark:].count(FRAME_START)
-        found["celebration_fps"].append(frames / (time.perf_counter() - start))
-        found["celebration_cpu_ms"].append((game.cpu_seconds() - cpu) * 1000 / max(1, frames))
-        mark, cpu, sent = len(game.output), game.cpu_seconds(), time.perf_counter()
-        game.send(b" ")
-        found["celebration_key_ms"].append((game.wait_for(CELEBRATION_ENDS, mark) - sent) * 1000)
-        found["celebration_key_cpu_ms"].append((game.cpu_seconds() - cpu) * 1000)
-        return found
+        return celebration_figures(game, FRAME_START)
     finally:
         game.close()
 
@@ -387,17 +366,10 @@ def main() -> int:
     results: dict[str, dict[str, list[float]]] = {n: defaultdict(list) for n in names}
     for run in range(1, args.runs + 1):
         for name in names:  # interleaved, so a busy moment does not hit one scenario only
-            if SCENARIOS[name].celebrates:
-                found = measure_celebration(SCENARIOS[name], args.seed)
-                print(
-                    f"run {run} {name}: launch {found['launch_s'][0]:.3f} s · "
-                    f"{found['celebration_fps'][0]:.1f} frames/s, "
-                    f"{found['celebration_cpu_ms'][0]:.1f} ms CPU a frame · "
-                    f"Space to the end frame {found['celebration_key_ms'][0]:.1f} ms",
-                    flush=True,
-                )
-                for key, values in found.items():
+            if SCENARIOS[name].celebrates:  # its figures only: no keys, screens, spins
+                for key, values in measure_celebration(SCENARIOS[name], args.seed).items():
                     results[name][key].extend(values)
+                    print(f"run {run} {name}: {key} {values[0]:.3f}", flush=True)
                 continue
             found = measure(SCENARIOS[name], args.seed, args.keys, args.opens)
             if SCENARIOS[name].screens:

@@ -15,9 +15,9 @@ it take no step until the hold is over.
 A spin that earns a celebration (:func:`~slotterm.tui.celebration.win_level`) counts its
 win once, in the celebration: its line shows (and a feature's own) mark the wins while
 the Win box waits, then the Win box counts up with the celebration (never back).  Its end
-frame stays up at rest when it ends the show, else it is taken down before the next
-scene; the next show takes down one left up.  A show that pays a round into the credits
-ends with the Credits box counting up to them
+frame stays up at rest when it ends a base spin's show (the next action takes it down),
+else it is taken down before the next scene, or at the end of a feature's spin.  A show
+that pays a round into the credits ends with the Credits box counting up to them
 (:class:`~slotterm.tui.credits_tick.CreditsTickScene`).
 """
 
@@ -103,7 +103,7 @@ def scenes_for(
                     scenes.append(FanfareScene(overlay, first.text, say=_fanfare_say(stage, first)))
                     fanfare = True
             scenes += shown
-    scenes = _dismissed(scenes)
+    scenes = _dismissed(scenes, at_end=_feature_spin(transition))
     scenes += _credits_tick(stage, transition)
     if _feature_spin(transition) or any(isinstance(s, HoldScene) for s in scenes):
         for scene in scenes:
@@ -112,14 +112,17 @@ def scenes_for(
     return scenes
 
 
-def _dismissed(scenes: list[Scene]) -> list[Scene]:
-    """``scenes`` with each celebration's end frame taken down before a scene after it."""
+def _dismissed(scenes: list[Scene], *, at_end: bool) -> list[Scene]:
+    """``scenes`` with each celebration's end frame taken down before a scene after it
+    (and at the end too when ``at_end``: a feature's spin, whose reels, the special
+    symbol's wins on them, are what the player looks at next)."""
     shown: list[Scene] = []
-    for scene in scenes:
+    for scene in [*scenes, None] if at_end else scenes:
         before = shown[-1] if shown else None
         if isinstance(before, CelebrationScene):
             shown.append(DismissScene(before.overlay))
-        shown.append(scene)
+        if scene is not None:
+            shown.append(scene)
     return shown
 
 
