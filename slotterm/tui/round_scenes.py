@@ -14,24 +14,36 @@ it take no step until the hold is over.
 
 A spin that earns a celebration (:func:`~slotterm.tui.celebration.win_level`) counts its
 win once, in the celebration: its line shows (and a feature's own) mark the wins while
-the Win box waits, then the Win box counts up with the celebration (never back).
+the Win box waits, then the Win box counts up with the celebration (never back).  Its end
+frame stays up at rest when it ends a base spin's show (the next action takes it down),
+else it is taken down before the next scene, or at the end of a feature's spin.  A show
+that pays a round into the credits ends with the Credits box counting up to them
+(:class:`~slotterm.tui.credits_tick.CreditsTickScene`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from slotterm.engine.events import FeatureEvent, ReelsStopped, Transition
+from slotterm.engine.events import FeatureEvent, ReelsStopped, RoundClosed, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.session.game_session import GameSession
 from slotterm.tui.anticipation import SCATTERS_NEEDED, symbol_triggers
-from slotterm.tui.celebration import CelebrationScene, FanfareScene, overlay_beside, win_level
+from slotterm.tui.celebration import (
+    CelebrationScene,
+    FanfareScene,
+    close_celebration,
+    overlay_beside,
+    win_level,
+)
+from slotterm.tui.credits_tick import CreditsTickScene, DismissScene
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.narration import latest_window
 from slotterm.tui.player_words import symbol_name
 from slotterm.tui.presenter import Scene
 from slotterm.tui.scenes import AnnounceScene, HoldScene, SpinScene, WinShowScene, regular_items
+from slotterm.tui.widgets.machine_boxes import MachineBoxes
 
 
 def scenes_for(
@@ -40,6 +52,7 @@ def scenes_for(
     """Scenes for ``transition``; ``win_before`` is the round's win before it (count-up start)."""
     game = stage.game
     reels = stage.reels
+    close_celebration(reels)
     overlay = overlay_beside(reels)
     round_ = transition.state.round
     total_bet = round_.bet.total if round_ is not None else 0
@@ -73,7 +86,13 @@ def scenes_for(
             if overlay is not None and level is not None:
                 scenes.append(
                     CelebrationScene(
-                        overlay, stage.show_win, start, final, level, say=stage.message.say
+                        overlay,
+                        stage.show_win,
+                        start,
+                        final,
+                        level,
+                        say=stage.message.say,
+                        total_bet=total_bet,
                     )
                 )
         elif isinstance(event, FeatureEvent):
@@ -85,11 +104,41 @@ def scenes_for(
                     scenes.append(FanfareScene(overlay, first.text, say=_fanfare_say(stage, first)))
                     fanfare = True
             scenes += shown
+    scenes = _dismissed(scenes, at_end=_feature_spin(transition))
+    scenes += _credits_tick(stage, transition)
     if _feature_spin(transition) or any(isinstance(s, HoldScene) for s in scenes):
         for scene in scenes:
             if not isinstance(scene, (SpinScene, HoldScene)):  # a hold is never skipped
                 scene.stoppable = scene.skippable = True
     return scenes
+
+
+def _dismissed(scenes: list[Scene], *, at_end: bool) -> list[Scene]:
+    """``scenes`` with each celebration's end frame taken down before a scene after it
+    (and at the end too when ``at_end``: a feature's spin, whose reels, the special
+    symbol's wins on them, are what the player looks at next)."""
+    shown: list[Scene] = []
+    for scene in [*scenes, None] if at_end else scenes:
+        before = shown[-1] if shown else None
+        if isinstance(before, CelebrationScene):
+            shown.append(DismissScene(before.overlay))
+        if scene is not None:
+            shown.append(scene)
+    return shown
+
+
+def _credits_tick(stage: Stage, transition: Transition) -> list[Scene]:
+    """The Credits box counting up to what a round closed by ``transition`` paid (not
+    after a feature's last spin: its summary comes first, and the credits at rest)."""
+    paid = sum(e.round.paid for e in transition.events if isinstance(e, RoundClosed))
+    if paid <= 0 or _feature_spin(transition) or not stage.reels.is_attached:
+        return []
+    found = stage.reels.screen.query(MachineBoxes)
+    if not found:
+        return []
+    boxes = found.first()
+    credits = transition.state.credits
+    return [CreditsTickScene(boxes.tick_credits, credits - paid, credits)]
 
 
 def _fanfare_say(stage: Stage, announcement: AnnounceScene) -> Callable[[str], None]:

@@ -9,7 +9,8 @@ from slotterm.engine.events import ReelsStopped, Transition
 from slotterm.engine.model import GameDefinition
 from slotterm.session.game_session import GameSession
 from slotterm.tui.anticipation import SCATTERS_NEEDED
-from tests.tui.main_support import GAME, find_seed
+from slotterm.tui.app import SlotApp
+from tests.tui.main_support import GAME, find_seed, make_app, session_for
 
 Predicate = Callable[[GameSession, Transition], bool]
 """A test on a session's first spin (see :func:`~tests.tui.main_support.find_seed`)."""
@@ -62,3 +63,17 @@ def anticipation_seed() -> int:
     """A Book of Spells seed whose first spin keeps the player waiting (two BOOKs in sight
     before the last reel stops)."""
     return find_seed(scatters_before_last(GAME), tries=2000)
+
+
+LEVEL_SYMBOLS = {"big": "A", "mega": "POTION", "epic": "WITCH"}
+"""The symbol whose forced five of a kind wins each level in Book of Spells (five Aces
+earn a big win, five Potions a mega, five Witches an epic: 300, 1,500, 10,000 at 18)."""
+
+
+def forced_app(level: str, *, animations: bool = True, seed: int = 3) -> SlotApp:
+    """The app whose first spin is five of a kind of :data:`LEVEL_SYMBOLS` ``[level]``."""
+    from slotterm.force_kinds import parse_force
+
+    session = session_for(seed)
+    session.forcing = parse_force(GAME, f"five-of-a-kind:{LEVEL_SYMBOLS[level]}")
+    return make_app(session=session, animations=animations)

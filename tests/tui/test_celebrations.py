@@ -1,6 +1,7 @@
-"""Celebrations: a fanfare for a feature won, a count-up for big (≥ 15×) and mega (≥ 50×)
-wins; any key skips them with the rest of the show; with animations off the final amount
-shows at once.
+"""Celebrations: a fanfare for a feature won, a full-window count-up for big (≥ 15×), mega
+(≥ 50×) and epic (≥ 250×) wins; any key skips them to their end frame (the exact amount),
+which stays up at rest until the next action; with animations off the end frame shows at
+once; a win paid into the credits ticks the Credits box up to the exact figure.
 
 The scenes run on a :class:`~tests.tui.main_support.SceneClock`, so a test holds a
 celebration on screen while it looks at it.
@@ -21,11 +22,11 @@ from slotterm.tui.app import SlotApp
 from slotterm.tui.celebration import (
     BIG_WIN,
     COUNT_SHARE,
+    EPIC_WIN,
     MEGA_WIN,
     Celebration,
     CelebrationScene,
     FanfareScene,
-    big_letters,
     win_level,
 )
 from slotterm.tui.scenes import HoldScene
@@ -53,15 +54,10 @@ def test_levels_by_total_bets() -> None:
     assert win_level(15 * bet, bet) is BIG_WIN
     assert win_level(50 * bet - 1, bet) is BIG_WIN
     assert win_level(50 * bet, bet) is MEGA_WIN
+    assert win_level(250 * bet - 1, bet) is MEGA_WIN
+    assert win_level(250 * bet, bet) is EPIC_WIN
+    assert win_level(bet - 1, bet) is None
     assert win_level(0, 0) is None
-
-
-def test_big_letters_are_three_rows_of_equal_width() -> None:
-    for title in ("BIG WIN", "MEGA WIN"):
-        rows = big_letters(title)
-        assert len(rows) == 3
-        assert len({len(row) for row in rows}) == 1
-        assert set("".join(rows)) <= set(" ▀▄█")
 
 
 def _first_win(seed: int) -> int:
@@ -105,7 +101,8 @@ async def test_a_big_win_counts_up_under_its_title_and_any_key_skips(seed: Any, 
         await pilot.press("b")  # any key: skips, and does nothing else (no Bet Max)
         await pilot.pause()
         assert screen.presenter.current is not scene
-        assert not overlay.display
+        assert overlay.display and not overlay.has_focus, "the end frame stays, keyless"
+        assert format_cents(won) in overlay.words
         assert box(app, "win") == format_cents(won)
         assert box(app, "bet") == bet
         await settle(pilot, app)
@@ -133,8 +130,10 @@ async def test_without_animations_the_final_amount_shows_at_once() -> None:
         await pilot.pause()
         assert box(app, "win") == format_cents(_first_win(seed))
         assert not main(app).presenter.busy and not main(app).presenter.ticking
-        overlays = main(app).query(Celebration)
-        assert all(not o.display for o in overlays)
+        overlay = _overlay(app)
+        assert overlay.display and BIG_WIN.title in overlay.words
+        assert format_cents(_first_win(seed)) in overlay.words
+        assert not overlay.has_focus
 
 
 async def test_a_feature_won_gets_a_fanfare_that_any_key_skips() -> None:

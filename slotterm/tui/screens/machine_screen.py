@@ -28,6 +28,7 @@ from slotterm.tui.autoplay import Autoplay, feature_waits
 from slotterm.tui.autoplay_control import autoplay_badge, autoplay_plays_features
 from slotterm.tui.bell import with_bell
 from slotterm.tui.bet_views import bet_view
+from slotterm.tui.celebration import close_celebration
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, KeySwitch, key_enabled, with_feature_keys
@@ -222,6 +223,7 @@ class MachineScreen(AutoplayKeys):
         """A new key action: finish any show in progress and close the overlays."""
         self.presenter.finish_all()
         self.views.close()
+        close_celebration(self.reels)
         self.summary_visible = False
         self._note = ""
 

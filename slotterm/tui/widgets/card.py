@@ -10,7 +10,7 @@ is a scene of the gamble screen (:class:`FlipScene`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 from textual.strip import Strip
@@ -157,11 +157,18 @@ class CardRow(Widget):
         return rows
 
 
-def block_letters(text: str, width: int, height: int, *, largest: int = 3) -> list[str]:
-    """``text`` in big letters of half blocks, at the largest whole scale up to
-    ``largest`` that fits ``width`` × ``height`` cells (the plain text when even the
-    smallest does not)."""
-    rows = glyphs(text, FONT)
+def block_letters(
+    text: str,
+    width: int,
+    height: int,
+    *,
+    largest: int = 3,
+    font: Mapping[str, tuple[str, ...]] = FONT,
+) -> list[str]:
+    """``text`` in big letters of half blocks (glyphs of ``font``), at the largest whole
+    scale up to ``largest`` that fits ``width`` × ``height`` cells (the plain text when
+    even the smallest does not)."""
+    rows = glyphs(text, font)
     best: list[str] = [text]
     for scale in range(1, largest + 1):
         big = scaled(rows, scale, scale)

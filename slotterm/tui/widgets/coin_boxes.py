@@ -68,6 +68,7 @@ class CoinBoxes(MachineBoxes):
         """The credits, in the chosen unit (whole coins, rounded down; in credits with the
         operator's currency under them)."""
         self._credits = (credits, currency)
+        self.currency = currency
         if self.in_coins:
             self.box("credits").show(f"{credits // self.coin_size:,}", "coins")
         else:

@@ -29,9 +29,18 @@ class MachineBoxes(Horizontal):
         self.box("bet").show(format_cents(bet.total), f"{format_cents(bet.bet_per_line)} per line")
         self.box("lines").show(str(bet.lines), f"of {line_count}")
 
+    currency = ""
+    """The operator's currency label last shown under the credits."""
+
     def show_credits(self, credits: int, currency: str = "") -> None:
         """The credits, with the operator's currency label under them."""
+        self.currency = currency
         self.box("credits").show(format_cents(credits), currency)
+
+    def tick_credits(self, credits: int) -> None:
+        """The credits as they count up (:class:`~slotterm.tui.credits_tick.CreditsTickScene`),
+        under the same currency label."""
+        self.show_credits(credits, self.currency)
 
     def show_win(self, amount: int) -> None:
         """The win."""
