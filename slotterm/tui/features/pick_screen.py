@@ -39,7 +39,7 @@ from textual.widgets import Static
 from slotterm.engine.actions import ActionRefused, FeatureAction
 from slotterm.engine.events import Event
 from slotterm.engine.features.pick_game import Pick, PickGame, PickGameEnded
-from slotterm.engine.records import EndReason, Round
+from slotterm.engine.records import Round
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.art.model import ArtSet
@@ -47,7 +47,9 @@ from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
 from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
 from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_look, prize_text
 from slotterm.tui.features.pick_keys import PICK_BINDINGS, key_works, paid_note
+from slotterm.tui.features.pick_money import PickMoney, money_lines
 from slotterm.tui.features.pick_scenes import HoldScene, reveal_scenes
+from slotterm.tui.features.pick_texts import status_and_prompt
 from slotterm.tui.presenter import Presenter, Scene
 from slotterm.tui.scenes import RESULT_HOLD_SECONDS, SKIP_HOLD_SECONDS
 from slotterm.tui.widgets.key_bar import KeyBar
@@ -188,6 +190,7 @@ class PickScreen(Screen[str | None]):
         yield Static("", id="pick-status")
         yield Static("", id="pick-hint")
         yield Static("", id="pick-message")
+        yield PickMoney()
         yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
@@ -208,7 +211,7 @@ class PickScreen(Screen[str | None]):
             items=len(self.cells) + self.extra_rows * self.columns,
             columns=self.columns,
             story=self.story,
-            extra_lines=self.extra_lines,
+            extra_lines=self.extra_lines + money_lines(height, TALL),
         )
         return replace(fitted, rows=fitted.rows - self.extra_rows)
 
@@ -225,6 +228,7 @@ class PickScreen(Screen[str | None]):
             item.resize_tile(fitted.width, fitted.height)
         title = self.query_one("#pick-title", Static)
         title.set_class(height < TALL, "-flat")
+        self.query_one(PickMoney).set_flat(height < TALL)
         title.styles.margin = (fitted.left // 2, 0, 0, 0)
 
     def draw(self) -> None:
@@ -242,22 +246,13 @@ class PickScreen(Screen[str | None]):
         hint = self.hint(record) if not over and not opening else ""
         self.query_one("#pick-hint", Static).update(hint)
         self.query_one("#pick-hint", Static).display = bool(hint)
-        if reveal:
-            prize = prize_text(self.game.pay(record), self.round().bet.coin_size)
-            status = f"{self.end_text(record)}  You win {prize}!"
-            if record.ended_by is EndReason.CAP:
-                status += "  (The round reached its maximum win.)"
-            elif record.ended_by is EndReason.LIMIT:
-                status += "  (The features reached the operator's win limit.)"
-            prompt = "Press Enter or Space to go back to the reels."
-        elif over or opening:
-            status, prompt = "Opening…", ""
-        else:
-            status, prompt = self.status(record), self.instructions(record)
+        status, prompt = status_and_prompt(self, record, over=over, reveal=reveal, opening=opening)
         if self.holding:  # the keys wait: no prompt names them yet
             prompt = ""
         self.query_one("#pick-status", Static).update(status)
         self.query_one("#pick-message", Static).update(f"{self.note}  {prompt}".strip())
+        unpaid = self.game.pay(record) if over and not reveal else 0
+        self.query_one(PickMoney).show(self.session, self.round(), unpaid)
 
     def _rest(self) -> None:
         self.masked.clear()
