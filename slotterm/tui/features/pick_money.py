@@ -17,6 +17,9 @@ from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.widgets.info_box import InfoBox
 
+FRAMED_FROM = 40
+"""From this many rows up the boxes are framed (below, one line: the board keeps the room)."""
+
 TALL_LINES = 4
 """The boxes' lines on a tall terminal (a value and a detail line in a frame)."""
 
@@ -24,10 +27,9 @@ FLAT_LINES = 1
 """The boxes' line on a short one (each box one line: its title and its value)."""
 
 
-def money_lines(height: int, tall: int) -> int:
-    """Lines the boxes take on a terminal ``height`` rows high (``tall``: from which the
-    boxes keep their detail line)."""
-    return TALL_LINES if height >= tall else FLAT_LINES
+def money_lines(height: int) -> int:
+    """Lines the boxes take on a terminal ``height`` rows high."""
+    return TALL_LINES if height >= FRAMED_FROM else FLAT_LINES
 
 
 class PickMoney(Horizontal):

@@ -47,7 +47,7 @@ from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
 from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
 from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_look, prize_text
 from slotterm.tui.features.pick_keys import PICK_BINDINGS, key_works, paid_note
-from slotterm.tui.features.pick_money import PickMoney, money_lines
+from slotterm.tui.features.pick_money import FRAMED_FROM, PickMoney, money_lines
 from slotterm.tui.features.pick_scenes import HoldScene, reveal_scenes
 from slotterm.tui.features.pick_texts import status_and_prompt
 from slotterm.tui.presenter import Presenter, Scene
@@ -211,7 +211,7 @@ class PickScreen(Screen[str | None]):
             items=len(self.cells) + self.extra_rows * self.columns,
             columns=self.columns,
             story=self.story,
-            extra_lines=self.extra_lines + money_lines(height, TALL),
+            extra_lines=self.extra_lines + money_lines(height),
         )
         return replace(fitted, rows=fitted.rows - self.extra_rows)
 
@@ -228,7 +228,8 @@ class PickScreen(Screen[str | None]):
             item.resize_tile(fitted.width, fitted.height)
         title = self.query_one("#pick-title", Static)
         title.set_class(height < TALL, "-flat")
-        self.query_one(PickMoney).set_flat(height < TALL)
+        self.query_one(PickMoney).set_flat(height < FRAMED_FROM)
+        self.query_one("#pick-status").styles.margin = (int(height >= TALL), 0, 0, 0)
         title.styles.margin = (fitted.left // 2, 0, 0, 0)
 
     def draw(self) -> None:
