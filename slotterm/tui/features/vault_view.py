@@ -57,11 +57,14 @@ class VaultScreen(PickScreen, PickHelp):
         """Vaults out of the game drawn closing (a scene takes them off the board)."""
 
     def on_mount(self) -> None:
-        """Draw the board; a game not begun shows the vaults shuffled first."""
-        super().on_mount()
+        """A game not begun shows the vaults shuffled first (once the screen's own mount,
+        which Textual calls after this one, has drawn the board)."""
         if not self.record.chosen:
-            self.presenter.play([ShuffleScene(self)])
-            self.refresh_bindings()
+            self.call_later(self._shuffle)
+
+    def _shuffle(self) -> None:
+        self.presenter.play([ShuffleScene(self)])
+        self.refresh_bindings()
 
     def scenes(self, events: Sequence[Event]) -> list[Scene]:
         """The reveal scenes; the nine out of the game then close and leave."""
