@@ -155,7 +155,11 @@ async def test_the_nine_vaults_close_and_leave_the_board(animated: bool) -> None
     if animated:
         app.animation_level = "full"
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await press_all(pilot, app, "5", "8")
+        await at_rest(pilot, app)  # the shuffle (animated) run out first
+        await pilot.pause()
+        screen = await at_rest(pilot, app)
+        await press_all(pilot, app, "5", "8")
+        assert screen.record.chosen == (4, 7)
         assert all(c.styles.visibility != "hidden" for c in screen.cells)
         await pilot.press("c")
         screen = await at_rest(pilot, app)

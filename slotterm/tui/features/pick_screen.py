@@ -16,10 +16,8 @@ A key pressed while a reveal runs never picks: Enter, Space or an item's key onl
 the reveal to its final picture, which then holds for a moment (:class:`HoldScene`) while
 the keys that pick or go back wait, so keys mashed to hurry a reveal open nothing the
 player did not see asked for.  The game's result always holds so (skipped or not): only
-a key pressed after it goes back to the reels.
-
-Each game subclasses :class:`PickScreen` (``potion_view``, ``pumpkin_view``,
-``spell_book_view``, ``vault_view``) and says what each item looks like.
+a key pressed after it goes back to the reels.  Each game subclasses :class:`PickScreen`
+(``potion_view``, ``pumpkin_view``, ``spell_book_view``, ``vault_view``).
 """
 
 from __future__ import annotations
@@ -194,9 +192,15 @@ class PickScreen(Screen[str | None]):
         yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
-        """Fit the board to the terminal; draw the game as the record holds it."""
+        """Fit the board; draw the game as the record holds it; play :meth:`opening_scenes`."""
         self.fit(self.app.size.width, self.app.size.height)
         self.draw()
+        if opening := self.opening_scenes():
+            self.presenter.play(opening)
+
+    def opening_scenes(self) -> list[Scene]:
+        """Scenes shown as the screen opens (the Secret Vault's shuffle); none here."""
+        return []
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the board to the new size."""

@@ -56,15 +56,9 @@ class VaultScreen(PickScreen, PickHelp):
         self.leaving: set[int] = set()
         """Vaults out of the game drawn closing (a scene takes them off the board)."""
 
-    def on_mount(self) -> None:
-        """A game not begun shows the vaults shuffled first (once the screen's own mount,
-        which Textual calls after this one, has drawn the board)."""
-        if not self.record.chosen:
-            self.call_later(self._shuffle)
-
-    def _shuffle(self) -> None:
-        self.presenter.play([ShuffleScene(self)])
-        self.refresh_bindings()
+    def opening_scenes(self) -> list[Scene]:
+        """A game not begun shows the vaults shuffled first."""
+        return [] if self.record.chosen else [ShuffleScene(self)]
 
     def scenes(self, events: Sequence[Event]) -> list[Scene]:
         """The reveal scenes; the nine out of the game then close and leave."""
