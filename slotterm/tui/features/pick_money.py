@@ -33,24 +33,8 @@ def money_lines(height: int) -> int:
 
 
 class PickMoney(Horizontal):
-    """Credits, Bet and Win in a row (the screen fills them: :meth:`show`)."""
-
-    DEFAULT_CSS = """
-    PickMoney { height: 4; margin: 0 1; }
-    PickMoney.-flat { height: 1; }
-    PickMoney InfoBox {
-        width: 1fr;
-        height: 100%;
-        border: round $secondary;
-        border-title-align: left;
-        content-align: center middle;
-        text-align: center;
-        text-style: bold;
-    }
-    PickMoney #pick-win { border: round $warning; }
-    PickMoney.-flat InfoBox, PickMoney.-flat #pick-win { border: none; height: 1; }
-    PickMoney.-flat #pick-win { color: $warning; }
-    """
+    """Credits, Bet and Win in a row (the screen fills them: :meth:`show`; styled in
+    ``pick_screen.tcss``)."""
 
     def compose(self) -> ComposeResult:
         """One box each for the credits, the bet and the win."""

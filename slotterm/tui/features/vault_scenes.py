@@ -66,9 +66,9 @@ class ShuffleScene(Scene):
         left, right = shuffle_pair(step, len(cells))
         for i, cell in enumerate(cells):
             if i in (left, right):
-                look = ItemLook(CLOSED, "opening", ("⇄ SWAP ⇄",), ("⇄",))
+                look = ItemLook(CLOSED, "opening", caption=("⇄ SWAP ⇄",), narrow=("⇄",))
             else:
-                look = ItemLook(CLOSED, "closed", ("shuffling…",), ("…",))
+                look = ItemLook(CLOSED, "closed", caption=("shuffling…",), narrow=("…",))
             cell.show(look, highlighted=False)
 
     def finish(self) -> None:
