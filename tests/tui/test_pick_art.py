@@ -244,7 +244,12 @@ async def test_at_the_end_every_item_and_line_shows_on_screen(
         assert 0 < message.y < footer_top  # the last line of words above the key bar
         board = screen.query_one("#pick-board").region
         status = screen.query_one("#pick-status").region
-        for cell in screen.cells:
+        money = screen.query_one("#pick-win").region
+        assert status.bottom <= money.y and money.bottom <= footer_top  # Win in view too
+        shown = [c for c in screen.cells if c.styles.visibility != "hidden"]
+        # the Secret Vault's nine out of the game have left the board
+        assert len(shown) == (3 if game == "secret_vault" else len(screen.cells))
+        for cell in shown:
             region = cell.region
             assert region.right <= terminal[0] and region.bottom <= board.bottom <= status.y
             assert (region.width, region.height) == cell.tile_size

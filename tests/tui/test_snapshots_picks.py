@@ -110,3 +110,24 @@ def test_pick_items_without_colour(
 def test_pick_items_on_the_light_theme(snap_compare: Any) -> None:
     app, play = _app("pumpkin", ["1", "n", "2"], theme="textual-light")
     assert snap_compare(app, terminal_size=SIZE, run_before=play)
+
+
+BOTH = [(80, 24), (200, 60)]
+
+
+@pytest.mark.parametrize("size", BOTH, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("moment", ["before", "after"])
+@pytest.mark.parametrize("game", list(KEYS))
+def test_each_board_and_end_frame_at_both_sizes(
+    snap_compare: Any, game: str, moment: str, size: tuple[int, int]
+) -> None:
+    """The board as it opens (the vault's shuffle at its end frame: animations off) and
+    the game's end frame, with Credits, Bet and Win, at 80×24 and 200×60."""
+    app, play = _app(game, KEYS[game][moment])
+    assert snap_compare(app, terminal_size=size, run_before=play)
+
+
+@pytest.mark.parametrize("size", BOTH, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_vault_after_the_nine_leave(snap_compare: Any, size: tuple[int, int]) -> None:
+    app, play = _app("secret_vault", KEYS["secret_vault"]["during"])
+    assert snap_compare(app, terminal_size=size, run_before=play)

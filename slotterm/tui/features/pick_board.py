@@ -27,7 +27,8 @@ MORE_LINES = 2
 
 CHROME_LINES = 6
 """Lines around the board besides the title, the rules and a game's extras: the board's
-top padding, the status (margin and two lines), the message and the key bar."""
+top padding, the status (margin and two lines), the message and the key bar (below
+:data:`TALL` the status has no margin: one line fewer)."""
 
 TALL = 30
 """From this many rows up the title gets its box."""
@@ -66,7 +67,8 @@ def fit_board(
     per_column = (width - 1) // columns - 1  # the board's margin: 1 each side
     title = 3 if height >= TALL else 1
     story_lines = len(textwrap.wrap(story, max(20, width - 4)))
-    spare = height - title - story_lines - extra_lines - CHROME_LINES
+    chrome = CHROME_LINES - (height < TALL)
+    spare = height - title - story_lines - extra_lines - chrome
     size = ArtSize.COMPACT
     for size in SIZES_LARGEST_FIRST:
         least = size.height + FREE_LINE + PLATE_LINES

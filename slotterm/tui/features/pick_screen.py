@@ -16,10 +16,8 @@ A key pressed while a reveal runs never picks: Enter, Space or an item's key onl
 the reveal to its final picture, which then holds for a moment (:class:`HoldScene`) while
 the keys that pick or go back wait, so keys mashed to hurry a reveal open nothing the
 player did not see asked for.  The game's result always holds so (skipped or not): only
-a key pressed after it goes back to the reels.
-
-Each game subclasses :class:`PickScreen` (``potion_view``, ``pumpkin_view``,
-``spell_book_view``, ``vault_view``) and says what each item looks like.
+a key pressed after it goes back to the reels.  Each game subclasses :class:`PickScreen`
+(``potion_view``, ``pumpkin_view``, ``spell_book_view``, ``vault_view``).
 """
 
 from __future__ import annotations
@@ -39,7 +37,7 @@ from textual.widgets import Static
 from slotterm.engine.actions import ActionRefused, FeatureAction
 from slotterm.engine.events import Event
 from slotterm.engine.features.pick_game import Pick, PickGame, PickGameEnded
-from slotterm.engine.records import EndReason, Round
+from slotterm.engine.records import Round
 from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.art.model import ArtSet
@@ -47,7 +45,9 @@ from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
 from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
 from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_look, prize_text
 from slotterm.tui.features.pick_keys import PICK_BINDINGS, key_works, paid_note
+from slotterm.tui.features.pick_money import FRAMED_FROM, PickMoney, money_lines
 from slotterm.tui.features.pick_scenes import HoldScene, reveal_scenes
+from slotterm.tui.features.pick_texts import status_and_prompt
 from slotterm.tui.presenter import Presenter, Scene
 from slotterm.tui.scenes import RESULT_HOLD_SECONDS, SKIP_HOLD_SECONDS
 from slotterm.tui.widgets.key_bar import KeyBar
@@ -188,12 +188,19 @@ class PickScreen(Screen[str | None]):
         yield Static("", id="pick-status")
         yield Static("", id="pick-hint")
         yield Static("", id="pick-message")
+        yield PickMoney()
         yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
-        """Fit the board to the terminal; draw the game as the record holds it."""
+        """Fit the board; draw the game as the record holds it; play :meth:`opening_scenes`."""
         self.fit(self.app.size.width, self.app.size.height)
         self.draw()
+        if opening := self.opening_scenes():
+            self.presenter.play(opening)
+
+    def opening_scenes(self) -> list[Scene]:
+        """Scenes shown as the screen opens (the Secret Vault's shuffle); none here."""
+        return []
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the board to the new size."""
@@ -208,7 +215,7 @@ class PickScreen(Screen[str | None]):
             items=len(self.cells) + self.extra_rows * self.columns,
             columns=self.columns,
             story=self.story,
-            extra_lines=self.extra_lines,
+            extra_lines=self.extra_lines + money_lines(height),
         )
         return replace(fitted, rows=fitted.rows - self.extra_rows)
 
@@ -225,6 +232,8 @@ class PickScreen(Screen[str | None]):
             item.resize_tile(fitted.width, fitted.height)
         title = self.query_one("#pick-title", Static)
         title.set_class(height < TALL, "-flat")
+        self.query_one(PickMoney).set_flat(height < FRAMED_FROM)
+        self.query_one("#pick-status").styles.margin = (int(height >= TALL), 0, 0, 0)
         title.styles.margin = (fitted.left // 2, 0, 0, 0)
 
     def draw(self) -> None:
@@ -242,22 +251,13 @@ class PickScreen(Screen[str | None]):
         hint = self.hint(record) if not over and not opening else ""
         self.query_one("#pick-hint", Static).update(hint)
         self.query_one("#pick-hint", Static).display = bool(hint)
-        if reveal:
-            prize = prize_text(self.game.pay(record), self.round().bet.coin_size)
-            status = f"{self.end_text(record)}  You win {prize}!"
-            if record.ended_by is EndReason.CAP:
-                status += "  (The round reached its maximum win.)"
-            elif record.ended_by is EndReason.LIMIT:
-                status += "  (The features reached the operator's win limit.)"
-            prompt = "Press Enter or Space to go back to the reels."
-        elif over or opening:
-            status, prompt = "Opening…", ""
-        else:
-            status, prompt = self.status(record), self.instructions(record)
+        status, prompt = status_and_prompt(self, record, over=over, reveal=reveal, opening=opening)
         if self.holding:  # the keys wait: no prompt names them yet
             prompt = ""
         self.query_one("#pick-status", Static).update(status)
         self.query_one("#pick-message", Static).update(f"{self.note}  {prompt}".strip())
+        unpaid = self.game.pay(record) if over and not reveal else 0
+        self.query_one(PickMoney).show(self.session, self.round(), unpaid)
 
     def _rest(self) -> None:
         self.masked.clear()

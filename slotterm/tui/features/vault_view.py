@@ -7,15 +7,21 @@ not opened show what they held.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, cast
 
 from slotterm.bet_words import times_bet, times_bet_list
 from slotterm.engine.actions import Bet
+from slotterm.engine.events import Event
+from slotterm.engine.features.pick_game import ItemsRevealed
 from slotterm.engine.features.pick_games.secret_vault import NAME, SecretVault
+from slotterm.session.game_session import GameSession
 from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.features.pick_help import PickHelp, times_total_bet
 from slotterm.tui.features.pick_screen import PickScreen
+from slotterm.tui.features.vault_scenes import LeaveScene, ShuffleScene
+from slotterm.tui.presenter import Scene
 
 
 class VaultScreen(PickScreen, PickHelp):
@@ -44,6 +50,40 @@ class VaultScreen(PickScreen, PickHelp):
             f"between them, one amount each. Choose {game.chosen}; the others open and "
             f"disappear; then open one of your {game.chosen} and win what it holds."
         )
+
+    def __init__(self, session: GameSession, frame_index: int) -> None:
+        super().__init__(session, frame_index)
+        self.leaving: set[int] = set()
+        """Vaults out of the game drawn closing (a scene takes them off the board)."""
+
+    def opening_scenes(self) -> list[Scene]:
+        """A game not begun shows the vaults shuffled first."""
+        return [] if self.record.chosen else [ShuffleScene(self)]
+
+    def scenes(self, events: Sequence[Event]) -> list[Scene]:
+        """The reveal scenes; the nine out of the game then close and leave."""
+        scenes = super().scenes(events)
+        for event in events:
+            if isinstance(event, ItemsRevealed) and event.game == self.game.name:
+                gone = tuple(i for i, _ in event.items)
+                after = next(
+                    (n for n, s in enumerate(scenes) if getattr(s, "items", None) == gone), -1
+                )
+                scenes.insert(after + 1, LeaveScene(self, gone))
+        return scenes
+
+    def gone(self, record: Any) -> list[int]:
+        """The vaults off the board: out of the game, and neither opening nor leaving now."""
+        if len(record.chosen) < self.vault.chosen:
+            return []
+        held = self.masked | self.leaving
+        return [i for i in self.game.untaken(record.chosen) if i not in held]
+
+    def draw_extra(self, record: Any, *, reveal: bool) -> None:
+        """The vaults out of the game are gone from the board (their places kept)."""
+        gone = set(self.gone(record))
+        for i, cell in enumerate(self.cells):
+            cell.styles.visibility = "hidden" if i in gone else "visible"
 
     @property
     def vault(self) -> SecretVault:
@@ -83,7 +123,8 @@ class VaultScreen(PickScreen, PickHelp):
         more = self.vault.chosen - len(record.chosen)
         if more:
             return f"Choose {more} more vault{'s' if more != 1 else ''}."
-        return "The other vaults are out of the game.  Open one of your three."
+        others = ", ".join(f"{a}×" for i, a in enumerate(record.layout) if i not in record.chosen)
+        return f"The other nine held {others} bet and are gone.  Open one of your three."
 
     def end_text(self, record: Any) -> str:
         """The vault opened."""
