@@ -31,9 +31,7 @@ from slotterm.tui.lobby import BrokenGame, GameShelf, LobbyEntry
 from slotterm.tui.lobby_attract import TICK_SECONDS, Attract
 from slotterm.tui.screens.dialog_css import stylesheet_of
 from slotterm.tui.widgets.key_bar import KeyBar
-from slotterm.tui.widgets.lobby_card import DIGIT_KEYS, card_text, state_text
-
-__all__ = ["DIGIT_KEYS", "LobbyScreen", "broken_note", "note_text", "state_text"]
+from slotterm.tui.widgets.lobby_card import DIGIT_KEYS, card_text
 
 COLUMN_WIDTH = 58
 """Columns a card wants: the floor has as many cards across as fit (at most
@@ -240,12 +238,13 @@ class LobbyScreen(Screen[None]):
         self._highlight(index % max(1, len(self.shelf.entries)))
 
     def action_page(self, pages: int) -> None:
-        """Move the highlight by as many cards as the list shows at once (at least one),
-        stopping at the first and the last."""
+        """Move the highlight by as many cards as the list shows at once (at least one
+        row; a row more than half in view counts), stopping at the first and the last."""
         listing = self.query_one("#lobby-list", VerticalScroll)
         cards = self.cards
-        tallest = max((card.outer_size.height for card in cards), default=1)
-        step = max(1, listing.size.height // max(1, tallest)) * self.across * pages
+        tallest = max(1, max((card.outer_size.height for card in cards), default=1))
+        rows = (listing.size.height + tallest // 2) // tallest
+        step = max(1, rows) * self.across * pages
         self._highlight(min(max(self.highlighted + step, 0), len(cards) - 1))
 
     def action_pick(self, index: int) -> None:
