@@ -125,13 +125,13 @@ class LobbyScreen(Screen[None]):
     def attract_tick(self) -> None:
         """One step of the attract animation: only the highlighted card is drawn again."""
         if self.attract.tick(animated=self.animated and self.is_current):
-            self._draw_card(self.highlighted)
+            self._draw_card(self.highlighted, layout=False)
 
     def on_key(self, event: events.Key) -> None:
         """Any key stops the attract animation (the still frame) until the lobby is
         quiet again."""
         if self.attract.poke() and self.shelf.entries:
-            self._draw_card(self.highlighted)
+            self._draw_card(self.highlighted, layout=False)
 
     def on_screen_resume(self) -> None:
         """Back from a game: its credits may have changed (and another slotterm may have
@@ -149,8 +149,9 @@ class LobbyScreen(Screen[None]):
         """How many cards stand side by side in this window."""
         return max(1, min(MOST_ACROSS, self.size.width // COLUMN_WIDTH))
 
-    def _draw_card(self, index: int) -> None:
-        """Draw card ``index`` at the width its column has."""
+    def _draw_card(self, index: int, *, layout: bool = True) -> None:
+        """Draw card ``index`` at the width its column has (``layout`` False: an attract
+        step, the card keeps its size, so nothing is laid out again)."""
         card = self.cards[index]
         across = self.across
         inner = (self.size.width - 2 - (across - 1)) // across - CARD_FRAME - 1
@@ -164,7 +165,8 @@ class LobbyScreen(Screen[None]):
                 width=max(20, inner),
                 tall=self.size.height >= TALL_SCREEN,
                 phase=self.attract.phase if on else 0,
-            )
+            ),
+            layout=layout,
         )
         card.set_class(on, "highlighted")
 
