@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from slotterm.tui.lobby import BrokenGame, GameShelf, LobbyEntry
 from slotterm.tui.lobby_attract import TICK_SECONDS, Attract
+from slotterm.tui.mono import no_colour
 from slotterm.tui.screens.dialog_css import stylesheet_of
 from slotterm.tui.widgets.key_bar import KeyBar
 from slotterm.tui.widgets.lobby_card import DIGIT_KEYS, card_text
@@ -165,6 +166,7 @@ class LobbyScreen(Screen[None]):
                 width=max(20, inner),
                 tall=self.size.height >= TALL_SCREEN,
                 phase=self.attract.phase if on else 0,
+                mono=no_colour(self),
             ),
             layout=layout,
         )

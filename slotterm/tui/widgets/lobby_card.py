@@ -76,8 +76,11 @@ def showcase(game: GameDefinition) -> list[str]:
     return [game.symbols[i].id for i in sorted(range(len(game.symbols)), key=order)]
 
 
-def logo_colours(game: GameDefinition) -> tuple[str, str]:
-    """The logo's two colours: those of the game's two first showcase symbols."""
+def logo_colours(game: GameDefinition, *, mono: bool = False) -> tuple[str | None, str | None]:
+    """The logo's two colours: those of the game's two first showcase symbols (none
+    without colour, ``mono``: the text's own, bold)."""
+    if mono:
+        return None, None
     ids = showcase(game)
     first = symbol_art(ids[0], game).color
     second = symbol_art(ids[1], game).color if len(ids) > 1 else first
@@ -94,7 +97,7 @@ def big_words(text: str, width: int) -> list[str]:
     return joined if len(joined[0]) <= width else [text]
 
 
-def logo(game: GameDefinition, width: int, *, tall: bool) -> Text:
+def logo(game: GameDefinition, width: int, *, tall: bool, mono: bool = False) -> Text:
     """The game's name in big letters, as wide as ``width`` allows: on one line, or on
     two (``tall``, when the card has the height) split between its words; the plain name
     spaced out in capitals when even that does not fit.  Its rows alternate between the
@@ -107,10 +110,10 @@ def logo(game: GameDefinition, width: int, *, tall: bool) -> Text:
         halves = [" ".join(words[:cut]), " ".join(words[cut:])]
         big = [big_words(half, width) for half in halves]
         if all(len(part) > 1 for part in big):
-            rows = big[0] + big[1]
+            rows = [*big[0], "", *big[1]]  # a row apart, so the lines do not touch
     if len(rows) == 1:
         rows = [" ".join(name)[:width]]
-    first, second = logo_colours(game)
+    first, second = logo_colours(game, mono=mono)
     text = Text(justify="center", no_wrap=True)
     for y, row in enumerate(rows):
         if y:
@@ -119,10 +122,12 @@ def logo(game: GameDefinition, width: int, *, tall: bool) -> Text:
     return text
 
 
-def marquee_name(game: GameDefinition, width: int, phase: int, *, lit: bool) -> Text:
+def marquee_name(
+    game: GameDefinition, width: int, phase: int, *, lit: bool, mono: bool = False
+) -> Text:
     """The small card's logo on one line: the name spaced out in capitals in the game's
     colour, between two runs of marquee lights (:func:`lights`) filling ``width``."""
-    first, _ = logo_colours(game)
+    first, _ = logo_colours(game, mono=mono)
     name = " ".join(game.name.upper())[: max(1, width - 4)]
     side = max(0, (width - len(name) - 4) // 2)
     text = lights(side, phase, lit=lit, colour=first)
@@ -151,7 +156,7 @@ def symbol_row(game: GameDefinition, width: int, phase: int) -> Text:
     return text
 
 
-def lights(width: int, phase: int, *, lit: bool, colour: str) -> Text:
+def lights(width: int, phase: int, *, lit: bool, colour: str | None) -> Text:
     """A row of marquee bulbs ``width`` wide: on the highlighted card (``lit``) the lit
     ones, in ``colour``, step along with ``phase``; elsewhere every bulb is dark."""
     if not lit:
@@ -189,13 +194,14 @@ def card_text(
     width: int = 76,
     tall: bool = True,
     phase: int = 0,
+    mono: bool = False,
 ) -> Group:
     """One card ``width`` columns inside: the title line (:func:`card_title`), the
     lights, the logo and the symbols (:func:`logo`, :func:`symbol_row`), then the game's
     bets, RTP, top award and features, its credits and whether a round waits (a broken
     file: its error); a line too long for the card wraps under its own start.  Not
     ``tall`` (a short window): the name on one line between the lights, and the symbols
-    beside the facts."""
+    beside the facts.  ``mono``: no colour (the logo and lights in bold)."""
     title = card_title(entry, number, highlighted)
     if isinstance(entry, BrokenGame):
         body = Text(f"{entry.why}\n", style="italic")
@@ -212,11 +218,11 @@ def card_text(
         room = max(2 * THUMB_WIDTH, min(SMALL_SYMBOLS * THUMB_WIDTH, width - FACTS_WIDTH))
         symbols = symbol_row(game, room, turn)
         row.add_row(symbols, body)
-        return Group(title, marquee_name(game, width, turn, lit=highlighted), row)
+        return Group(title, marquee_name(game, width, turn, lit=highlighted, mono=mono), row)
     parts: list[RenderableType] = [
         title,
-        lights(width, turn, lit=highlighted, colour=logo_colours(game)[0]),
-        logo(game, width, tall=True),
+        lights(width, turn, lit=highlighted, colour=logo_colours(game, mono=mono)[0]),
+        logo(game, width, tall=True, mono=mono),
         symbol_row(game, width, turn),
         Padding(body, (0, 0, 0, FACTS_INDENT)),
     ]
