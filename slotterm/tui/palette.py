@@ -26,8 +26,8 @@ from textual.screen import Screen
 
 from slotterm.tui.keymap import parse_action
 from slotterm.tui.lobby import ShelfGame
-from slotterm.tui.screens.lobby_screen import DIGIT_KEYS
 from slotterm.tui.shell import Shell
+from slotterm.tui.widgets.lobby_card import DIGIT_KEYS
 
 Target = Literal["machine", "shell", "lobby"]
 """Whose action a command takes: the machine screen's, the shell's (they wait for the

@@ -21,7 +21,8 @@ from slotterm.session.settings import default_settings
 from slotterm.tui.app import SlotApp
 from slotterm.tui.lobby import peek_save
 from slotterm.tui.lobby_facts import game_facts
-from slotterm.tui.screens.lobby_screen import LobbyScreen, state_text
+from slotterm.tui.screens.lobby_screen import LobbyScreen
+from slotterm.tui.widgets.lobby_card import state_text
 from tests.tui.main_support import winning_seed
 from tests.tui.shell_support import (
     SIZE,

@@ -18,7 +18,7 @@ from slotterm.games.catalog import catalog
 from slotterm.tui.lobby import BrokenGame, GameShelf
 from slotterm.tui.lobby_facts import game_facts
 from slotterm.tui.palette import offered
-from slotterm.tui.screens.lobby_screen import DIGIT_KEYS
+from slotterm.tui.widgets.lobby_card import DIGIT_KEYS
 from tests.tui.lobby_support import card_in_view, demo_entry, lobby_of, toy_game, toy_shelf
 from tests.tui.palette_support import choose, listed, open_palette
 from tests.tui.shell_support import at_rest, lobby_text, shell_app, wait_for

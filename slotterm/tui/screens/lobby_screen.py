@@ -1,14 +1,17 @@
 """The lobby: every game with its key facts, credits and any round waiting, and each game
 file that could not be loaded, with its one-line error.
 
-↑ / ↓ move the highlight (wrapping), Home / End go to the first and the last game,
-Page Up / Page Down a screenful at a time; 1 to 9 open the game of that number; Enter /
-Space open the highlighted game, Q quits.  A broken file's card cannot be opened: its key
-says why on the note line.  When the cards do not fit, their list scrolls (the title, the
-note and the keys stay) and always shows the highlighted card.  From a game, between
-rounds, L (or Escape) comes back here.  When a game was refused because its save cannot
-be trusted, R sets that save aside (its files kept, never deleted) and starts the game
-afresh, as ``--reset-save`` does.
+The cards stand side by side as machines on a floor, as many across as the window has
+room for; the highlighted one runs an attract animation while no key is pressed
+(:mod:`slotterm.tui.lobby_attract`).  Up / Down (and Left / Right) move the highlight
+(wrapping), Home / End go to the first and the last game, Page Up / Page Down a screenful
+at a time; 1 to 9 open the game of that number; Enter / Space open the highlighted game,
+Q quits.  A broken file's card cannot be opened: its key says why on the note line.
+When the cards do not fit, their list scrolls (the title, the note and the keys stay)
+and always shows the highlighted card.  From a game, between rounds, L (or Escape) comes
+back here.  When a game was refused because its save cannot be trusted, R sets that save
+aside (its files kept, never deleted) and starts the game afresh, as ``--reset-save``
+does.
 """
 
 from __future__ import annotations
@@ -16,78 +19,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from rich.console import Group
-from rich.padding import Padding
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from slotterm.money import format_cents
-from slotterm.session.round_age import PENDING_LIMIT
-from slotterm.tui.lobby import BrokenGame, GameShelf, LobbyEntry, SavedState
-from slotterm.tui.lobby_facts import game_facts
+from slotterm.tui.lobby import BrokenGame, GameShelf, LobbyEntry
+from slotterm.tui.lobby_attract import TICK_SECONDS, Attract
+from slotterm.tui.mono import no_colour
 from slotterm.tui.screens.dialog_css import stylesheet_of
 from slotterm.tui.widgets.key_bar import KeyBar
+from slotterm.tui.widgets.lobby_card import DIGIT_KEYS, card_text
 
-DIGIT_KEYS = 9
-"""Games 1 to 9 open with their digit; the others by the arrows (or the palette)."""
-FACTS_INDENT = 5
-"""The facts stand under the game's name, past its marker and number."""
-
-
-def card_title(entry: LobbyEntry, number: int, highlighted: bool) -> Text:
-    """The first line of a card: the marker, the game's number (when a digit opens it),
-    its name and shape, and the file it came from if it is not a shipped game."""
-    marker = "▶ " if highlighted else "  "
-    numbered = f"{number}. " if number <= DIGIT_KEYS else "   "
-    if isinstance(entry, BrokenGame):
-        title = Text(f"{marker}{numbered}{entry.file.name}", style="bold")
-        title.append("  ·  cannot be played", style="not bold")
-        return title
-    facts = game_facts(entry.game)
-    title = Text(f"{marker}{numbered}{facts.name}", style="bold")
-    title.append(f"  ·  {facts.layout}, {facts.lines}", style="not bold")
-    if entry.file is not None:
-        title.append(f"  ·  {entry.file.name}", style="not bold dim")
-    return title
-
-
-def card_text(shelf: GameShelf, entry: LobbyEntry, number: int, highlighted: bool) -> Group:
-    """One card: the title line (:func:`card_title`), then the game's bets, RTP, top award
-    and features, its credits and whether a round waits (a broken file: its error); a line
-    too long for the card wraps under its own start, not under the game's number."""
-    title = card_title(entry, number, highlighted)
-    if isinstance(entry, BrokenGame):
-        body = Text(f"{entry.why}\n", style="italic")
-        body.append("Fix the file, then start slotterm again to play it.", style="dim")
-        return Group(title, Padding(body, (0, 0, 0, FACTS_INDENT)))
-    facts = game_facts(entry.game, shelf.limits(entry.id))
-    shown = [facts.bets, *([facts.rtp] if facts.rtp else []), facts.top]
-    body = Text(f"{' · '.join(shown)}\nFeatures: {facts.features}\n")
-    body.append_text(state_text(shelf.state(entry.id)))
-    return Group(title, Padding(body, (0, 0, 0, FACTS_INDENT)))
-
-
-def state_text(state: SavedState) -> Text:
-    """Credits, the round waiting, and how the game is kept."""
-    text = Text()
-    shown = "unknown" if state.credits is None else format_cents(state.credits)
-    text.append("Credits ")
-    text.append(shown, style="bold")
-    if state.overdue:
-        text.append("  ·  ")
-        days = PENDING_LIMIT.days
-        text.append(
-            f"a round over {days} days old, settled when the game opens", style="bold reverse"
-        )
-    elif state.waiting:
-        text.append("  ·  ")
-        text.append("a round is waiting", style="bold reverse")
-    text.append(f"  ·  {state.note}", style="dim")
-    return text
+COLUMN_WIDTH = 58
+"""Columns a card wants: the floor has as many cards across as fit (at most
+:data:`MOST_ACROSS`)."""
+MOST_ACROSS = 3
+TALL_SCREEN = 40
+"""From this many rows a logo too wide for one line takes two."""
+CARD_FRAME = 4
+"""Columns of a card's border and padding."""
 
 
 def note_text(note: str) -> Text:
@@ -115,6 +69,8 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k,K", "move(-1)", "Choose", key_display="↑/↓"),
         Binding("down,j,J", "move(1)", "Next", show=False),
+        Binding("left", "move(-1)", "Previous", show=False),
+        Binding("right", "move(1)", "Next", show=False),
         Binding("home", "go(0)", "First", show=False),
         Binding("end", "go(-1)", "Last", show=False),
         Binding("pageup", "page(-1)", "Page up", show=False),
@@ -136,6 +92,8 @@ class LobbyScreen(Screen[None]):
         """The index of the highlighted card."""
         self.note = ""
         """The last problem (a game that could not be opened), shown under the cards."""
+        self.attract = Attract()
+        """The attract animation of the highlighted card (:mod:`slotterm.tui.lobby_attract`)."""
 
     def compose(self) -> ComposeResult:
         """The title, the list of cards (one per game or broken file), the note line and
@@ -155,19 +113,64 @@ class LobbyScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Draw the cards."""
+        """Draw the cards; start the attract animation's slow timer."""
         self.shelf.refresh()
         self.show()
+        self.attract_timer = self.set_interval(TICK_SECONDS, self.attract_tick)
+
+    @property
+    def animated(self) -> bool:
+        """False with animations off (``TEXTUAL_ANIMATIONS=none`` or the options)."""
+        return self.app.animation_level != "none"
+
+    def attract_tick(self) -> None:
+        """One step of the attract animation: only the highlighted card is drawn again."""
+        if self.attract.tick(animated=self.animated and self.is_current):
+            self._draw_card(self.highlighted, layout=False)
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key stops the attract animation (the still frame) until the lobby is
+        quiet again."""
+        if self.attract.poke() and self.shelf.entries:
+            self._draw_card(self.highlighted, layout=False)
 
     def on_screen_resume(self) -> None:
         """Back from a game: its credits may have changed (and another slotterm may have
         played a game not opened here)."""
         self.shelf.refresh()
+        self.attract.poke()
         self.show()
 
     def on_resize(self) -> None:
-        """The room for the cards changed: fit the list again."""
-        self.call_after_refresh(self._fit)
+        """The room for the cards changed: as many across as fit, drawn to their width."""
+        self.show()
+
+    @property
+    def across(self) -> int:
+        """How many cards stand side by side in this window."""
+        return max(1, min(MOST_ACROSS, self.size.width // COLUMN_WIDTH))
+
+    def _draw_card(self, index: int, *, layout: bool = True) -> None:
+        """Draw card ``index`` at the width its column has (``layout`` False: an attract
+        step, the card keeps its size, so nothing is laid out again)."""
+        card = self.cards[index]
+        across = self.across
+        inner = (self.size.width - 2 - (across - 1)) // across - CARD_FRAME - 1
+        on = index == self.highlighted
+        card.update(
+            card_text(
+                self.shelf,
+                self.shelf.entries[index],
+                index + 1,
+                on,
+                width=max(20, inner),
+                tall=self.size.height >= TALL_SCREEN,
+                phase=self.attract.phase if on else 0,
+                mono=no_colour(self),
+            ),
+            layout=layout,
+        )
+        card.set_class(on, "highlighted")
 
     @property
     def cards(self) -> list[Static]:
@@ -176,10 +179,9 @@ class LobbyScreen(Screen[None]):
 
     def show(self) -> None:
         """Redraw every card and the note, then fit the list to the room it has."""
-        for index, (card, entry) in enumerate(zip(self.cards, self.shelf.entries, strict=True)):
-            on = index == self.highlighted
-            card.update(card_text(self.shelf, entry, index + 1, on))
-            card.set_class(on, "highlighted")
+        self.query_one("#lobby-list").styles.grid_size_columns = self.across
+        for index in range(len(self.cards)):
+            self._draw_card(index)
         self.query_one("#lobby-note", Static).update(note_text(self.note))
         self.refresh_bindings()
         self.call_after_refresh(self._fit)
@@ -240,12 +242,13 @@ class LobbyScreen(Screen[None]):
         self._highlight(index % max(1, len(self.shelf.entries)))
 
     def action_page(self, pages: int) -> None:
-        """Move the highlight by as many cards as the list shows at once (at least one),
-        stopping at the first and the last."""
+        """Move the highlight by as many cards as the list shows at once (at least one
+        row; a row more than half in view counts), stopping at the first and the last."""
         listing = self.query_one("#lobby-list", VerticalScroll)
         cards = self.cards
-        tallest = max((card.outer_size.height for card in cards), default=1)
-        step = max(1, listing.size.height // max(1, tallest)) * pages
+        tallest = max(1, max((card.outer_size.height for card in cards), default=1))
+        rows = (listing.size.height + tallest // 2) // tallest
+        step = max(1, rows) * self.across * pages
         self._highlight(min(max(self.highlighted + step, 0), len(cards) - 1))
 
     def action_pick(self, index: int) -> None:
