@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from slotterm.tui.celebration import CelebrationScene, FanfareScene
+from slotterm.tui.features.feature_intro import IntroScene
 from slotterm.tui.presenter import Scene
 
-RINGS_BEFORE = (CelebrationScene, FanfareScene)
-"""The scenes the bell rings before: a big win's celebration, a feature's fanfare."""
+RINGS_BEFORE = (CelebrationScene, FanfareScene, IntroScene)
+"""The scenes the bell rings before: a big win's celebration, a feature's fanfare or
+intro."""
 
 
 class BellScene(Scene):

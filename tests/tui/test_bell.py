@@ -10,7 +10,8 @@ import pytest
 
 from slotterm.session.preferences import Preferences
 from slotterm.tui.app import SlotApp
-from slotterm.tui.celebration import CelebrationScene, FanfareScene
+from slotterm.tui.celebration import CelebrationScene
+from slotterm.tui.features.feature_intro import IntroScene
 from slotterm.tui.scenes import SpinScene
 from tests.tui.celebration_support import big_win_seed
 from tests.tui.lucky_witch_support import lw_app
@@ -62,7 +63,7 @@ async def test_a_feature_won_rings_only_with_the_bell_on(on: bool, animations: b
         assert rings.count == (1 if on else 0)
 
 
-async def test_the_bell_rings_as_the_fanfare_comes_not_as_the_spin_is_drawn() -> None:
+async def test_the_bell_rings_as_the_intro_comes_not_as_the_spin_is_drawn() -> None:
     app = make_app(3, force=FREE_SPINS, animations=True)
     rings = with_bell(app, on=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -71,8 +72,8 @@ async def test_the_bell_rings_as_the_fanfare_comes_not_as_the_spin_is_drawn() ->
         await pilot.press("space")
         await wait_for(pilot, lambda: isinstance(presenter.current, SpinScene))
         assert rings.count == 0  # the feature is drawn, but the reels still turn
-        while not isinstance(presenter.current, FanfareScene):
-            assert presenter.busy, "no fanfare came"
+        while not isinstance(presenter.current, IntroScene):
+            assert presenter.busy, "no intro came"
             await end_scene(pilot, app)
         assert rings.count == 1
         await settle(pilot, app)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widget import Widget
 from textual.widgets import Static
 
 from slotterm.engine.actions import Spin
@@ -24,6 +25,7 @@ from slotterm.rng import SeededSource
 from slotterm.session.game_session import demo_session
 from slotterm.tui.features.expanding_symbol_view import ExpandingSymbolView
 from slotterm.tui.features.free_spins_view import FreeSpinsView
+from slotterm.tui.features.magic_book import MagicBook
 from slotterm.tui.features.mystery_bonus_view import MysteryBonusView
 from slotterm.tui.features.pick_screens import PICK_SCREENS
 from slotterm.tui.features.registry import FEATURE_VIEWS, MODIFIER_VIEWS, FeatureViews
@@ -172,15 +174,25 @@ async def test_overlays_cover_the_reels_whole_and_keep_their_size(
     async with app.run_test(size=size) as pilot:
         stage = app.main_screen.query_one("#stage")
         for overlay_id in overlay_ids:
-            overlay = app.main_screen.query_one(f"#{overlay_id}", Static)
+            overlay = app.main_screen.query_one(f"#{overlay_id}")
             overlay.display = True
-            overlay.update("short")
+            _show(overlay, "short")
             await pilot.pause()
             assert overlay.region == stage.region, overlay_id
-            overlay.update("a much longer text that has to wrap over several lines " * 6)
+            _show(overlay, "a much longer text that has to wrap over several lines " * 6)
             await pilot.pause()
             assert overlay.region == stage.region, overlay_id
             overlay.display = False
+
+
+def _show(overlay: Widget, text: str) -> None:
+    """Put ``text`` on an overlay (the Magic Book: a symbol with a short or a long name)."""
+    if isinstance(overlay, MagicBook):
+        symbols = sorted(overlay.game.symbol_index, key=len)
+        overlay.show_page(symbols[0] if len(text) < 10 else symbols[-1], landed=False)
+    else:
+        assert isinstance(overlay, Static)
+        overlay.update(text)
 
 
 async def test_the_banner_names_the_pick_game_only_when_told_not_as_progress() -> None:

@@ -17,7 +17,7 @@ from slotterm.forced_stops import ForcedSpin
 from slotterm.rng import ReplaySource
 from slotterm.tui.app import SlotApp
 from slotterm.tui.celebration import FanfareScene
-from slotterm.tui.features.free_spins_view import RetriggerScene
+from slotterm.tui.features.free_spins_scenes import RetriggerScene
 from slotterm.tui.screens.gamble_screen import GambleScreen
 from slotterm.tui.widgets.feature_banner import FeatureBanner
 from tests.tui.lucky_witch_support import LW, lw_session

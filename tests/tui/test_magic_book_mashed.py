@@ -129,10 +129,10 @@ async def spin_until(pilot: Any, app: SlotApp, name: str) -> None:
     raise AssertionError(f"{name} never came")
 
 
-async def test_space_mashed_into_the_fanfare_skips_it_and_opens_no_book() -> None:
+async def test_space_mashed_into_the_intro_skips_it_and_opens_no_book() -> None:
     app = make_app(3, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
-        await spin_until(pilot, app, "FanfareScene")
+        await spin_until(pilot, app, "IntroScene")
         await mash(pilot, app, "space", "space", "space")
         assert not record(app.session).started, "a mashed key opened the Magic Book"
         assert holding(app) and "FREE SPINS WON" in message(app), message(app)

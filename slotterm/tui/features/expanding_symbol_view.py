@@ -39,6 +39,8 @@ EXPAND_SECONDS = 0.9
 """How long the special symbol takes to fill its reels."""
 BOOK_SECONDS = 2.6
 """How long the Magic Book flips before it settles."""
+PAGES_TURNED = 12
+"""How many pages the Magic Book turns before it lands on the special symbol."""
 
 
 def expansion_item(game: GameDefinition, expansion: Expansion) -> WinItem:
@@ -113,16 +115,18 @@ class MagicBookScene(Scene):
         self.update(0.0)
 
     def update(self, elapsed: float) -> None:
-        """Flip: fast at first, slowing towards the end; the last third shows the special."""
+        """Turn the pages: fast at first, slowing towards the end, a symbol glimpsed under
+        each; the last third shows the special with the book lying open."""
         settle = self.duration * 0.7
         if elapsed >= settle:
             self.book.show_page(self.special, landed=True)
             return
         share = elapsed / settle
-        flips = int(28 * (1 - (1 - share) ** 2))
-        start = self.candidates.index(self.special) - 28
-        page = self.candidates[(start + flips) % len(self.candidates)]
-        self.book.show_page(page, landed=False)
+        turned = PAGES_TURNED * (1 - (1 - share) ** 2)
+        flips = int(turned)
+        start = self.candidates.index(self.special) - PAGES_TURNED
+        page = self.candidates[(start + flips + 1) % len(self.candidates)]
+        self.book.show_page(page, landed=False, flip=turned - flips)
 
     def finish(self) -> None:
         """The book shows the chosen special symbol."""

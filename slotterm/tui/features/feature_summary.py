@@ -44,12 +44,14 @@ class FeatureSummary(Static):
         round_win: int | None = None,
         level: str | None = None,
         times: int = 0,
+        counted: int | None = None,
     ) -> None:
         """Fill the panel from the feature's recorded result (``extra``: a modifier's line).
 
         ``spin_win`` is the triggering spin's own win and ``round_win`` the round's (what
         the Win box shows): the panel adds them up (:func:`win_sum`).  ``level`` names the
-        celebration the round's win earns ("MEGA WIN"), ``times`` total bets.
+        celebration the round's win earns ("MEGA WIN"), ``times`` total bets.  ``counted``:
+        the feature win counted so far, while the outro counts it up (the sum comes after).
         """
         self.border_title = f"FREE SPINS COMPLETE  ·  {level}" if level else "FREE SPINS COMPLETE"
         text = Text(justify="center", end="")
@@ -59,6 +61,12 @@ class FeatureSummary(Static):
         if extra is not None:
             text.append_text(extra)
             text.append("\n")
+        if counted is not None:
+            text.append("\nFeature win\n")
+            text.append(f"  {format_cents(counted)}  ", "bold reverse")
+            text.append("\n\nSpace: skip", "dim")
+            self.update(text)
+            return
         if spin_win > 0 and round_win is not None:
             text.append("\n" + win_sum(total, spin_win, round_win))
             text.append(format_cents(round_win), "bold reverse")

@@ -11,9 +11,10 @@ expanding symbol) has a view of its own, which this one asks for its part.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import cast
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.widget import Widget
 
@@ -33,31 +34,16 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import EndReason, Round, SpinResult
 from slotterm.money import format_cents
 from slotterm.tui.celebration import win_level
+from slotterm.tui.features.feature_intro import FeatureIntro
 from slotterm.tui.features.feature_summary import FeatureSummary
+from slotterm.tui.features.free_spins_scenes import OutroScene, RetriggerScene, won_scenes
 from slotterm.tui.features.view import FeatureView, HelpSection, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
 from slotterm.tui.limit_words import free_spin_limit_help, round_cap_help
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep, spin_step
-from slotterm.tui.scenes import AnnounceHold, AnnounceScene, WinItem
+from slotterm.tui.scenes import WinItem
 from slotterm.tui.widgets.feature_banner import BannerPart
-
-
-class RetriggerScene(AnnounceScene):
-    """More free spins won, announced: from now on the banner counts them
-    (``told(count)``, once)."""
-
-    def __init__(self, stage: Stage, count: int, told: Callable[[int], None]) -> None:
-        super().__init__(stage.message, f"+{count} FREE SPINS! The feature goes on.")
-        self.count, self.told = count, told
-        self._said = False
-
-    def shown(self) -> None:
-        """Count them in the banner (once, at the fanfare or the announcement)."""
-        if not self._said:
-            self._said = True
-            self.told(self.count)
-
 
 _END_REASONS = {
     EndReason.CAP: "The round reached the maximum win, which ended the feature.",
@@ -83,6 +69,8 @@ class FreeSpinsView(FeatureView):
         self._unannounced = 0
         """Free spins won again in the show now running, not yet announced by it."""
         self._stage: Stage | None = None
+        self._intro: FeatureIntro | None = None
+        self._modifier_state: object = None  # the modifier's, in the feature shown (outro)
 
     # --- the machine: widgets and keys --------------------------------------------------
 
@@ -94,15 +82,23 @@ class FreeSpinsView(FeatureView):
             self._summary.display = False
         return self._summary
 
+    @property
+    def intro(self) -> FeatureIntro:
+        """The intro over the reels when free spins are won (made, hidden, on first use)."""
+        if self._intro is None:
+            self._intro = FeatureIntro(self.game, id="free-spins-intro")
+            self._intro.display = False
+        return self._intro
+
     def overlays(self) -> Iterable[Widget]:
-        """The modifier's overlays, then the summary panel."""
-        return (*(self.modifier.overlays() if self.modifier else ()), self.summary)
+        """The intro, the modifier's overlays, then the summary panel."""
+        return (self.intro, *(self.modifier.overlays() if self.modifier else ()), self.summary)
 
     def close(self) -> None:
-        """Hide the summary (and the modifier's overlays)."""
+        """Hide the intro and the summary (and the modifier's overlays)."""
         if self.modifier is not None:
             self.modifier.close()
-        self.summary.display = False
+        self.intro.display = self.summary.display = False
 
     def bindings(self) -> list[Binding]:
         """Space (Enter, 0, S) starts the feature, then plays each free spin."""
@@ -147,6 +143,7 @@ class FreeSpinsView(FeatureView):
         played = len(record.spins)
         awarded = self.awarded(record)
         head = f"Free spin {played} of {awarded}" if played else f"{awarded} free spins"
+        self._modifier_state = record.modifier
         part = self.modifier.banner(record.modifier) if self.modifier else None
         symbol, labels = (None, ()) if part is None else (part.symbol, part.labels)
         times = self.rule.win_multiplier
@@ -210,8 +207,20 @@ class FreeSpinsView(FeatureView):
             if event.retrigger:
                 self._stage = stage
                 return [RetriggerScene(stage, event.count, self._told)]
-            return [AnnounceHold(stage.message, f"{event.count} FREE SPINS WON!")]
+            what = self.tagline().split(" free spins", 1)[1]
+            phrase = (self.modifier.start_phrase() if self.modifier else None) or "start them"
+            return won_scenes(stage, self.intro, event.count, what, phrase)
+        if isinstance(event, FeatureEnded):
+            extra = self._extra(self._modifier_state)
+            return [OutroScene(self.summary, event.spins_played, extra, event.total)]
         return self.modifier.scenes(stage, event) if self.modifier is not None else []
+
+    def _extra(self, state: object) -> Text | None:
+        """The summary's line on the modifier (or on the wins multiplied)."""
+        if self.modifier is not None:
+            return self.modifier.summary_line(state)
+        times = self.rule.win_multiplier
+        return Text(f"Every win ×{times}", "bold", end="") if times > 1 else None
 
     def spin_scenes(
         self, stage: Stage, event: ReelsStopped, win_from: int, win_to: int
@@ -239,11 +248,7 @@ class FreeSpinsView(FeatureView):
         if ended is None:
             return False
         record = record_of(round_)
-        extra = (
-            self.modifier.summary_line(record.modifier)
-            if self.modifier is not None and record is not None
-            else None
-        )
+        extra = self._extra(record.modifier if record is not None else None)
         bet = round_.bet.total if round_ is not None else 0
         won = round_.win if round_ is not None else ended.total
         level = win_level(won, bet)

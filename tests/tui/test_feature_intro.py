@@ -1,0 +1,57 @@
+"""The free spins' intro: Space skips it at once to its end frame (the whole title) and
+to the held announcement, never to the feature's first step; with animations off the
+end frame shows at once; it stays up at rest until the next key."""
+
+from __future__ import annotations
+
+from slotterm.tui.features.feature_intro import FeatureIntro
+from tests.tui.main_support import (
+    FREE_SPINS,
+    SIZE,
+    freeze_scenes,
+    main,
+    make_app,
+    message,
+    record,
+    run_scenes,
+    scene_name,
+    settle,
+)
+
+
+def intro(app: object) -> FeatureIntro:
+    """The free spins' intro over the reels."""
+    return main(app).query_one(FeatureIntro)  # type: ignore[arg-type]
+
+
+async def test_space_skips_the_intro_to_its_end_frame_and_the_hold() -> None:
+    app = make_app(3, force=FREE_SPINS, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        await pilot.press("space")
+        for _ in range(40):
+            if scene_name(app) == "IntroScene":
+                break
+            await run_scenes(pilot, app, 0.5)
+        assert scene_name(app) == "IntroScene"
+        await run_scenes(pilot, app, 0.2)
+        assert intro(app).display and intro(app).lit < 1.0  # being written in
+        await pilot.press("space")
+        await pilot.pause()
+        assert intro(app).display and intro(app).lit == 1.0
+        assert scene_name(app) == "AnnounceHold", scene_name(app)
+        assert not record(app.session).started, "the skip opened the Magic Book"
+        await settle(pilot, app)
+        assert intro(app).display and "open the Magic Book" in message(app)
+
+
+async def test_with_animations_off_the_intro_shows_its_end_frame_until_the_next_key() -> None:
+    app = make_app(3, force=FREE_SPINS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        shown = intro(app)
+        assert shown.display and shown.lit == 1.0 and shown.words == ("10", "FREE SPINS")
+        await pilot.press("space")  # the Magic Book
+        await settle(pilot, app)
+        assert not intro(app).display and record(app.session).started
