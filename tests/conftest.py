@@ -48,6 +48,29 @@ def demo(game: GameDefinition) -> Callable[..., GameSession]:
     return make
 
 
+def _fsync_kept_in_memory(fd: int) -> None:
+    """``os.fsync`` for the tests: the descriptor is still checked (a bad one raises
+    ``OSError`` as fsync would), the flush to the disk is left out."""
+    os.fstat(fd)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_disk_flush() -> Any:
+    """In the test process, ``os.fsync`` checks its descriptor but does not wait for the
+    disk: no test can tell a flushed page from a cached one (a killed process loses
+    neither; only a power cut would), while thousands of saves waiting on a busy disk
+    made the save campaigns several times longer.  The store still calls ``os.fsync`` at
+    every step (tests/session/test_fault_injection.py makes each call fail in turn), and
+    the children the tests start (kill campaigns, real terminals) keep the real one.
+    ``SLOTTERM_TEST_REAL_FSYNC=1`` keeps it here too."""
+    if os.environ.get("SLOTTERM_TEST_REAL_FSYNC") == "1":
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", _fsync_kept_in_memory)
+        yield
+
+
 USER_FOLDERS = {
     "HOME": "",
     "XDG_DATA_HOME": "data",

@@ -48,7 +48,17 @@ def feature_by_recursion(
 def feature_moments_by_recursion(
     outcomes: dict[tuple[int, int], float], award: int
 ) -> tuple[float, float]:
-    """Uncapped E[F], E[F²] by carrying (mass, first, second moment) per spins-left."""
+    """Uncapped E[F], E[F²] by carrying (mass, first, second moment) per spins-left.
+
+    A spin's outcomes are summed per number of spins awarded first (Σp, Σp·pay,
+    Σp·pay² each): the step is linear in them, so it is the same recursion, with one
+    update per award instead of one per outcome."""
+    sums: dict[int, list[float]] = {}
+    for (pay, awarded), p in outcomes.items():
+        s = sums.setdefault(awarded, [0.0, 0.0, 0.0])
+        s[0] += p
+        s[1] += p * pay
+        s[2] += p * pay * pay
     limit = 400
     mass = np.zeros(limit)
     m1 = np.zeros(limit)
@@ -57,12 +67,12 @@ def feature_moments_by_recursion(
     e1 = e2 = 0.0
     while mass.sum() > 1e-18:
         nm, n1, n2 = np.zeros(limit), np.zeros(limit), np.zeros(limit)
-        for (pay, awarded), p in outcomes.items():
+        for awarded, (p, p_pay, p_pay2) in sums.items():
             src = slice(1, limit - awarded)
             dst = slice(awarded, limit - 1)
             nm[dst] += p * mass[src]
-            n1[dst] += p * (m1[src] + pay * mass[src])
-            n2[dst] += p * (m2[src] + 2 * pay * m1[src] + pay * pay * mass[src])
+            n1[dst] += p * m1[src] + p_pay * mass[src]
+            n2[dst] += p * m2[src] + 2 * p_pay * m1[src] + p_pay2 * mass[src]
         e1 += n1[0]
         e2 += n2[0]
         nm[0] = n1[0] = n2[0] = 0.0
