@@ -115,8 +115,8 @@ def scenes_for(
 
 def _dismissed(scenes: list[Scene], *, at_end: bool) -> list[Scene]:
     """``scenes`` with each celebration's end frame taken down before a scene after it
-    (and at the end too when ``at_end``: a feature's spin, whose reels, the special
-    symbol's wins on them, are what the player looks at next)."""
+    (and at the end too when ``at_end``: a feature's spin, whose reels and the wins the
+    feature makes on them are what the player looks at next)."""
     shown: list[Scene] = []
     for scene in [*scenes, None] if at_end else scenes:
         before = shown[-1] if shown else None

@@ -26,9 +26,9 @@ from slotterm.tui.celebration import (
     MEGA_WIN,
     Celebration,
     CelebrationScene,
-    FanfareScene,
     win_level,
 )
+from slotterm.tui.features.feature_intro import FeatureIntro, IntroScene
 from slotterm.tui.scenes import HoldScene
 from tests.tui.celebration_support import big_win_seed, mega_win_seed, spin_win
 from tests.tui.main_support import (
@@ -136,26 +136,22 @@ async def test_without_animations_the_final_amount_shows_at_once() -> None:
         assert not overlay.has_focus
 
 
-async def test_a_feature_won_gets_a_fanfare_that_any_key_skips() -> None:
+async def test_a_feature_won_gets_an_intro_that_space_skips() -> None:
     app = make_app(3, force=FREE_SPINS, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
-        await _until_scene(pilot, app, "FanfareScene")
+        await _until_scene(pilot, app, "IntroScene")
         scene = main(app).presenter.current
-        assert isinstance(scene, FanfareScene)
-        overlay = _overlay(app)
-        assert overlay.display and "FREE SPINS" in overlay.celebrating
-        assert "FREE SPINS" in message(app) and "any key" in message(app).lower()
-        steps = set()
-        for _ in range(4):  # the frame changes colour as it flashes
-            steps.add(next(c for c in overlay.classes if c.startswith("-flash-")))
-            await run_scenes(pilot, app, 0.17)
-        assert len(steps) > 1
+        assert isinstance(scene, IntroScene)
+        shown = main(app).query_one(FeatureIntro)
+        await run_scenes(pilot, app, 0.2)
+        assert shown.display and shown.lit < 1.0, "the title is being written in"
         bet = box(app, "bet")
-        await pilot.press("plus")  # skips the rest of the show, and only that: the bet stays
+        await pilot.press("space")  # skips the rest of the show, and only that
         await pilot.pause()
         # The skip lands on the announcement, which holds: no key opens the feature yet.
-        assert isinstance(main(app).presenter.current, HoldScene) and not overlay.display
+        assert isinstance(main(app).presenter.current, HoldScene)
+        assert shown.display and shown.lit == 1.0
         assert "FREE SPINS WON" in message(app)
         assert not main(app).check_action("feature", (StartFeature.name,)), message(app)
         await end_scene(pilot, app)

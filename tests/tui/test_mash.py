@@ -169,7 +169,7 @@ def _scene(name: str) -> Callable[[SlotApp], bool]:
         pytest.param(_scene("ExpansionScene"), lambda: 5, True, id="expansion"),
         pytest.param(_anticipating, anticipation_seed, False, id="anticipation"),
         pytest.param(_scene("CelebrationScene"), big_win_seed, False, id="celebration"),
-        pytest.param(_scene("FanfareScene"), lambda: 5, True, id="fanfare"),
+        pytest.param(_scene("IntroScene"), lambda: 5, True, id="intro"),
     ],
 )
 async def test_key_storm_inside_each_animation(

@@ -63,15 +63,15 @@ def card_title(entry: LobbyEntry, number: int, highlighted: bool) -> Text:
 
 
 def showcase(game: GameDefinition) -> list[str]:
-    """The symbols a card shows, best first: the special ones (wilds, scatters, bonus),
+    """The symbols a card shows, best first: the ones that are not plain (wilds, scatters, bonus),
     then the others by their top pay; the card ranks (plain letters) last."""
 
     def order(index: int) -> tuple[int, int, int]:
         symbol = game.symbols[index]
-        special = symbol.kind is not SymbolKind.REGULAR
+        plain = symbol.kind is SymbolKind.REGULAR
         rank = symbol_art(symbol.id, game).rank
         top = max(game.paytable.get(symbol.id, {}).values(), default=0)
-        return (0 if special else 2 if rank else 1, -top, index)
+        return (0 if not plain else 2 if rank else 1, -top, index)
 
     return [game.symbols[i].id for i in sorted(range(len(game.symbols)), key=order)]
 
