@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -32,13 +31,16 @@ from slotterm.tui.celebration_art import (
     AMOUNT,
     CAPTION,
     COIN,
+    FULL_BLOCK,
     HUES,
     SPARKLE,
     TITLE,
     Cells,
     Frame,
     frame_cells,
+    painted_segment,
 )
+from slotterm.tui.mono import no_colour
 from slotterm.tui.particles import Flurry
 from slotterm.tui.presenter import Scene
 
@@ -212,11 +214,18 @@ class Celebration(Static):
             return Strip.blank(size[0], self.rich_style)
         chars, roles = self._cells[y]
         styles = self._styles()
+        painted = not no_colour(self)
         segments = []
         start = 0
         for x in range(1, len(chars) + 1):
-            if x == len(chars) or roles[x] != roles[start]:
-                segments.append(Segment(chars[start:x], styles.get(roles[start], styles[0])))
+            if (
+                x == len(chars)
+                or roles[x] != roles[start]
+                or (chars[x] == FULL_BLOCK) != (chars[start] == FULL_BLOCK)
+            ):
+                segments.append(
+                    painted_segment(chars[start:x], styles.get(roles[start], styles[0]), painted)
+                )
                 start = x
         return Strip(segments, len(chars))
 

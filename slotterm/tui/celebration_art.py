@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
+from rich.segment import Segment
+from rich.style import Style
+
 from slotterm.tui.art.font import FONT
 from slotterm.tui.particles import Flurry, particles_at
 from slotterm.tui.widgets.card import block_letters
@@ -139,3 +142,16 @@ def letter_numbers(rows: list[str]) -> list[int]:
         gap = blank
         numbers.append(letter)
     return numbers
+
+
+FULL_BLOCK = "█"
+"""A whole cell of a letter: painted as the cell's background where there is colour."""
+
+
+def painted_segment(chars: str, style: Style, painted: bool) -> Segment:
+    """``chars`` in ``style``; a run of whole blocks as coloured cells when ``painted`` (a
+    background fills its cells exactly, where a block glyph may overhang its neighbours in
+    some fonts and pictures)."""
+    if painted and style.color is not None and chars[:1] == FULL_BLOCK:
+        return Segment(" " * len(chars), style + Style(bgcolor=style.color))
+    return Segment(chars, style)
