@@ -31,6 +31,8 @@ class VaultStage(PickStage, Protocol):
 
     leaving: set[int]
     """Vaults drawn closing (not gone yet)."""
+    shuffling: bool
+    """True while the shuffle plays (the status line says so, and asks for no choice)."""
 
 
 def shuffle_pair(step: int, count: int) -> tuple[int, int]:
@@ -48,12 +50,14 @@ class ShuffleScene(Scene):
     stoppable = True
     skippable = True
 
-    def __init__(self, screen: PickStage) -> None:
+    def __init__(self, screen: VaultStage) -> None:
         self.screen = screen
         self._step = -1
 
     def begin(self) -> None:
-        """The first pair."""
+        """The status line says the vaults are shuffled; the first pair."""
+        self.screen.shuffling = True
+        self.screen.draw()
         self.update(0.0)
 
     def update(self, elapsed: float) -> None:
@@ -73,6 +77,7 @@ class ShuffleScene(Scene):
 
     def finish(self) -> None:
         """The board at rest, ready for the choice."""
+        self.screen.shuffling = False
         self.screen.draw()
 
 

@@ -55,6 +55,8 @@ class VaultScreen(PickScreen, PickHelp):
         super().__init__(session, frame_index)
         self.leaving: set[int] = set()
         """Vaults out of the game drawn closing (a scene takes them off the board)."""
+        self.shuffling = False
+        """True while the vaults are shown shuffled (a key only ends the shuffle)."""
 
     def opening_scenes(self) -> list[Scene]:
         """A game not begun shows the vaults shuffled first."""
@@ -119,7 +121,9 @@ class VaultScreen(PickScreen, PickHelp):
         return sorted(record.chosen)
 
     def status(self, record: Any) -> str:
-        """How many to choose, or which to open."""
+        """How many to choose, or which to open (nothing to choose while shuffling)."""
+        if self.shuffling:
+            return "The vaults are being shuffled…"
         more = self.vault.chosen - len(record.chosen)
         if more:
             return f"Choose {more} more vault{'s' if more != 1 else ''}."
