@@ -93,8 +93,10 @@ class HelpScreen(WindowOverMachine):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Scroll with the arrow keys straight away."""
-        self.query_one("#help-scroll").focus()
+        """Scroll with the arrow keys straight away (nothing to focus when the app closes
+        before the screen's parts are mounted, as a help built ahead at rest can be)."""
+        for scroll in self.query("#help-scroll"):
+            scroll.focus()
 
     def action_close(self) -> None:
         """Back to the game."""
