@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from rich.align import Align
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,7 +20,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.screens.dialog_css import (
+    DIALOG,
+    HEIGHTS,
+    ROOMY_HEIGHT,
+    WIDTHS,
+    dialog_stylesheets,
+)
 from slotterm.tui.widgets.key_bar import KeyBar
 
 Result = TypeVar("Result")
@@ -49,10 +56,13 @@ def step_value(row: ChoiceRow, value: Any, step: int) -> Any:
 
 
 class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
-    """Rows of settings; subclasses say what Enter returns (:meth:`result`)."""
+    """Rows of settings; subclasses say what Enter returns (:meth:`result`).  In a tall
+    terminal (the class ``-tall``) the rows are a line apart, the table centred."""
 
     DEFAULT_CLASSES = DIALOG
     CSS_PATH = dialog_stylesheets(__file__)
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k,K", "move(-1)", "Choose", key_display="↑/↓"),
@@ -91,6 +101,16 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
         """Draw the rows."""
         self.show()
 
+    def on_resize(self) -> None:
+        """Draw the rows again: spaced or not for the new height."""
+        self.show()
+
+    @property
+    def roomy(self) -> bool:
+        """True in a tall terminal (as the class ``-tall`` says, read from the terminal's
+        size: a resize reaches this screen before its classes change)."""
+        return self.app.size.height >= ROOMY_HEIGHT
+
     def show(self) -> None:
         """Redraw the rows with the highlight, and the note."""
         table = Table.grid(padding=(0, 2))
@@ -103,8 +123,10 @@ class ChoiceDialog(ModalScreen[Result | None], Generic[Result]):
             value = Text(
                 f"‹ {row.show(self.values[row.name])} ›" if on else row.show(self.values[row.name])
             )
+            if index and self.roomy:
+                table.add_row("")  # a line between rows
             table.add_row(Text(f"{index + 1}.", style="dim"), Text(row.label, style=style), value)
-        self._table.update(table)
+        self._table.update(Align.center(table) if self.roomy else table)
         note = f"Enter: {self.confirm_word} · Esc: cancel"
         self._note.update(f"{self.note}\n{note}".strip())
 

@@ -4,6 +4,12 @@ accent border).
 
 A window over the machine has the class :data:`DIALOG` (``DEFAULT_CLASSES``) and takes
 ``CSS_PATH = dialog_stylesheets(__file__)``; its own file gives its box the size.
+
+A window grows with the terminal: its box is a share of the window's width (never less
+than it needs at 80×24), and the window's breakpoints (:data:`WIDTHS`, :data:`HEIGHTS`,
+its ``HORIZONTAL_BREAKPOINTS`` and ``VERTICAL_BREAKPOINTS``) give its screen the classes
+``-wide`` and ``-tall`` in a roomy terminal: then the text is set with more space around
+it, and the box leaves the machine's Credits, Bet and Win boxes in sight below it.
 """
 
 from __future__ import annotations
@@ -12,6 +18,14 @@ from pathlib import Path, PurePath
 
 DIALOG = "dialog"
 """The CSS class of a window over the machine: the box it composes first is the window."""
+
+ROOMY_WIDTH, ROOMY_HEIGHT = 120, 40
+"""From this many columns a window's screen has the class ``-wide``, from this many rows
+``-tall`` (below, ``-narrow`` and ``-short``)."""
+WIDTHS: list[tuple[int, str]] = [(0, "-narrow"), (ROOMY_WIDTH, "-wide")]
+"""A window's ``HORIZONTAL_BREAKPOINTS``."""
+HEIGHTS: list[tuple[int, str]] = [(0, "-short"), (ROOMY_HEIGHT, "-tall")]
+"""A window's ``VERTICAL_BREAKPOINTS``."""
 
 
 def stylesheet_of(module_file: str) -> Path:

@@ -26,7 +26,7 @@ from slotterm.tui.help_play import (
 from slotterm.tui.help_rules import lines_section, short_section, symbol_sections
 from slotterm.tui.limit_words import round_cap_help
 from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
-from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.screens.dialog_css import DIALOG, HEIGHTS, WIDTHS, dialog_stylesheets
 from slotterm.tui.widgets.help_text import MarkdownText
 from slotterm.tui.widgets.key_bar import KeyBar
 
@@ -60,14 +60,17 @@ def help_markdown(game: GameDefinition, limits: Limits | None = None) -> str:
 
 
 HELP_WIDTH = 110
-"""The help window's widest (it fills narrower terminals)."""
+"""The help window's narrowest: it fills a terminal this wide or narrower (then it covers
+the machine); a wider one gives it 60 % of its width, never less than this."""
 
 
 class HelpScreen(WindowOverMachine):
     """The rules, the keys and the RTP, scrollable with the arrow keys."""
 
     DEFAULT_CLASSES = DIALOG
-    CSS_PATH = dialog_stylesheets(__file__)  # its max-width is HELP_WIDTH
+    CSS_PATH = dialog_stylesheets(__file__)  # its min-width is HELP_WIDTH
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
     MAX_WIDTH = HELP_WIDTH
     SCROLLER = "#help-scroll"
 

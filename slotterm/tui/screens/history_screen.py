@@ -20,7 +20,7 @@ from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.replay_step import credits_after
-from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.screens.dialog_css import DIALOG, HEIGHTS, WIDTHS, dialog_stylesheets
 from slotterm.tui.screens.round_replay_screen import RoundReplayScreen
 from slotterm.tui.widgets.key_bar import KeyBar
 
@@ -88,6 +88,8 @@ class HistoryScreen(ModalScreen[None]):
 
     DEFAULT_CLASSES = DIALOG
     CSS_PATH = dialog_stylesheets(__file__)
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,y,Y,q,Q", "close", "Close", key_display="Esc/Y"),

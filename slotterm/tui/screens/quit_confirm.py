@@ -28,7 +28,7 @@ from slotterm.engine.records import Phase
 from slotterm.session.game_session import GameSession
 from slotterm.tui.keymap import both_cases
 from slotterm.tui.presenter import Presenter
-from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.screens.dialog_css import DIALOG, HEIGHTS, WIDTHS, dialog_stylesheets
 from slotterm.tui.widgets.key_bar import KeyBar
 
 
@@ -95,6 +95,8 @@ class QuitConfirm(ModalScreen[bool]):
 
     DEFAULT_CLASSES = DIALOG
     CSS_PATH = dialog_stylesheets(__file__)
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(both_cases("y"), "answer(True)", "Quit", key_display="Y"),

@@ -24,11 +24,12 @@ from textual.widgets import Static
 
 from slotterm.session.game_session import GameSession
 from slotterm.tui.screens.covering import WindowOverMachine
-from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.screens.dialog_css import DIALOG, HEIGHTS, WIDTHS, dialog_stylesheets
 from slotterm.tui.widgets.key_bar import KeyBar
 
 NOTE_WIDTH = 64
-"""The window's widest (it fills narrower terminals)."""
+"""The window's narrowest: it fills a terminal this wide or narrower; a wider one gives it
+40 % of its width, never less than this."""
 CLOSING = "Enter, Space or Escape closes this note."
 """The window's last line: how to close it."""
 
@@ -86,7 +87,9 @@ class SaveNote(WindowOverMachine):
     """The note about the save, wrapped to the window; Enter, Space or Escape closes it."""
 
     DEFAULT_CLASSES = DIALOG
-    CSS_PATH = dialog_stylesheets(__file__)  # its max-width is NOTE_WIDTH
+    CSS_PATH = dialog_stylesheets(__file__)  # its min-width is NOTE_WIDTH
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
     MAX_WIDTH = NOTE_WIDTH
     SCROLLER = "#save-note-scroll"
 

@@ -29,7 +29,7 @@ from slotterm.session.game_session import GameSession
 from slotterm.session.stats import SessionStatistics, since_mark, summarise
 from slotterm.tui.credits_chart import CreditsChart
 from slotterm.tui.rtp_band import RtpBand, exact_sd, rtp_band
-from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
+from slotterm.tui.screens.dialog_css import DIALOG, HEIGHTS, WIDTHS, dialog_stylesheets
 from slotterm.tui.shell_hooks import session_mark
 from slotterm.tui.widgets.key_bar import KeyBar
 
@@ -139,10 +139,13 @@ def band_text(observed: float | None, band: RtpBand | None, forced: int = 0) -> 
 
 
 class StatsScreen(ModalScreen[None]):
-    """This session's figures, the 95 % band, and a chart of the credits."""
+    """This session's figures, the 95 % band, and a chart of the credits (as tall as the
+    window leaves room for)."""
 
     DEFAULT_CLASSES = DIALOG
     CSS_PATH = dialog_stylesheets(__file__)
+    HORIZONTAL_BREAKPOINTS = WIDTHS
+    VERTICAL_BREAKPOINTS = HEIGHTS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,t,q,T,Q", "close", "Close", key_display="Esc/T"),
