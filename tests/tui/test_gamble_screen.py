@@ -468,3 +468,29 @@ async def test_gamble_from_the_main_screen() -> None:
         assert not isinstance(app.screen, GambleScreen)
         assert session.state.credits == credits + 2 * win
         assert format_cents(credits + 2 * win) in screen_text(app.screen)
+
+
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 40), (200, 60)], ids=["80x24", "120x40", "200x60"]
+)
+async def test_the_machines_boxes_show_undimmed_below_the_table(size: tuple[int, int]) -> None:
+    """Credits, Bet and Win stay in sight under the gamble, not dimmed (the screen is
+    see-through and no part of it lies over them); the machine's own message line, which
+    the table's message replaces, is covered."""
+    app = make_app(winning_seed())
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("space")
+        await settle(pilot, app)
+        await pilot.press("5")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GambleScreen)
+        assert screen.styles.background.a == 0, "the machine under the table is dimmed"
+        for name in ("credits", "bet", "win"):
+            region = app.main_screen.boxes.box(name).region
+            for x, y in ((region.x + 1, region.y), region.center):
+                found, _ = screen.get_widget_at(int(x), int(y))
+                assert found is screen, f"{found!r} lies over the {name} box at {size}"
+        line = app.main_screen.message.region
+        found, _ = screen.get_widget_at(line.x + 1, line.y)
+        assert found.id == "gamble-cover", "the machine's message line shows under the table"

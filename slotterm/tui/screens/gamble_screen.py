@@ -98,7 +98,10 @@ class GambleScreen(ModalScreen[str | None]):
         self._won_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
-        """The big card beside the stakes, the verdict and the last cards; a message line."""
+        """The big card beside the stakes, the verdict and the last cards; a message line;
+        below the table a see-through band (its margin: no widget there) where the
+        machine's Credits, Bet and Win boxes show undimmed, and a strip over the
+        machine's own message line (the table's says what the gamble does)."""
         with Vertical(id="gamble-dialog") as dialog:
             dialog.border_title = "Gamble: double or nothing"
             with Horizontal(id="gamble-table"):
@@ -113,6 +116,7 @@ class GambleScreen(ModalScreen[str | None]):
                     yield Static(id="gamble-recent")
                     yield CardRow(id="gamble-history")
             yield Static(id="gamble-message")
+        yield Static(id="gamble-cover")  # over the machine's message line
         yield KeyBar()
 
     # --- lifecycle ---------------------------------------------------------------------
