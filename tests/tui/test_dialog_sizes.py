@@ -15,7 +15,9 @@ import pytest
 from textual.geometry import Region
 from textual.widget import Widget
 
+from slotterm.tui.screens.options_screen import OptionsScreen
 from tests.tui.main_support import make_app, settle, winning_seed
+from tests.tui.modal_support import widget_text
 
 SMALL, LARGE = (80, 24), (200, 60)
 
@@ -87,3 +89,33 @@ async def test_window_is_whole_at_80x24_and_grows_at_200x60(name: str) -> None:
     )
     for shown, region in large.machine_boxes:
         assert not large.box.overlaps(region), f"{name}: hides the {shown} box at 200x60"
+
+
+async def test_a_window_open_while_the_terminal_grows_grows_with_it() -> None:
+    """The options open at 80×24, then the terminal grows to 200×60 and back: the window
+    follows, its rows set a line apart only while the terminal is tall."""
+    app = make_app(winning_seed())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, OptionsScreen)
+        box = screen.query_one("#choice-dialog")
+        rows = len(screen.rows)
+
+        def table_lines() -> list[str]:
+            return widget_text(screen.query_one("#choice-table")).rstrip("\n").splitlines()
+
+        small = box.region
+        assert len(table_lines()) == rows
+        await pilot.resize_terminal(*LARGE)
+        await pilot.pause()
+        await pilot.pause()
+        assert box.region.width > small.width and box.region.height > small.height
+        lines = table_lines()
+        assert len(lines) == 2 * rows - 1 and not lines[1].strip(), "rows not spaced"
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        await pilot.pause()
+        assert box.region == small
+        assert len(table_lines()) == rows
