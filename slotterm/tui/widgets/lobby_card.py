@@ -1,7 +1,9 @@
 """What one card of the lobby shows: the game's title line, a row of marquee lights, its
 logo (its name in big half-block letters, :func:`~slotterm.tui.widgets.card.block_letters`,
 in the colours of its own symbols), a few of its symbols in art (their thumbnails,
-:func:`~slotterm.tui.art.tiles.thumbnail`), its facts, credits and whether a round waits.
+:func:`~slotterm.tui.art.tiles.thumbnail`; without colour drawn by shape alone,
+:func:`~slotterm.tui.art.tiles.mono_thumbnail`), its facts, credits and whether a round
+waits.
 A broken game file's card has its title and its one-line error.
 
 ``phase`` is the attract animation's step (:mod:`slotterm.tui.lobby_attract`): the lights
@@ -21,7 +23,7 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.symbols import SymbolKind
 from slotterm.money import format_cents
 from slotterm.session.round_age import PENDING_LIMIT
-from slotterm.tui.art.tiles import thumbnail
+from slotterm.tui.art.tiles import mono_thumbnail, thumbnail
 from slotterm.tui.lobby import BrokenGame, GameShelf, LobbyEntry, SavedState
 from slotterm.tui.lobby_facts import game_facts
 from slotterm.tui.symbols import symbol_art
@@ -136,15 +138,16 @@ def marquee_name(
     return text
 
 
-def symbol_row(game: GameDefinition, width: int, phase: int) -> Text:
+def symbol_row(game: GameDefinition, width: int, phase: int, *, mono: bool = False) -> Text:
     """As many of the game's showcase symbols as fit ``width`` (at most
-    :data:`MOST_SYMBOLS`), as thumbnails side by side; ``phase`` turns the row on by one
-    symbol a step (0: the best first)."""
+    :data:`MOST_SYMBOLS`), as thumbnails side by side (``mono``: drawn by shape, without
+    colour); ``phase`` turns the row on by one symbol a step (0: the best first)."""
     ids = showcase(game)
     count = max(1, min(MOST_SYMBOLS, len(ids), (width + 1) // THUMB_WIDTH))
     start = phase % len(ids)
     chosen = [ids[(start + k) % len(ids)] for k in range(count)]
-    pictures = [thumbnail(symbol_art(symbol, game)) for symbol in chosen]
+    draw = mono_thumbnail if mono else thumbnail
+    pictures = [draw(symbol_art(symbol, game)) for symbol in chosen]
     text = Text(justify="center", no_wrap=True)
     for y in range(3):
         if y:
@@ -216,14 +219,14 @@ def card_text(
     if not tall:  # the small card: its symbols beside its facts
         row = Table.grid(padding=(0, 1))
         room = max(2 * THUMB_WIDTH, min(SMALL_SYMBOLS * THUMB_WIDTH, width - FACTS_WIDTH))
-        symbols = symbol_row(game, room, turn)
+        symbols = symbol_row(game, room, turn, mono=mono)
         row.add_row(symbols, body)
         return Group(title, marquee_name(game, width, turn, lit=highlighted, mono=mono), row)
     parts: list[RenderableType] = [
         title,
         lights(width, turn, lit=highlighted, colour=logo_colours(game, mono=mono)[0]),
         logo(game, width, tall=True, mono=mono),
-        symbol_row(game, width, turn),
+        symbol_row(game, width, turn, mono=mono),
         Padding(body, (0, 0, 0, FACTS_INDENT)),
     ]
     return Group(*parts)

@@ -1,0 +1,80 @@
+"""Without colour (``NO_COLOR``) the lobby's cards show their symbols by shape: each
+thumbnail is the symbol's small picture drawn as the reels draw it without colour (bright
+pixels as half blocks between two sides), the card carries no colour at all, and the
+thumbnails of one card differ in their characters, for every shipped game, at 80×24 and
+200×60.  (The colour thumbnails are half blocks whose meaning is in their colours: drawn
+grey they are blocks of grey, and their characters say little.)"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from slotterm.games import game_ids, get_game
+from slotterm.tui.art.sizes import ArtSize
+from slotterm.tui.symbols import symbol_art
+from slotterm.tui.widgets.lobby_card import showcase, symbol_row
+from tests.tui.lobby_support import lobby_of
+from tests.tui.shell_support import saved_shelf, shell_app, wait_for
+from tests.tui.test_art_without_colour import LEAST_DIFFERENT, difference
+
+THUMB = re.compile(r"│([ ▀▄█]{8})│")
+"""One line of a thumbnail drawn by shape: eight cells of half blocks between two sides."""
+
+
+def thumbnails(lines: list[str]) -> list[str]:
+    """The thumbnails in ``lines`` (three lines each, side by side), each as one string."""
+    for y in range(len(lines) - 2):
+        rows = [THUMB.findall(line) for line in lines[y : y + 3]]
+        if rows[0] and len(rows[0]) == len(rows[1]) == len(rows[2]):
+            return ["".join(parts) for parts in zip(*rows, strict=True)]
+    return []
+
+
+def rendered(content: object, width: int) -> tuple[list[str], set[str]]:
+    """``content``'s lines as plain text, and every colour any of its cells is drawn in."""
+    console = Console(width=width, color_system="truecolor", legacy_windows=False)
+    lines, colours = [], set()
+    for line in console.render_lines(content, pad=False):  # type: ignore[arg-type]
+        lines.append("".join(segment.text for segment in line))
+        for segment in line:
+            style = segment.style
+            if style is not None:
+                colours |= {str(c) for c in (style.color, style.bgcolor) if c is not None}
+    return lines, colours
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_thumbnail_is_the_symbols_shape_and_no_two_alike(game_id: str) -> None:
+    game = get_game(game_id)
+    ids = showcase(game)
+    lines, colours = rendered(symbol_row(game, 80, 0, mono=True), 80)
+    assert not colours
+    drawn = thumbnails(lines)
+    assert len(drawn) == min(5, len(ids))
+    for symbol, shape in zip(ids, drawn, strict=False):
+        assert shape == "".join(symbol_art(symbol, game).lines(ArtSize.COMPACT))
+    for a, b in itertools.combinations(drawn, 2):
+        assert difference(a, b) >= LEAST_DIFFERENT
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_under_no_color_the_lobby_cards_show_shapes(
+    tmp_path: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = shell_app(tmp_path, shelf=saved_shelf(tmp_path))
+    async with app.run_test(size=size) as pilot:
+        lobby = lobby_of(app)
+        await wait_for(pilot, lambda: all(card.region.width > 0 for card in lobby.cards[:1]))
+        assert app.no_color
+        for index, card in enumerate(lobby.cards):
+            lines, colours = rendered(card.content, card.content_region.width or size[0])
+            assert not colours, f"card {index + 1} draws in colour: {sorted(colours)[:3]}"
+            drawn = thumbnails(lines)
+            assert len(drawn) >= 2, f"card {index + 1} shows no symbols by shape"
+            assert len(set(drawn)) == len(drawn), f"card {index + 1}: two thumbnails alike"
