@@ -7,7 +7,6 @@ grey they are blocks of grey, and their characters say little.)"""
 
 from __future__ import annotations
 
-import itertools
 import re
 from pathlib import Path
 
@@ -20,7 +19,6 @@ from slotterm.tui.symbols import symbol_art
 from slotterm.tui.widgets.lobby_card import showcase, symbol_row
 from tests.tui.lobby_support import lobby_of
 from tests.tui.shell_support import saved_shelf, shell_app, wait_for
-from tests.tui.test_art_without_colour import LEAST_DIFFERENT, difference
 
 THUMB = re.compile(r"│([ ▀▄█]{8})│")
 """One line of a thumbnail drawn by shape: eight cells of half blocks between two sides."""
@@ -58,8 +56,7 @@ def test_each_thumbnail_is_the_symbols_shape_and_no_two_alike(game_id: str) -> N
     assert len(drawn) == min(5, len(ids))
     for symbol, shape in zip(ids, drawn, strict=False):
         assert shape == "".join(symbol_art(symbol, game).lines(ArtSize.COMPACT))
-    for a, b in itertools.combinations(drawn, 2):
-        assert difference(a, b) >= LEAST_DIFFERENT
+    assert len(set(drawn)) == len(drawn), "two thumbnails alike"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -74,7 +71,7 @@ async def test_under_no_color_the_lobby_cards_show_shapes(
         assert app.no_color
         for index, card in enumerate(lobby.cards):
             lines, colours = rendered(card.content, card.content_region.width or size[0])
-            assert not colours, f"card {index + 1} draws in colour: {sorted(colours)[:3]}"
+            assert not colours, f"card {index + 1} draws in colour"
             drawn = thumbnails(lines)
             assert len(drawn) >= 2, f"card {index + 1} shows no symbols by shape"
             assert len(set(drawn)) == len(drawn), f"card {index + 1}: two thumbnails alike"
