@@ -33,6 +33,7 @@ from slotterm.tui.celebration_art import (
     COIN,
     FULL_BLOCK,
     HUES,
+    PLATE,
     SPARKLE,
     TITLE,
     Cells,
@@ -243,6 +244,7 @@ class Celebration(Static):
 
         styles = {0: base, CAPTION: ink("foreground", bold=False), AMOUNT: ink("foreground")}
         styles |= {COIN: ink("warning"), SPARKLE: ink("foreground", bold=False)}
+        styles[PLATE] = ink("warning")
         for k in range(HUES):
             styles[TITLE + k] = ink(HUE_VARIABLES[k])
         self._inks = (base, styles)
