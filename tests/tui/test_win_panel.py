@@ -2,13 +2,14 @@
 in big figures on a framed plate, smaller than the title wherever the window lets the
 title grow (half its height), as large as the title where the title is at the font's own
 size (80×24), and the caption under both; text that does not fit sheds the plate's
-padding, then the plate, never the amount."""
+padding, then the plate, never the amount.  Without colour the title stays as bright as
+the amount."""
 
 from __future__ import annotations
 
 import pytest
 
-from slotterm.tui.celebration import EPIC_WIN
+from slotterm.tui.celebration import EPIC_WIN, Celebration
 from slotterm.tui.celebration_art import (
     AMOUNT,
     CAPTION,
@@ -17,6 +18,9 @@ from slotterm.tui.celebration_art import (
     Frame,
     text_block,
 )
+from tests.tui.celebration_support import forced_app
+from tests.tui.main_support import main
+from tests.tui.modal_support import wait_for
 
 WINDOWS = {"80x24": (78, 13), "120x40": (118, 29), "200x60": (196, 49)}
 """The celebration's window (the reel window inside its border) at each terminal size."""
@@ -67,3 +71,29 @@ def test_a_short_window_sheds_the_plate_not_the_amount() -> None:
     rows = panel("EPIC WIN!", "100.00", (78, 8))
     assert len(figures(rows[AMOUNT])) == 3
     assert not any(ch in PLATE_FRAME for row in rows[AMOUNT] for ch in row)
+
+
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "NO_COLOR"])
+async def test_without_colour_the_title_is_as_bright_as_the_amount(
+    no_color: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Greyed, a red title would be darker than the white figures: without colour every
+    block of the panel is drawn in the text's own colour."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    app = forced_app("mega", animations=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("space")
+        overlay = main(app).query_one(Celebration)
+        await wait_for(pilot, lambda: "MEGA WIN" in overlay.words)
+        inks = {
+            segment.style.color
+            for y in range(overlay.content_size.height)
+            for segment in overlay.render_line(y)
+            if segment.style is not None
+            and segment.text.strip(" ")
+            and set(segment.text) <= set("█▀▄")
+        }
+        assert (len(inks) == 1) is no_color, inks
