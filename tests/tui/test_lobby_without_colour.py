@@ -1,9 +1,10 @@
 """Without colour (``NO_COLOR``) the lobby's cards show their symbols by shape: each
 thumbnail is the symbol's small picture drawn as the reels draw it without colour (bright
-pixels as half blocks between two sides), the card carries no colour at all, and the
-thumbnails of one card differ in their characters, for every shipped game, at 80×24 and
-200×60.  (The colour thumbnails are half blocks whose meaning is in their colours: drawn
-grey they are blocks of grey, and their characters say little.)"""
+pixels as half blocks between two sides; a big card, in a tall window, the reels' own
+tiles), the card carries no colour at all, and the symbols of one card differ in their
+characters, for every shipped game, at 80×24 and 200×60.  (The colour thumbnails are
+half blocks whose meaning is in their colours: drawn grey they are blocks of grey, and
+their characters say little.)"""
 
 from __future__ import annotations
 
@@ -15,21 +16,30 @@ from rich.console import Console
 
 from slotterm.games import game_ids, get_game
 from slotterm.tui.art.sizes import ArtSize
+from slotterm.tui.art.tiles import tile_strips
 from slotterm.tui.symbols import symbol_art
-from slotterm.tui.widgets.lobby_card import showcase, symbol_row
+from slotterm.tui.widgets.lobby_card import BIG_TILE, showcase, symbol_row
 from tests.tui.lobby_support import lobby_of
 from tests.tui.shell_support import saved_shelf, shell_app, wait_for
 
-THUMB = re.compile(r"│([ ▀▄█]{8})│")
-"""One line of a thumbnail drawn by shape: eight cells of half blocks between two sides."""
+PICTURE = re.compile(r"[│╭╰]([^│╭╮╰╯]{8}|[^│╭╮╰╯]{14})[│╮╯]")
+"""One line of a symbol drawn by shape between its sides: a thumbnail's eight cells of
+half blocks, or a whole tile's fourteen (its top and bottom lines with their corners)."""
 
 
 def thumbnails(lines: list[str]) -> list[str]:
-    """The thumbnails in ``lines`` (three lines each, side by side), each as one string."""
-    for y in range(len(lines) - 2):
-        rows = [THUMB.findall(line) for line in lines[y : y + 3]]
-        if rows[0] and len(rows[0]) == len(rows[1]) == len(rows[2]):
-            return ["".join(parts) for parts in zip(*rows, strict=True)]
+    """The symbols in ``lines`` (side by side, as many lines each as they run), each as
+    one string."""
+    for y, line in enumerate(lines):
+        count = len(PICTURE.findall(line))
+        if count:
+            run = []
+            for below in lines[y:]:
+                found = PICTURE.findall(below)
+                if len(found) != count:
+                    break
+                run.append(found)
+            return ["".join(parts) for parts in zip(*run, strict=True)]
     return []
 
 
@@ -57,6 +67,20 @@ def test_each_thumbnail_is_the_symbols_shape_and_no_two_alike(game_id: str) -> N
     for symbol, shape in zip(ids, drawn, strict=False):
         assert shape == "".join(symbol_art(symbol, game).lines(ArtSize.COMPACT))
     assert len(set(drawn)) == len(drawn), "two thumbnails alike"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_big_cards_tiles_are_the_reels_own_without_colour(game_id: str) -> None:
+    game = get_game(game_id)
+    ids = showcase(game)
+    lines, colours = rendered(symbol_row(game, 60, 0, mono=True, big=True), 60)
+    assert not colours
+    drawn = thumbnails(lines)
+    assert len(drawn) == min(3, len(ids))
+    for symbol, shape in zip(ids, drawn, strict=False):
+        tile = tile_strips(symbol_art(symbol, game), BIG_TILE.width, BIG_TILE.height, mono=True)
+        assert shape == "".join(strip.text[1:-1] for strip in tile)
+    assert len(set(drawn)) == len(drawn), "two tiles alike"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
