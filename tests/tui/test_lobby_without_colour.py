@@ -17,6 +17,7 @@ from rich.console import Console
 from slotterm.games import game_ids, get_game
 from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.art.tiles import tile_strips
+from slotterm.tui.screens.lobby_screen import BIG_SCREEN
 from slotterm.tui.symbols import symbol_art
 from slotterm.tui.widgets.lobby_card import BIG_TILE, showcase, symbol_row
 from tests.tui.lobby_support import lobby_of
@@ -99,3 +100,5 @@ async def test_under_no_color_the_lobby_cards_show_shapes(
             drawn = thumbnails(lines)
             assert len(drawn) >= 2, f"card {index + 1} shows no symbols by shape"
             assert len(set(drawn)) == len(drawn), f"card {index + 1}: two thumbnails alike"
+            cells = 14 * 7 if size[1] >= BIG_SCREEN else 8 * 3  # a whole tile, or a thumbnail
+            assert {len(shape) for shape in drawn} == {cells}
