@@ -33,6 +33,7 @@ from slotterm.tui.celebration_art import (
     COIN,
     FULL_BLOCK,
     HUES,
+    PLATE,
     SPARKLE,
     TITLE,
     Cells,
@@ -231,7 +232,8 @@ class Celebration(Static):
 
     def _styles(self) -> dict[int, Style]:
         """The style of each role of a cell, from the theme (made again only when the
-        overlay's own style changes: a flash, another theme)."""
+        overlay's own style changes: a flash, another theme); without colour the title is
+        in the text's own colour, as bright as the amount."""
         base = self.rich_style
         if self._inks is not None and self._inks[0] == base:
             return self._inks[1]
@@ -243,8 +245,10 @@ class Celebration(Static):
 
         styles = {0: base, CAPTION: ink("foreground", bold=False), AMOUNT: ink("foreground")}
         styles |= {COIN: ink("warning"), SPARKLE: ink("foreground", bold=False)}
+        styles[PLATE] = ink("warning")
+        mono = no_colour(self)  # greyed, the hues would draw the title dimmer than the amount
         for k in range(HUES):
-            styles[TITLE + k] = ink(HUE_VARIABLES[k])
+            styles[TITLE + k] = ink("foreground" if mono else HUE_VARIABLES[k])
         self._inks = (base, styles)
         return styles
 

@@ -1,5 +1,7 @@
 """The picture of a win's celebration, cell by cell: the level in big block letters, the
-amount in big figures under it, a caption, and coins and sparkles around them.
+amount in big figures under it (on a framed plate, at half the title's size where there
+is room: the title leads, as on a slot's win panel), a caption, and coins and sparkles
+around them.
 
 :func:`frame_cells` lays one frame out for a window of any size (the letters as large as
 fit, from 80×24 up); the widget (:class:`~slotterm.tui.celebration.Celebration`) paints
@@ -31,8 +33,14 @@ BIG_FONT: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 """The pixel font with a space, a point, a comma and "!" (for titles and amounts)."""
 
-SPACE, CAPTION, AMOUNT, COIN, SPARKLE = 0, 1, 2, 3, 4
+SPACE, CAPTION, AMOUNT, COIN, SPARKLE, PLATE = 0, 1, 2, 3, 4, 5
 """The roles of a cell (what colour it takes); titles are ``TITLE + hue``."""
+PLATE_FRAME = frozenset("╔╗╚╝═║")
+"""The characters of the amount's plate (drawn in the :data:`PLATE` role)."""
+PLATE_PAD = 2
+"""Columns between the plate's sides and the figures."""
+FONT_ROWS = 3
+"""Rows of the font's six pixel rows at its own scale (half blocks)."""
 TITLE = 10
 """The first title role; ``TITLE + k`` is hue ``k`` of :data:`HUES`."""
 HUES = 5
@@ -74,24 +82,60 @@ def fitted_flurry(flurry: Flurry, width: int, height: int) -> Flurry:
     )
 
 
-def solid_letters(text: str, width: int, height: int) -> list[str]:
-    """``text`` in block letters as large as fit ``width`` × ``height`` (up to four times
-    the font), at an even scale when larger than the font: every pixel whole blocks, no
-    half-block seams (at three times the font the letters are drawn at twice)."""
-    rows = block_letters(text, width, height, largest=4, font=BIG_FONT)
+def solid_letters(text: str, width: int, height: int, *, largest: int = 4) -> list[str]:
+    """``text`` in block letters as large as fit ``width`` × ``height`` (up to ``largest``
+    times the font), at an even scale when larger than the font: every pixel whole blocks,
+    no half-block seams (at three times the font the letters are drawn at twice)."""
+    rows = block_letters(text, width, height, largest=largest, font=BIG_FONT)
     if len(rows) == ODD_SCALE_ROWS:
         rows = block_letters(text, width, height, largest=2, font=BIG_FONT)
     return rows
 
 
+def letter_scale(rows: list[str]) -> int:
+    """The scale big letters ``rows`` are drawn at (0: they are the plain text)."""
+    return len(rows) // FONT_ROWS if len(rows) > 1 else 0
+
+
+def plated(rows: list[str], padded: bool) -> list[str]:
+    """The amount's figures ``rows`` on a plate: a double frame two columns clear of them
+    (``padded``: a blank row above and below the figures too)."""
+    width = max(len(row) for row in rows) + 2 * PLATE_PAD
+    inside = [
+        f"║{' ' * PLATE_PAD}{row.ljust(width - 2 * PLATE_PAD)}{' ' * PLATE_PAD}║" for row in rows
+    ]
+    blank = [f"║{' ' * width}║"] if padded else []
+    return [f"╔{'═' * width}╗", *blank, *inside, *blank, f"╚{'═' * width}╝"]
+
+
 def text_block(frame: Frame, width: int, height: int) -> list[tuple[str, int]]:
-    """The frame's text rows, top to bottom, each with its role: the title as large as
-    fits about two fifths of the height, the amount a third, the caption."""
+    """The frame's text rows, top to bottom, each with its role: the title, dominant, as
+    large as fits about half the height; under it the amount on its plate in figures at
+    half the title's scale (the same scale where the title is at the font's own), then
+    the caption.  Where the rows do not fit (with a row clear above and below them, if
+    they can), the plate's padding goes first, then the plate, then the blank rows."""
     room = max(1, width - 2)
-    title = solid_letters(frame.title, room, max(1, height * 2 // 5))
-    amount = solid_letters(frame.amount, room, max(1, height // 3))
-    rows = [(r, TITLE) for r in title] + [("", SPACE)] + [(r, AMOUNT) for r in amount]
-    rows += [("", SPACE), (frame.caption, CAPTION)]
+    title = solid_letters(frame.title, room, max(1, height // 2))
+    scale = max(1, letter_scale(title) // 2)
+    amount = solid_letters(
+        frame.amount, room - 2 - 2 * PLATE_PAD, max(1, height - len(title) - 2), largest=scale
+    )
+    heads = [(r, TITLE) for r in title]
+    tail = [("", SPACE), (frame.caption, CAPTION)]
+    big = letter_scale(amount) > 0
+    layouts = [
+        *(
+            heads + [("", SPACE)] + [(r, AMOUNT) for r in plated(amount, padded)] + tail
+            for padded in (True, False)
+            if big
+        ),
+        heads + [("", SPACE)] + [(r, AMOUNT) for r in amount] + tail,
+    ]
+    for margin in (2, 0):  # a row clear above and below the text, when there is room
+        for rows in layouts:
+            if len(rows) + margin <= height and all(len(r) <= width for r, _ in rows):
+                return rows
+    rows = layouts[-1]
     for drop in (len(title) + len(amount) + 1, len(title)):  # blank rows first, when short
         if len(rows) > height:
             del rows[drop]
@@ -122,7 +166,9 @@ def frame_cells(frame: Frame, width: int, height: int) -> Cells:
             chars[y][x] = ch
             if ch == " " and role != CAPTION:
                 continue  # block letters' gaps: own segments (no seams drawn over)
-            if role != TITLE:
+            if ch in PLATE_FRAME:
+                roles[y][x] = PLATE
+            elif role != TITLE:
                 roles[y][x] = role
             elif frame.rainbow:
                 roles[y][x] = TITLE + (letters[x - left] + shift // 3) % HUES

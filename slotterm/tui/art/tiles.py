@@ -288,6 +288,15 @@ def _thumbnail(art: SymbolArt) -> tuple[Text, ...]:
     return tuple(lines)
 
 
+def mono_thumbnail(art: SymbolArt) -> tuple[Text, ...]:
+    """:func:`thumbnail` without colour: the small picture by shape alone (its bright
+    pixels as half blocks, as the reels' tiles are drawn without colour) between two
+    box-drawing sides, three lines of ten columns in the text's own colour."""
+    return tuple(
+        Text(f"│{line}│", no_wrap=True, end="") for line in shape_lines(art, ArtSize.COMPACT)
+    )
+
+
 def shape_lines(art: SymbolArt, size: ArtSize) -> tuple[str, ...]:
     """The picture of ``size`` alone as plain half-block text: bright pixels drawn."""
     return half_block_lines(art.picture(size), size)

@@ -1,17 +1,18 @@
 """The lobby: every game with its key facts, credits and any round waiting, and each game
 file that could not be loaded, with its one-line error.
 
-The cards stand side by side as machines on a floor, as many across as the window has
-room for; the highlighted one runs an attract animation while no key is pressed
-(:mod:`slotterm.tui.lobby_attract`).  Up / Down (and Left / Right) move the highlight
-(wrapping), Home / End go to the first and the last game, Page Up / Page Down a screenful
-at a time; 1 to 9 open the game of that number; Enter / Space open the highlighted game,
-Q quits.  A broken file's card cannot be opened: its key says why on the note line.
-When the cards do not fit, their list scrolls (the title, the note and the keys stay)
-and always shows the highlighted card.  From a game, between rounds, L (or Escape) comes
-back here.  When a game was refused because its save cannot be trusted, R sets that save
-aside (its files kept, never deleted) and starts the game afresh, as ``--reset-save``
-does.
+The cards stand side by side as machines on a floor, as many across as the window has room
+for (and no more than there are games), the floor in the middle of the window; from
+:data:`BIG_SCREEN` rows they show their symbols as the reels' own tiles. The highlighted
+one runs an attract animation while no key is pressed (:mod:`slotterm.tui.lobby_attract`).
+Up / Down (and Left / Right) move the highlight (wrapping), Home / End go to the first and
+the last game, Page Up / Page Down a screenful at a time; 1 to 9 open the game of that
+number; Enter / Space open the highlighted game, Q quits. A broken file's card cannot be
+opened: its key says why on the note line. When the cards do not fit, their list scrolls
+(the title, the note and the keys stay) and always shows the highlighted card. From a
+game, between rounds, L (or Escape) comes back here. When a game was refused because its
+save cannot be trusted, R sets that save aside (its files kept, never deleted) and starts
+the game afresh, as ``--reset-save`` does.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ COLUMN_WIDTH = 58
 MOST_ACROSS = 3
 TALL_SCREEN = 40
 """From this many rows a logo too wide for one line takes two."""
+BIG_SCREEN = 50
+"""From this many rows the cards show their symbols as the reels' own tiles."""
 CARD_FRAME = 4
 """Columns of a card's border and padding."""
 
@@ -147,8 +150,10 @@ class LobbyScreen(Screen[None]):
 
     @property
     def across(self) -> int:
-        """How many cards stand side by side in this window."""
-        return max(1, min(MOST_ACROSS, self.size.width // COLUMN_WIDTH))
+        """How many cards stand side by side in this window (no more than there are:
+        one game or two take the whole width, no empty column beside them)."""
+        room = min(MOST_ACROSS, self.size.width // COLUMN_WIDTH)
+        return max(1, min(room, len(self.shelf.entries)))
 
     def _draw_card(self, index: int, *, layout: bool = True) -> None:
         """Draw card ``index`` at the width its column has (``layout`` False: an attract
@@ -165,6 +170,7 @@ class LobbyScreen(Screen[None]):
                 on,
                 width=max(20, inner),
                 tall=self.size.height >= TALL_SCREEN,
+                big=self.size.height >= BIG_SCREEN,
                 phase=self.attract.phase if on else 0,
                 mono=no_colour(self),
             ),

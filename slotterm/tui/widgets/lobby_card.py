@@ -1,7 +1,9 @@
 """What one card of the lobby shows: the game's title line, a row of marquee lights, its
 logo (its name in big half-block letters, :func:`~slotterm.tui.widgets.card.block_letters`,
 in the colours of its own symbols), a few of its symbols in art (their thumbnails,
-:func:`~slotterm.tui.art.tiles.thumbnail`), its facts, credits and whether a round waits.
+:func:`~slotterm.tui.art.tiles.thumbnail`; without colour drawn by shape alone,
+:func:`~slotterm.tui.art.tiles.mono_thumbnail`; on a big card the reels' own tiles), its
+facts, credits and whether a round waits.
 A broken game file's card has its title and its one-line error.
 
 ``phase`` is the attract animation's step (:mod:`slotterm.tui.lobby_attract`): the lights
@@ -21,7 +23,9 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.symbols import SymbolKind
 from slotterm.money import format_cents
 from slotterm.session.round_age import PENDING_LIMIT
-from slotterm.tui.art.tiles import thumbnail
+from slotterm.tui.art.model import SymbolArt
+from slotterm.tui.art.sizes import ArtSize
+from slotterm.tui.art.tiles import mono_thumbnail, thumbnail, tile_strips
 from slotterm.tui.lobby import BrokenGame, GameShelf, LobbyEntry, SavedState
 from slotterm.tui.lobby_facts import game_facts
 from slotterm.tui.symbols import symbol_art
@@ -41,6 +45,8 @@ SMALL_SYMBOLS = 3
 """The most a small card (a short window) shows, beside its facts."""
 LOGO_ROWS = 3
 """Rows of one line of big letters (the font's six pixels in half blocks)."""
+BIG_TILE = ArtSize.MEDIUM
+"""The size of a big card's symbols (a window tall enough for the reels' own tiles)."""
 LIGHTS = "●○○"
 """One period of the marquee lights: a lit bulb, then two dark ones."""
 
@@ -136,17 +142,36 @@ def marquee_name(
     return text
 
 
-def symbol_row(game: GameDefinition, width: int, phase: int) -> Text:
+def tile_lines(art: SymbolArt, *, mono: bool) -> tuple[Text, ...]:
+    """The symbol's whole tile at :data:`BIG_TILE`, as the reels draw it, a line each."""
+    lines = []
+    for strip in tile_strips(art, BIG_TILE.width, BIG_TILE.height, mono=mono):
+        line = Text(no_wrap=True, end="")
+        for segment in strip:
+            line.append(segment.text, segment.style)
+        lines.append(line)
+    return tuple(lines)
+
+
+def symbol_row(
+    game: GameDefinition, width: int, phase: int, *, mono: bool = False, big: bool = False
+) -> Text:
     """As many of the game's showcase symbols as fit ``width`` (at most
-    :data:`MOST_SYMBOLS`), as thumbnails side by side; ``phase`` turns the row on by one
+    :data:`MOST_SYMBOLS`), side by side: as thumbnails (``mono``: drawn by shape, without
+    colour), or ``big``, as the reels' own tiles; ``phase`` turns the row on by one
     symbol a step (0: the best first)."""
     ids = showcase(game)
-    count = max(1, min(MOST_SYMBOLS, len(ids), (width + 1) // THUMB_WIDTH))
+    step = BIG_TILE.width + 1 if big else THUMB_WIDTH
+    count = max(1, min(MOST_SYMBOLS, len(ids), (width + 1) // step))
     start = phase % len(ids)
-    chosen = [ids[(start + k) % len(ids)] for k in range(count)]
-    pictures = [thumbnail(symbol_art(symbol, game)) for symbol in chosen]
+    chosen = [symbol_art(ids[(start + k) % len(ids)], game) for k in range(count)]
+    if big:
+        pictures = [tile_lines(art, mono=mono) for art in chosen]
+    else:
+        draw = mono_thumbnail if mono else thumbnail
+        pictures = [draw(art) for art in chosen]
     text = Text(justify="center", no_wrap=True)
-    for y in range(3):
+    for y in range(len(pictures[0])):
         if y:
             text.append("\n")
         for k, picture in enumerate(pictures):
@@ -195,13 +220,15 @@ def card_text(
     tall: bool = True,
     phase: int = 0,
     mono: bool = False,
+    big: bool = False,
 ) -> Group:
     """One card ``width`` columns inside: the title line (:func:`card_title`), the
     lights, the logo and the symbols (:func:`logo`, :func:`symbol_row`), then the game's
     bets, RTP, top award and features, its credits and whether a round waits (a broken
     file: its error); a line too long for the card wraps under its own start.  Not
     ``tall`` (a short window): the name on one line between the lights, and the symbols
-    beside the facts.  ``mono``: no colour (the logo and lights in bold)."""
+    beside the facts.  ``big`` (a window with the room): the symbols as the reels' own
+    tiles.  ``mono``: no colour (the logo and lights in bold, the symbols by shape)."""
     title = card_title(entry, number, highlighted)
     if isinstance(entry, BrokenGame):
         body = Text(f"{entry.why}\n", style="italic")
@@ -216,14 +243,15 @@ def card_text(
     if not tall:  # the small card: its symbols beside its facts
         row = Table.grid(padding=(0, 1))
         room = max(2 * THUMB_WIDTH, min(SMALL_SYMBOLS * THUMB_WIDTH, width - FACTS_WIDTH))
-        symbols = symbol_row(game, room, turn)
+        symbols = symbol_row(game, room, turn, mono=mono)
         row.add_row(symbols, body)
         return Group(title, marquee_name(game, width, turn, lit=highlighted, mono=mono), row)
     parts: list[RenderableType] = [
         title,
         lights(width, turn, lit=highlighted, colour=logo_colours(game, mono=mono)[0]),
         logo(game, width, tall=True, mono=mono),
-        symbol_row(game, width, turn),
+        Text(""),  # a row between the big letters and the pictures, so they do not touch
+        symbol_row(game, width, turn, mono=mono, big=big),
         Padding(body, (0, 0, 0, FACTS_INDENT)),
     ]
     return Group(*parts)
