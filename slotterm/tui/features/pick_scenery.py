@@ -27,9 +27,15 @@ STEEL_DARK, STEEL, STEEL_LIGHT = "#3a3d48", "#77778c", "#c9c9d6"
 GOLD, GOLD_DARK = "#ffe14d", "#c99418"
 PUMPKIN = "#ff9a1f"
 FIELD = 4
-"""The most rows of ground under the pumpkins (the sky keeps the rest of the band)."""
+"""The least rows of ground the band gives the patch (when it has them)."""
+SKY_ROWS = 3
+"""Rows of a taller band left to the sky over the patch (the patch takes the rest)."""
 POTIONS = ("#ff5ce1", "#55eaff", "#8cff4a", "#b060ff")
 """The colours of the hanging bottles, in turn."""
+CIRCLE_ROWS = 7
+"""The fewest free rows the library's ring of runes is drawn in."""
+WORDS_UNDER = 4
+"""Rows the status, the hint and the message take under the books (at most)."""
 SPINES = ("#a01c1c", "#2a3a99", "#1e6e2c", "#5e2ea0", "#c99418", "#1f93b5")
 """The colours of the books on the library's shelves, in turn."""
 
@@ -209,7 +215,7 @@ def _field(canvas: Canvas) -> None:
     """Rolling ground over the lowest rows of the band (at most :data:`FIELD` rows), with
     pumpkins sitting on it and vines between them."""
     stage = canvas.stage
-    rows = min(FIELD, stage.band)
+    rows = min(stage.band, max(FIELD, stage.band - SKY_ROWS))
     if rows < 2:
         return
     grass, vine, soil = "#2fae3a", "#8cff4a", "#1e3a14"
@@ -220,15 +226,16 @@ def _field(canvas: Canvas) -> None:
         canvas.put(x, top, "▄", grass)
         for y in range(top + 1, stage.base):
             canvas.put(x, y, "▒" if speck(x, y, 4) < 0.3 else " ", "#3d6b25", soil)
-    for n, x in enumerate(range(stage.side + 3, stage.width - 5, 15)):
-        top = max(tops[x : x + 5])
-        if top + 1 >= stage.base:
-            continue
-        for dx, ch in enumerate("▗███▖" if n % 2 else " ▟█▙ "):
-            canvas.put(x + dx, top, ch, PUMPKIN)
-        canvas.put(x + 2, top - 1, "╻", vine)
-        for dx in range(5, 10):
-            canvas.put(x + dx, top + 1, "~", vine)
+    for row, lift in enumerate(range(0, rows - 1, 3)):
+        for n, x in enumerate(range(stage.side + 3 + 7 * (row % 2), stage.width - 5, 15)):
+            top = max(tops[x : x + 5]) + lift
+            if top + 1 >= stage.base:
+                continue
+            for dx, ch in enumerate("▗███▖" if (n + row) % 2 else " ▟█▙ "):
+                canvas.put(x + dx, top, ch, PUMPKIN)
+            canvas.put(x + 2, top - 1, "╻", vine)
+            for dx in range(5, 10):
+                canvas.put(x + dx, top + 1, "~", vine)
 
 
 def library(stage: Stage) -> Canvas:
@@ -252,8 +259,30 @@ def library(stage: Stage) -> Canvas:
             canvas.put(x, stage.top - tall - 2, "♦", GOLD if n % 2 else "#ff9a1f")
             for y in range(stage.top - tall - 1, stage.top):
                 canvas.put(x, y, "█", "#f5c9a0")
+    _circle(canvas)
     _counter(canvas, WOOD_LIGHT, WOOD_DARK)
     return canvas
+
+
+def _circle(canvas: Canvas) -> None:
+    """A ring of runes on the floor under the books, where the imp jumps out (drawn when
+    there are :data:`CIRCLE_ROWS` rows free between the words under the books and the
+    desk)."""
+    stage = canvas.stage
+    start = (max(stage.shelves) if stage.shelves else stage.top) + WORDS_UNDER
+    rows = stage.floor - start
+    if rows < CIRCLE_ROWS:
+        return
+    cy, radius = start + rows / 2, rows / 2 - 0.5
+    cx = stage.width / 2
+    for y in range(start, stage.floor):
+        for x in range(stage.side, stage.width - stage.side):
+            d = math.hypot((x - cx) / 2, y - cy) / radius
+            if 0.92 <= d <= 1.08:
+                canvas.put(x, y, "✧" if (x + y) % 4 == 0 else "·", "#b060ff")
+            elif 0.55 <= d <= 0.62:
+                canvas.put(x, y, "∗" if (x * 3 + y) % 5 == 0 else "·", "#ff5ce1")
+    canvas.put(round(cx), round(cy), "✦", GOLD)
 
 
 def vault_room(stage: Stage) -> Canvas:
