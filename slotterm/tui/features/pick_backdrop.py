@@ -63,9 +63,12 @@ class PickBackdrop(Widget):
         self.call_after_refresh(self._find_shelves, stage)
 
     def _find_shelves(self, stage: Stage) -> None:
-        """The shelves under the rows of items, where the layout put them."""
+        """The shelves under the rows of items, where the layout put them (in the gaps
+        between rows, and under the last)."""
         cells = [c.region for c in self.screen.query(PickCell) if c.region.height]
-        self._show(replace(stage, shelves=tuple(sorted({r.bottom for r in cells}))))
+        tops = {r.y for r in cells}  # no shelf where the next row of items stands at once
+        shelves = sorted({r.bottom for r in cells} - tops)
+        self._show(replace(stage, shelves=tuple(shelves)))
 
     def _show(self, stage: Stage) -> None:
         if stage != self.stage:
