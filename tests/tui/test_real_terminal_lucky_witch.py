@@ -62,6 +62,10 @@ def plain_seed() -> tuple[int, int]:
     raise AssertionError("no seed with a plain first spin")
 
 
+SKY = " ·✦"
+"""What the pumpkins' room shows between and under their tiles (the night sky)."""
+
+
 def _tab(line: str, item: int) -> int:
     """The column where item ``item``'s tile starts on its top line (-1: not there); the
     key sits on a tab in the tile's top edge, between arrows on the highlighted item."""
@@ -77,7 +81,11 @@ def cells(game: PtyGame, count: int = 5) -> list[str]:
         return []
     width = _tab(lines[top], 2) - _tab(lines[top], 1) - 1
     span = slice(_tab(lines[top], 1), _tab(lines[top], count) + width)
-    bottom = next(n for n in range(top + 1, len(lines)) if not lines[n][span].strip())
+    bottom = next(  # the line under the tiles: the night sky's stars only, or the status
+        n
+        for n in range(top + 1, len(lines))
+        if not lines[n][span].strip(SKY) or "Pick-agains" in lines[n]
+    )
     found = []
     for item in range(1, count + 1):  # inside each tile's frame
         left = _tab(lines[top], item)

@@ -17,6 +17,8 @@ Q quits in every state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.binding import Binding, BindingType
 
 from slotterm.money import format_cents
@@ -72,3 +74,25 @@ def paid_note(title: str, prize: int, multiple: int | None, total_bet: int) -> s
     if multiple is not None and multiple * total_bet == prize:
         return f"{title} paid {multiple}× bet: {paid}."
     return f"{title} paid {paid}."
+
+
+def following(highlight: int, choices: list[int]) -> int:
+    """The highlight on to the next item of ``choices`` (kept when it is on one, or there
+    are none)."""
+    if not choices or highlight in choices:
+        return highlight
+    after = [i for i in choices if i > highlight]
+    return after[0] if after else choices[0]
+
+
+def moved(
+    highlight: int, choices: list[int], count: int, nxt: Callable[[int], int], *, forward: bool
+) -> int:
+    """The highlight moved by ``nxt`` (over ``count`` items) to the nearest of ``choices``
+    (the first or, going back, the last when ``nxt`` finds none)."""
+    spot = highlight
+    for _ in range(count):
+        spot = nxt(spot)
+        if spot in choices:
+            return spot
+    return choices[0 if forward else -1]

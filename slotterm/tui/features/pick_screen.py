@@ -29,7 +29,7 @@ from typing import Any, ClassVar, cast
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Center, Grid
+from textual.containers import Grid
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -42,10 +42,19 @@ from slotterm.session.errors import SaveError
 from slotterm.session.game_session import GameSession
 from slotterm.tui.art.model import ArtSet
 from slotterm.tui.art.pick_items import CLOSED, PICK_ITEMS
-from slotterm.tui.features.pick_board import TALL, BoardFit, fit_board
+from slotterm.tui.features.pick_backdrop import PickBackdrop
+from slotterm.tui.features.pick_board import BoardFit, fit_board
 from slotterm.tui.features.pick_cell import ItemLook, PickCell, amount_look, prize_text
-from slotterm.tui.features.pick_keys import PICK_BINDINGS, key_works, paid_note
-from slotterm.tui.features.pick_money import FRAMED_FROM, PickMoney, money_lines
+from slotterm.tui.features.pick_keys import (
+    PICK_BINDINGS,
+    following,
+    key_works,
+    moved,
+    paid_note,
+)
+from slotterm.tui.features.pick_money import PickMoney, money_lines
+from slotterm.tui.features.pick_plate import Plate
+from slotterm.tui.features.pick_room import arrange_room
 from slotterm.tui.features.pick_scenes import HoldScene, reveal_scenes
 from slotterm.tui.features.pick_texts import status_and_prompt
 from slotterm.tui.presenter import Presenter, Scene
@@ -177,17 +186,17 @@ class PickScreen(Screen[str | None]):
     # --- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        """Title, rules, board, status, hint, message, footer."""
-        yield Static(self.game.title.upper(), id="pick-title")
-        yield Static(self.story, id="pick-story")
+        """The backdrop; title, rules, board, status, hint, message; money and footer."""
+        yield PickBackdrop(self.game_name)
+        yield Plate(self.game.title.upper(), id="pick-title", least=40)
+        yield Plate(self.story, id="pick-story")
         board = Grid(*self.cells, id="pick-board")
         board.styles.grid_size_columns = self.columns
-        with Center():
-            yield board
+        yield board
         yield from self.extra_widgets()
-        yield Static("", id="pick-status")
-        yield Static("", id="pick-hint")
-        yield Static("", id="pick-message")
+        yield Plate(id="pick-status")
+        yield Plate(id="pick-hint")
+        yield Plate(id="pick-message")
         yield PickMoney()
         yield KeyBar(compact=True)
 
@@ -220,21 +229,13 @@ class PickScreen(Screen[str | None]):
         return replace(fitted, rows=fitted.rows - self.extra_rows)
 
     def fit(self, width: int, height: int) -> None:
-        """Items as large as the terminal allows (:meth:`board_fit`), the game in the
-        middle of a tall terminal (kept still when a hint or the imp comes and goes); the
-        title boxed only on a tall terminal."""
+        """Items as large as the terminal allows (:meth:`board_fit`), the parts placed and
+        the backdrop given the room left (:func:`.pick_layout.plan_room`; kept still when
+        a hint or the imp comes and goes); the title in block letters on a tall terminal."""
         fitted = self.board_fit(width, height)
-        board = self.query_one("#pick-board", Grid)
-        board.styles.width = fitted.board_columns(self.columns)
-        board.styles.height = fitted.board_lines + 1  # and its top padding
-        board.styles.grid_gutter_horizontal = fitted.gap  # between rows
         for item in self.cells:
             item.resize_tile(fitted.width, fitted.height)
-        title = self.query_one("#pick-title", Static)
-        title.set_class(height < TALL, "-flat")
-        self.query_one(PickMoney).set_flat(height < FRAMED_FROM)
-        self.query_one("#pick-status").styles.margin = (int(height >= TALL), 0, 0, 0)
-        title.styles.margin = (fitted.left // 2, 0, 0, 0)
+        arrange_room(self, self.game.title.upper(), fitted, self.columns, width, height)
 
     def draw(self) -> None:
         """Draw the board and the texts from the record (masking what scenes still open)."""
@@ -317,10 +318,7 @@ class PickScreen(Screen[str | None]):
 
     def _follow(self) -> None:
         """The highlight on to the next item that may be taken (when it is on none)."""
-        choices = self.selectable(self.record)
-        if choices and self.highlight not in choices:
-            after = [i for i in choices if i > self.highlight]
-            self.highlight = after[0] if after else choices[0]
+        self.highlight = following(self.highlight, self.selectable(self.record))
 
     def skip(self) -> None:
         """Skip the reveal that runs to the record's picture, which then holds for a moment
@@ -349,15 +347,9 @@ class PickScreen(Screen[str | None]):
     def _move(self, nxt: Callable[[int], int], *, forward: bool) -> None:
         """Move the highlight (a reveal or a hold running goes on: moving picks nothing)."""
         choices = self.selectable(self.record)
-        if self.finished or not choices:
-            return
-        spot = self.highlight
-        for _ in range(len(self.cells)):
-            spot = nxt(spot)
-            if spot in choices:
-                break
-        self.highlight = spot if spot in choices else choices[0 if forward else -1]
-        self.draw()
+        if not self.finished and choices:
+            self.highlight = moved(self.highlight, choices, len(self.cells), nxt, forward=forward)
+            self.draw()
 
     def action_open_highlighted(self) -> None:
         """Open the highlighted item (while a reveal runs: skip it, and only that)."""
