@@ -43,9 +43,9 @@ if TYPE_CHECKING:  # the exact maths (numpy) is imported where it is used: not b
     from slotterm.analysis.exact_lines import LineAutomaton
     from slotterm.analysis.exact_round import TriggeredLaw
     from slotterm.analysis.exact_walk import Array, Strips
-    from slotterm.analysis.spin_law import SpinOutcome, SpinRules
     from slotterm.analysis.sheet import ParSheet
     from slotterm.analysis.sim_tally import SimulationResult
+    from slotterm.analysis.spin_law import SpinOutcome, SpinRules
 
 
 class NoExactLaw(LookupError):
