@@ -1,5 +1,5 @@
 """A ``simulate`` whose exact figures are kept loads no numpy (issue 24: its import was a
-third of the process's start-up).
+third of the process's start-up), and one on one worker no ``multiprocessing``.
 
 The exact PAR maths (the walk, the spin law, the retrigger series) needs numpy; a
 simulation asks the feature laws only for their simulation hooks.  Each game is run
@@ -20,7 +20,8 @@ CODE = (
     "import json, sys\n"
     "from slotterm.cli import main\n"
     "code = main(sys.argv[1:])\n"
-    "print(json.dumps({'code': code, 'numpy': 'numpy' in sys.modules}))\n"
+    "loaded = {name: name in sys.modules for name in ('numpy', 'multiprocessing')}\n"
+    "print(json.dumps({'code': code, **loaded}))\n"
 )
 
 
@@ -45,5 +46,9 @@ def _run(game: str, cache: Path) -> dict[str, object]:
 @pytest.mark.parametrize("game", ["book-of-spells", "lucky-witch"])
 def test_a_simulation_with_kept_figures_loads_no_numpy(game: str, tmp_path: Path) -> None:
     first = _run(game, tmp_path)
-    assert first == {"code": 0, "numpy": True}  # the check can see numpy: it worked them out
-    assert _run(game, tmp_path) == {"code": 0, "numpy": False}
+    assert first == {
+        "code": 0,
+        "numpy": True,
+        "multiprocessing": False,
+    }  # numpy: it worked them out
+    assert _run(game, tmp_path) == {"code": 0, "numpy": False, "multiprocessing": False}
