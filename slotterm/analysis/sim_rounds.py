@@ -6,6 +6,9 @@ Spin, then whatever :func:`slotterm.engine.policy.next_action` says until the ro
 closes (every feature played out, a pick game by the chosen policy, the win collected;
 the gamble is never taken: it leaves the expected value unchanged).  What a round paid is
 read from the credits, so the figures are exactly what a player's balance would show.
+The base spins come in runs (:func:`~slotterm.engine.spin_run.spin_run`): the silent
+ones, and those that only pay -- their win collected at once, as the policy would, and
+their evaluation handed back for the tally -- are played without their records.
 The ``random`` policy takes its choices from a second source (the *chooser*, seeded
 apart from the game's: :func:`chooser_seed`), so a choice never moves the outcomes'
 draws.  :mod:`slotterm.analysis.simulate` cuts a run into chunks and plays them, here or
@@ -25,12 +28,14 @@ from slotterm.analysis.sim_tally import (
     SourceSplit,
     Tally,
 )
-from slotterm.engine.actions import Bet, Limits, Spin
+from slotterm.engine.actions import Bet, Collect, Limits, Spin
 from slotterm.engine.events import Event, RoundClosed
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import Evaluation
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import EndReason, GameState, Phase, Round
 from slotterm.engine.round import apply
+from slotterm.engine.round_end import collect
 from slotterm.engine.spin_run import spin_run
 from slotterm.rng import SeededSource
 
@@ -70,6 +75,8 @@ def play_rounds(
     chooser = SeededSource(chooser_seed(seed)) if policy == "random" else None
     spin = Spin(bet)
     idle = Phase.IDLE
+    offered = Phase.WIN_OFFERED
+    take = Collect()  # what next_action gives for a win on offer (the policy never gambles)
     cap_reason = EndReason.CAP
     total_bet = bet.total
     cap = game.max_win(total_bet, Limits())
@@ -81,6 +88,8 @@ def play_rounds(
     spins_played = spins_squares = 0
     play = apply  # the module's (a test may count the calls)
     run = spin_run
+    wins: list[Evaluation] = []  # the spins of a run that only paid (collected at once)
+    pays: list[int] = []  # what each round of a block paid (rounds that paid nothing left out)
     left = rounds
     while left:
         block = min(left, every) if every > 0 else left
@@ -89,8 +98,15 @@ def play_rounds(
         while spins_left:
             # the silent spins first (they pay nothing: nothing to tally), then the one
             # that pays or starts something
-            silent, state, transition = run(game, state, spin, rng, spins_left)
+            silent, state, transition = run(game, state, spin, rng, spins_left, wins)
             spins_left -= silent
+            if wins:  # spins that only paid, each a hit (under the cap: never capped)
+                hits += len(wins)
+                for evaluation in wins:
+                    won = evaluation.total_win
+                    pays.append(won)
+                    split.add_win(won, evaluation)
+                wins.clear()
             if transition is None:
                 continue
             spins_left -= 1
@@ -120,6 +136,8 @@ def play_rounds(
                     spins_played += spun
                     spins_squares += spun * spun
                     frame_tally.add(round_)
+                if state.phase is offered:  # apply's own Collect, without its dispatch
+                    state = collect(state, take).state
                 while state.phase is not idle:  # a win on offer: the policy collects it
                     action = next_action(game, state, policy, chooser)
                     assert action is not None
@@ -127,6 +145,8 @@ def play_rounds(
                 if round_.ended_by is cap_reason:
                     capped += 1
                 paid = state.credits - before + total_bet
+            pays.append(paid)
+        for paid in pays:
             paid_sum += paid
             second = paid * paid
             squares += second
@@ -134,6 +154,7 @@ def play_rounds(
             fourths += second * second
             if paid > top:
                 top = paid
+        pays.clear()
         if progress is not None:
             progress(block)
     return Tally(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import zip_longest
 
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import Evaluation
 from slotterm.engine.records import Round
 
 Z_99 = 2.5758293035489004
@@ -158,10 +159,13 @@ class SourceSplit:
 
     def add_base(self, round_: Round) -> None:
         """A base spin's win (after the cap): its scatter pay, the rest to its lines."""
-        won = round_.base_win
-        if not won:
-            return
-        scatter = round_.base.evaluation.scatter_win
+        if round_.base_win:
+            self.add_win(round_.base_win, round_.base.evaluation)
+
+    def add_win(self, won: int, evaluation: Evaluation) -> None:
+        """A base spin's win ``won`` (after the cap, > 0) of ``evaluation``: its scatter
+        pay, the rest to its lines."""
+        scatter = evaluation.scatter_win
         pays = 0 if scatter is None else scatter.win
         lines = won - pays  # the cap's cut is taken off the lines, as the PAR sheet does
         paid, squares = self.paid, self.squares

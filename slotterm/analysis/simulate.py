@@ -27,19 +27,20 @@ go to (``free_spins``, ``bonus``), and the spins it played.  A round "has the fe
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import multiprocessing.context
 import os
 import secrets
 import signal
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from slotterm.analysis.sim_rounds import PROGRESS_ROUNDS, play_rounds
 from slotterm.analysis.sim_tally import SimulationResult, Tally
 from slotterm.engine.actions import Bet
 from slotterm.engine.model import GameDefinition
 from slotterm.engine.policy import POLICIES
+
+if TYPE_CHECKING:
+    import multiprocessing.context
 
 __all__ = [
     "CHUNK_ROUNDS",
@@ -138,7 +139,11 @@ def _in_pool(
     tasks: Iterator[_Task],
     progress: Callable[[int], None] | None,
 ) -> Tally:
-    """Play the chunks in ``workers`` processes; ``progress`` hears of the rounds played."""
+    """Play the chunks in ``workers`` processes; ``progress`` hears of the rounds played.
+
+    ``multiprocessing`` is imported here: a run on one worker never needs it."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     context: multiprocessing.context.BaseContext
     if "fork" in methods:

@@ -12,6 +12,7 @@ import pytest
 from slotterm.engine.actions import ActionRefused, Bet, Spin
 from slotterm.engine.events import RoundClosed
 from slotterm.engine.model import GameDefinition
+from slotterm.engine.outcome import Evaluation
 from slotterm.engine.policy import next_action
 from slotterm.engine.records import GameState, Phase
 from slotterm.engine.round import apply
@@ -88,3 +89,43 @@ def test_a_forced_spin_is_played_alone() -> None:
     assert silent == 0 and before == state and transition is not None
     expected = apply(game, state, forced, SeededSource(3))
     assert transition.state == expected.state and transition.state.phase is Phase.FEATURE
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_run_that_collects_wins_is_what_apply_and_collect_give(game_id: str) -> None:
+    """With ``wins``, a spin that only pays is played out (its win collected) and the run
+    goes on: each such spin is one ``apply`` and its round played to its end (a win on
+    offer collected), which paid exactly its evaluation's win and started nothing."""
+    game = get_game(game_id)
+    spin = Spin(game.default_bet())
+    total = spin.bet.total
+    by_run, by_apply = SeededSource(23), SeededSource(23)
+    run_state = apply_state = GameState(phase=Phase.IDLE, credits=10**9)
+    collected = ended = 0
+    for _ in range(300):
+        wins: list[Evaluation] = []
+        played, before, transition = spin_run(game, run_state, spin, by_run, 12, wins)
+        paid = []
+        for _ in range(played):
+            step = apply(game, apply_state, spin, by_apply)
+            round_ = step.state.round
+            assert round_ is None or not round_.frames  # it started nothing
+            after = _finish(game, step.state, by_apply)
+            if after.credits != apply_state.credits - total:
+                paid.append(after.credits - apply_state.credits + total)
+            apply_state = after
+        assert paid == [won.total_win for won in wins]
+        assert before == apply_state
+        collected += len(wins)
+        if transition is None:
+            assert played == 12
+            run_state = before
+            continue
+        ended += 1
+        expected = apply(game, apply_state, spin, by_apply)
+        assert transition.state == expected.state and transition.events == expected.events
+        run_state = _finish(game, transition.state, by_run)
+        apply_state = _finish(game, expected.state, by_apply)
+        assert run_state == apply_state
+    assert by_run.get_state() == by_apply.get_state()
+    assert collected > 100 and ended > 5

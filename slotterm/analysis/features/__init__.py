@@ -12,9 +12,12 @@
 The contract they implement and the look-ups (``feature_law``, ``modifier_law``,
 ``simulation_law``) are in :mod:`~slotterm.analysis.features.contract`.  A law registers
 itself by its ``name`` when its class is made (no list names them here); importing this
-package imports every module in it, so every law is registered whatever module of it is
-imported first, and a new feature's law is one new module here.  The analysis may import
-the engine's features; the engine never imports this package.
+package imports every law module in it (those named ``*_law``), so every law is registered
+whatever module of it is imported first, and a new feature's law is one new module here.
+The helpers the laws work their maths with (:mod:`.retrigger_series`, numpy, the spin
+law) are imported only where that maths is done: a simulation, which asks the laws only
+for their simulation hooks, never loads them.  The analysis may import the engine's
+features; the engine never imports this package.
 """
 
 from __future__ import annotations
@@ -23,4 +26,5 @@ import importlib
 import pkgutil
 
 for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+    if _module.name.endswith("_law"):
+        importlib.import_module(f"{__name__}.{_module.name}")

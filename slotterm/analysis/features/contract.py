@@ -34,18 +34,18 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from slotterm.analysis.exact_lines import LineAutomaton
-from slotterm.analysis.exact_walk import Array, Strips, spin_counts_many
 from slotterm.analysis.sheet import Figures
 from slotterm.analysis.sheet_text import Row, SheetText
-from slotterm.analysis.spin_law import SpinOutcome, SpinRules, core_rules, spin_outcome
 from slotterm.engine.feature import Feature, SpinModifier
 from slotterm.engine.model import GameDefinition
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the exact maths (numpy) is imported where it is used: not by a simulation
+    from slotterm.analysis.exact_lines import LineAutomaton
     from slotterm.analysis.exact_round import TriggeredLaw
+    from slotterm.analysis.exact_walk import Array, Strips
     from slotterm.analysis.sheet import ParSheet
     from slotterm.analysis.sim_tally import SimulationResult
+    from slotterm.analysis.spin_law import SpinOutcome, SpinRules
 
 
 class NoExactLaw(LookupError):
@@ -106,6 +106,8 @@ class LawContext:
         its lines, the core's terms and those of the feature it is played in -- and not
         what other features add to it (a bonus the spin starts pays its own win).
         """
+        from slotterm.analysis.spin_law import SpinRules, core_rules
+
         rules = core_rules(self.game).scaled(factor)
         for law in self.laws.values():
             own = law.spin_rules(self, inside)
@@ -121,6 +123,9 @@ class LawContext:
 
         The line walk is shared; every outcome's count table is dropped once it is made.
         """
+        from slotterm.analysis.exact_walk import spin_counts_many
+        from slotterm.analysis.spin_law import spin_outcome
+
         counts = spin_counts_many(
             self.game,
             self.reel_sets[reel_set],
@@ -193,6 +198,8 @@ class FeatureLaw:
 
     def spin_rules(self, ctx: LawContext, inside: str | None) -> SpinRules:
         """What the feature adds to a spin played ``inside`` (``None``: a base spin)."""
+        from slotterm.analysis.spin_law import SpinRules
+
         return SpinRules()
 
     def analyse(self, ctx: LawContext) -> TriggeredLaw:
@@ -289,8 +296,11 @@ class ModifierLaw:
         return SheetText()
 
 
-NO_MODIFIER = (Variant("", Fraction(1), SpinRules()),)
-"""The one variant of a host feature without a modifier."""
+def no_modifier() -> tuple[Variant, ...]:
+    """The one variant of a host feature without a modifier."""
+    from slotterm.analysis.spin_law import SpinRules
+
+    return (Variant("", Fraction(1), SpinRules()),)
 
 
 def mix(values: Sequence[float], weights: Sequence[Fraction]) -> float:

@@ -28,13 +28,13 @@ from slotterm.analysis.features.contract import (
 )
 from slotterm.analysis.sheet import TABLES, Figures
 from slotterm.analysis.sheet_text import SheetText, TextTable, pct
-from slotterm.analysis.spin_law import PayTerm, SpinRules
 from slotterm.analysis.trackers import ReelsShowing
 from slotterm.engine.features.expanding_symbol import ExpandingSymbol
 from slotterm.engine.model import GameDefinition
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the spin law (numpy) is imported where used: a simulation needs none
     from slotterm.analysis.sheet import ParSheet
+    from slotterm.analysis.spin_law import SpinRules
 
 EXPANSION = "expansion"
 """The name of the expansion's pay in a spin's RTP split."""
@@ -53,6 +53,8 @@ class SpecialFigures:
 
 def expansion_rules(game: GameDefinition, symbol: str) -> SpinRules:
     """What the special ``symbol`` adds to a free spin: ``pay[symbol][k]`` on every line."""
+    from slotterm.analysis.spin_law import PayTerm, SpinRules
+
     showing = ReelsShowing(symbol, game.reels)
 
     def multiplier(reels: int) -> int:  # × bet per line on each line: × total bet

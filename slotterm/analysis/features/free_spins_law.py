@@ -28,11 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
-
-from slotterm.analysis.exact_walk import Array
 from slotterm.analysis.features.contract import (
-    NO_MODIFIER,
     AnalysedRound,
     FeatureLaw,
     FeatureMoments,
@@ -43,11 +39,7 @@ from slotterm.analysis.features.contract import (
     mix,
     mix_arrays,
     modifier_law,
-)
-from slotterm.analysis.features.retrigger_series import (
-    feature_distribution,
-    feature_spectrum,
-    scaled_series,
+    no_modifier,
 )
 from slotterm.analysis.sheet import (
     CYCLE,
@@ -60,21 +52,14 @@ from slotterm.analysis.sheet import (
     RtpPart,
 )
 from slotterm.analysis.sheet_text import SheetText, one_in, pct
-from slotterm.analysis.spin_law import (
-    CORE_TERM_LABELS,
-    AwardRule,
-    SpinLaw,
-    SpinOutcome,
-    SpinRules,
-    core_rules,
-    law_below,
-)
 from slotterm.analysis.trackers import ScatterCount
 from slotterm.engine.features import free_spins_records
 from slotterm.engine.features.free_spins import FreeSpins
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # numpy and the spin law are imported where used: a simulation needs neither
+    from slotterm.analysis.exact_walk import Array
     from slotterm.analysis.sheet import ParSheet
+    from slotterm.analysis.spin_law import SpinLaw, SpinOutcome, SpinRules
 
 
 def feature_moments(spin: SpinOutcome, award: int, retrigger: int) -> FeatureMoments:
@@ -143,6 +128,8 @@ class FreeSpinsAnalysis:
         ``inf`` when a spin may retrigger."""
         if self.retrigger and any(v.spin.award_probability > 0 for v in self.variants):
             return math.inf
+        import numpy as np
+
         tops = []
         for v in self.variants:
             paying = np.flatnonzero(v.spin.no_award + v.spin.award)
@@ -161,6 +148,8 @@ class FreeSpinsAnalysis:
 
     def laws(self, n: int) -> list[SpinLaw]:
         """Each variant's spin law below ``n``."""
+        from slotterm.analysis.spin_law import law_below
+
         if n not in self._laws:
             self._laws[n] = [law_below(v.spin, n) for v in self.variants]
         return self._laws[n]
@@ -168,6 +157,8 @@ class FreeSpinsAnalysis:
     def _series(self, law: SpinLaw, tolerance: float) -> tuple[list[float], float, float]:
         """The retrigger series of a spin law, the mass it leaves out, and the scale of its
         weights (:func:`~slotterm.analysis.features.retrigger_series.scaled_series`; cached)."""
+        from slotterm.analysis.features.retrigger_series import scaled_series
+
         if self.retrigger == 0 or law.q == 0:
             return [1.0], 0.0, 1.0
         key = (law.q, tolerance)
@@ -177,6 +168,8 @@ class FreeSpinsAnalysis:
 
     def below_cap(self, n: int, tolerance: float) -> tuple[Array, float]:
         """The feature's distribution below ``n`` by truncated convolutions."""
+        from slotterm.analysis.features.retrigger_series import feature_distribution
+
         done: dict[bytes, Array] = {}  # variants with the very same spin law share the work
         parts = []
         neglected = 0.0
@@ -193,6 +186,10 @@ class FreeSpinsAnalysis:
 
     def spectrum(self, n: int, size: int, tolerance: float) -> tuple[Array, float]:
         """The feature's length-``size`` DFT from its spin laws below ``n``."""
+        import numpy as np
+
+        from slotterm.analysis.features.retrigger_series import feature_spectrum
+
         groups: dict[bytes, tuple[SpinLaw, Fraction]] = {}  # the same law: one transform
         for law, weight in zip(self.laws(n), self.weights, strict=True):
             key = _law_key(law)
@@ -209,6 +206,8 @@ class FreeSpinsAnalysis:
 
     def mgf(self, n: int, e: Array, tolerance: float) -> float:
         """Φ(θ) of the untruncated-product series, each input cut to ``n``."""
+        import numpy as np
+
         phis = []
         for law in self.laws(n):
             m0 = float((np.maximum(law.no_award, 0) * e).sum())
@@ -225,6 +224,8 @@ class FreeSpinsAnalysis:
 def _law_key(law: SpinLaw) -> bytes:
     """A digest of a spin law's two arrays: variants with the very same law share one
     key (a digest, not the arrays' bytes: those keys held a copy of every law at once)."""
+    import numpy as np
+
     digest = hashlib.blake2b(digest_size=32)
     for part in (law.no_award, law.award):
         digest.update(f"{part.dtype}{part.shape};".encode())
@@ -242,6 +243,8 @@ class FreeSpinsLaw(FeatureLaw):
 
     def spin_rules(self, ctx: LawContext, inside: str | None) -> SpinRules:
         """The trigger on a base spin (the retrigger on a free spin): scatters anywhere."""
+        from slotterm.analysis.spin_law import AwardRule, SpinRules
+
         feature = self.feature
         count = ScatterCount(ctx.game.scatter_ids, feature.trigger_count)
         retrigger = inside == self.name
@@ -278,7 +281,7 @@ class FreeSpinsLaw(FeatureLaw):
     def _variants(self, ctx: LawContext) -> tuple[Variant, ...]:
         """The modifier's states (one without a modifier), checked to add up to 1."""
         modifier = self.feature.modifier
-        variants = NO_MODIFIER if modifier is None else modifier_law(modifier).variants(ctx)
+        variants = no_modifier() if modifier is None else modifier_law(modifier).variants(ctx)
         if sum(v.weight for v in variants) != 1:
             raise NoExactLaw(f"the states of {modifier and modifier.name} do not add up to 1")
         return variants
@@ -333,6 +336,8 @@ class FreeSpinsLaw(FeatureLaw):
         times = self.feature.win_multiplier
         if times != 1:
             summary.append(("every free-spin win multiplied by", f"×{times}"))
+        from slotterm.analysis.spin_law import CORE_TERM_LABELS
+
         labels = {"lines": "regular line wins", **CORE_TERM_LABELS}
         modifier = self.feature.modifier
         text = SheetText()
@@ -362,6 +367,8 @@ class FreeSpinsLaw(FeatureLaw):
 def _term_names(ctx: LawContext, fs: FreeSpinsAnalysis) -> list[str]:
     """The names of what a free spin pays beyond its lines: the core's (the scatter), the
     modifier's (the expansion), then what other features add (a bonus), each once."""
+    from slotterm.analysis.spin_law import core_rules
+
     own = [t.name for t in core_rules(ctx.game).terms]
     own += [t.name for v in fs.variants for t in v.variant.rules.terms]
     rest = [name for v in fs.variants for name in v.spin.term_means]

@@ -35,11 +35,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
-from slotterm.analysis.exact_walk import Array
 from slotterm.analysis.features.contract import (
     AnalysedRound,
     FeatureLaw,
@@ -51,12 +48,15 @@ from slotterm.analysis.features.mystery_bonus_report import MysteryBonusReport, 
 from slotterm.analysis.features.pick_game_laws import Law, law_mean, law_variance, mystery_law
 from slotterm.analysis.features.pick_games_law import law_of
 from slotterm.analysis.sheet import BASE, FREQUENCY, SPLIT, TABLES, Figures, RtpPart
-from slotterm.analysis.spin_law import Multiplier, PayTerm, SpinRules
 from slotterm.analysis.trackers import ShowsOnEach
 from slotterm.engine.features import mystery_bonus
 from slotterm.engine.features.mystery_bonus import MysteryBonus
 from slotterm.engine.features.pick_game import PickGame
 from slotterm.engine.policy import EXACT_POLICIES
+
+if TYPE_CHECKING:  # numpy and the spin law are imported where used: a simulation needs neither
+    from slotterm.analysis.exact_walk import Array
+    from slotterm.analysis.spin_law import Multiplier, SpinRules
 
 BONUS = "mystery_bonus"
 """The name of the bonus's pay in a spin's RTP split."""
@@ -67,6 +67,8 @@ POLICIES = EXACT_POLICIES
 
 def as_array(law: Law) -> Array:
     """A law as a probability array indexed by the multiple (``a[m] = P(m)``)."""
+    import numpy as np
+
     if min(law) < 0:
         raise NoExactLaw("a pick game with a negative prize")
     out = np.zeros(max(law) + 1)
@@ -165,6 +167,8 @@ class MysteryBonusLaw(MysteryBonusReport, FeatureLaw):
 
     def spin_rules(self, ctx: LawContext, inside: str | None) -> SpinRules:
         """On every spin (base or free): the bonus's random pay when it triggers."""
+        from slotterm.analysis.spin_law import PayTerm, SpinRules
+
         law = self.law(ctx.policy)
         cap = unit_cap(ctx, self.feature.cap_coins)
         capped = capped_units(law.mixture, ctx.lines, cap, ctx.rounding)
