@@ -84,9 +84,11 @@ def test_par_scaling_prints_its_table() -> None:
     rows = [line.split() for line in out.splitlines() if line.startswith("book-of-spells ")]
     assert len(rows) == 4
     assert {row[-2] for row in rows} == {"RTP"}  # each case was worked out
-    shapes = {(row[-8], row[-7], row[-6]) for row in rows}  # shape, stops, lines
-    for row in rows:  # the peak and par's own estimate of it, made before counting
-        assert 0 < float(row[-4]) < float(row[-3])
+    shapes = {(row[-9], row[-8], row[-7]) for row in rows}  # shape, stops, lines
+    for row in rows:  # the peak, par's own estimate of it made before counting, the ratio
+        peak, estimate, ratio = float(row[-5]), float(row[-4]), float(row[-3])
+        assert peak > 0 and 1 / 1.5 < ratio < 1.5
+        assert abs(ratio - estimate / peak) < 0.02
     assert shapes == {
         ("5x3", "37", "9"),
         ("5x3", "74", "9"),
