@@ -176,3 +176,12 @@ def test_first_p_prints_the_paytable_figures_for_both_games() -> None:
             assert f"run 1 {game_id} {when}: first frame " in out
             assert f"{game_id} {when}: P -> first frame " in table
     assert table.splitlines()[-1] in ("target met", "TARGET MISSED")
+
+
+@pytest.mark.slow
+def test_launch_imports_lists_the_start_up_modules_and_pairs_their_cpu() -> None:
+    out = run_script("bench_launch_imports.py", "--against", "HEAD", "--runs", "1")
+    assert "start-up modules only HEAD imports" in out
+    assert "start-up modules only this tree imports" in out
+    (pairs,) = [line for line in out.splitlines() if "median paired difference" in line]
+    float(pairs.split()[-2])  # a figure, in ms
