@@ -14,7 +14,8 @@ exits: ``ru_maxrss`` would keep the RSS of this process, which the child is fork
 from, across exec), ``--runs`` times, the cases in an order that rotates from run to
 run.  Prints one table: the case, reels x rows, stops per reel,
 lines, the median CPU seconds, the highest peak RSS, the peak ``par --max-memory``
-estimates before counting (:mod:`slotterm.analysis.memory_estimate`), and the RTP (or
+estimates before counting (:mod:`slotterm.analysis.memory_estimate`) and its ratio to
+the peak (issue 24: within 1.5× either way), and the RTP (or
 why ``par`` refused; the generated games are not balanced, a 6-reel game pays far more
 than it takes: the RTP only shows ``par`` worked it out).  Then the targets of issue 24
 for each game's strips x4 (under 3 s CPU and 400 MB), met or not.  Each child's address
@@ -194,13 +195,14 @@ def print_table(items: list[Measured], runs: int) -> None:
     """One row per case."""
     print(f"par time (median CPU of {runs} runs) and peak RSS (highest), per game file:")
     head = f"{'game':15} {'case':17} {'shape':>5} {'stops':>7} {'lines':>5}"
-    print(f"{head} {'CPU s':>7} {'peak MB':>8} {'est MB':>7}  result")
+    print(f"{head} {'CPU s':>7} {'peak MB':>8} {'est MB':>7} {'est/pk':>6}  result")
     for item in items:
         cpu = statistics.median(run.cpu for run in item.runs)
         peak = max(run.peak_mb for run in item.runs)
         est = "-" if item.estimate_mb is None else f"{item.estimate_mb:.0f}"
+        ratio = "-" if item.estimate_mb is None else f"{item.estimate_mb / peak:.2f}"
         row = f"{item.game:15} {item.case.name:17} {item.shape:>5} {item.stops:>7} {item.lines:5}"
-        print(f"{row} {cpu:7.2f} {peak:8.0f} {est:>7}  {short(outcome(item))}")
+        print(f"{row} {cpu:7.2f} {peak:8.0f} {est:>7} {ratio:>6}  {short(outcome(item))}")
     for item in items:  # a refusal in full, with the figure it gives
         if item.runs[-1].returncode != 0:
             print(f"{item.game} {item.case.name}: {outcome(item)}")

@@ -84,9 +84,11 @@ def test_par_scaling_prints_its_table() -> None:
     rows = [line.split() for line in out.splitlines() if line.startswith("book-of-spells ")]
     assert len(rows) == 4
     assert {row[-2] for row in rows} == {"RTP"}  # each case was worked out
-    shapes = {(row[-8], row[-7], row[-6]) for row in rows}  # shape, stops, lines
-    for row in rows:  # the peak and par's own estimate of it, made before counting
-        assert 0 < float(row[-4]) < float(row[-3])
+    shapes = {(row[-9], row[-8], row[-7]) for row in rows}  # shape, stops, lines
+    for row in rows:  # the peak, par's own estimate of it made before counting, the ratio
+        peak, estimate, ratio = float(row[-5]), float(row[-4]), float(row[-3])
+        assert peak > 0 and 1 / 1.5 < ratio < 1.5
+        assert abs(ratio - estimate / peak) < 0.02
     assert shapes == {
         ("5x3", "37", "9"),
         ("5x3", "74", "9"),
@@ -174,3 +176,12 @@ def test_first_p_prints_the_paytable_figures_for_both_games() -> None:
             assert f"run 1 {game_id} {when}: first frame " in out
             assert f"{game_id} {when}: P -> first frame " in table
     assert table.splitlines()[-1] in ("target met", "TARGET MISSED")
+
+
+@pytest.mark.slow
+def test_launch_imports_lists_the_start_up_modules_and_pairs_their_cpu() -> None:
+    out = run_script("bench_launch_imports.py", "--against", "HEAD", "--runs", "1")
+    assert "start-up modules only HEAD imports" in out
+    assert "start-up modules only this tree imports" in out
+    (pairs,) = [line for line in out.splitlines() if "median paired difference" in line]
+    float(pairs.split()[-2])  # a figure, in ms

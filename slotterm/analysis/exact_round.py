@@ -115,7 +115,11 @@ def _spectral(base: SpinLaw, feature: TriggeredLaw, tolerance: float) -> RoundBe
     else:
         return None
     spectrum, neglected = feature.spectrum(n, size, tolerance)
-    folded = np.fft.irfft(np.fft.rfft(base.award, size) * spectrum, size)[:n]
+    product = np.fft.rfft(base.award, size)
+    product *= spectrum  # in place, and the feature's spectrum let go before the inverse
+    del spectrum
+    folded = np.fft.irfft(product, size)[:n]
+    del product
     return RoundBelowCap(base.no_award + folded, neglected, bound)
 
 

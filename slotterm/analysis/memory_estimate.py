@@ -2,25 +2,29 @@
 
 ``par --max-memory`` refuses early, with the figure, a game whose exact analysis would
 need more than its budget (:func:`budget_refusal`).  The estimate reads the definition
-only -- strips, lines, rows, reels, the trackers each spin law keeps, the round cap --
-never the walk itself, so it costs milliseconds.  Its parts (bytes):
+only -- strips, lines, reels, the trackers each spin law keeps, the round cap -- never
+the walk itself, so it costs milliseconds.  Its parts (bytes), each fitted to what
+``benchmarks/bench_par_scaling.py`` measures (peak RSS, ``VmHWM``, of ``slotterm par``):
 
-* ``process``: the interpreter, NumPy and the program (:data:`PROCESS_BYTES`);
-* ``walk``: for each spin law the analysis builds (the base spin, then one per free-spin
-  state, :meth:`~slotterm.analysis.features.contract.FeatureLaw.spin_walks`), its count
-  table by (tracker values, line pay up to lines × top pay) and the walk's live states
-  (at most the distinct columns of two reels times the tracker values, per line pay
-  column), one law at a time;
-* ``laws``: the pay distributions of every spin law, all held (two arrays each);
-* ``cap``: the round below the cap -- each law cut to the cap, and the transforms of the
-  spectral method (up to :data:`SPECTRAL_FACTOR` × the cap in bet-per-line units).
+* ``process``: the interpreter, NumPy and the program, and the heap the walk leaves
+  behind (:data:`PROCESS_BYTES`);
+* ``walk``: the largest count table a spin law may fill -- (tracker values) × (line pay
+  up to lines × top pay) floats, for each spin law the analysis builds (the base spin,
+  then one per free-spin state,
+  :meth:`~slotterm.analysis.features.contract.FeatureLaw.spin_walks`) -- times
+  :data:`WALK_SHARE`, and once more for every reel past the fifth (the walk's live
+  states multiply with the reels).  The bound on the line pay is loose, and more so the
+  more lines there are; the walk's other arrays make up for it in the games measured;
+* ``cap``: the spectral method's transforms, for a round with a feature and a long cap
+  (:mod:`slotterm.analysis.exact_round`): three spectra of the first length tried
+  (:data:`SPECTRAL_FACTOR` × the cap) and a fourth while one is made.
 
-It is an estimate from above for the games and game files measured by
-``benchmarks/bench_par_scaling.py`` (which prints it beside the measured peak), not a
-proof: a definition far from them may need more.  :func:`guard` backs it with a hard
-limit on the process's address space while the analysis runs, so that an allocation
-past the budget fails (:class:`MemoryError`, one line) instead of the machine killing
-the process.
+It is a central estimate, not a bound: within 1.5× of the measured peak either way over
+those cases (0.75-1.3× when fitted), checked by ``tests/analysis/test_memory_budget.py``;
+a definition far from them may need more.  :func:`guard` backs it with a hard limit on
+the process's address space while the analysis runs, so that an allocation past the
+budget fails (:class:`MemoryError`, one line) instead of the machine killing the
+process.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from __future__ import annotations
 import math
 import os
 import resource
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -37,15 +41,25 @@ from slotterm.analysis.exact_lines import build_automaton
 from slotterm.analysis.spin_law import SpinRules
 from slotterm.engine.model import GameDefinition
 
-PROCESS_BYTES = 90 * 2**20
-"""The process before the analysis allocates anything (Python, NumPy, the program)."""
+PROCESS_BYTES = 42 * 2**20
+"""The process before the analysis allocates anything (Python, NumPy, the program: about
+36 MB measured), and the heap the walk leaves behind it."""
 
 DEFAULT_MOST = 2 * 2**30
 """The default budget's ceiling: 2 GiB (or half the machine's memory if less)."""
 
-SPECTRAL_FACTOR = 16
-"""The longest transform of the spectral method, in multiples of the cap (its largest
-try, :mod:`slotterm.analysis.exact_round`)."""
+WALK_SHARE = 0.6
+"""The walk's peak as a share of its largest count table at the line-pay bound (fitted:
+see the module notes)."""
+
+SPECTRAL_FACTOR = 4
+"""The first transform length of the spectral method, in multiples of the cap
+(:mod:`slotterm.analysis.exact_round`; a longer one is tried only when its aliasing
+bound asks for it)."""
+
+SPECTRAL_BELOW = 4096
+"""Caps (bet-per-line units) from which the round is convolved spectrally
+(``exact_round._DIRECT_BELOW``)."""
 
 _FLOAT = 8
 _COMPLEX = 16
@@ -88,32 +102,12 @@ def estimate_memory(game: GameDefinition, lines: int, policy: str = "best") -> M
     walks: list[tuple[str, SpinRules]] = [("base", ctx.spin_rules(None))]
     for law in ctx.laws.values():
         walks.extend(law.spin_walks(ctx))
-    walk = 0
-    laws = 0
-    for reel_set, rules in walks:
-        values = math.prod(t.size for t in rules.all_trackers)
-        columns = sorted(_columns(strip, game.rows) for strip in ctx.reel_sets[reel_set])
-        live = columns[-1] * columns[-2] * values
-        table = values * pay_bound
-        walk = max(walk, (3 * table + 4 * live) * _FLOAT)
-        laws += 2 * (pay_bound * rules.line_scale) * _FLOAT
+    table = max(math.prod(t.size for t in rules.all_trackers) for _, rules in walks)
+    walk = int(WALK_SHARE * table * pay_bound * _FLOAT * max(1, game.reels - 4))
     cap = ctx.cap
-    below = 2 * len(walks) * cap * _FLOAT
-    spectral = 4 * (SPECTRAL_FACTOR * cap // 2 + 1) * _COMPLEX if len(walks) > 1 else 0
-    return MemoryEstimate(
-        {
-            "process": PROCESS_BYTES,
-            "walk": walk,
-            "laws": laws,
-            "cap": below + spectral,
-        }
-    )
-
-
-def _columns(strip: Sequence[str], rows: int) -> int:
-    """The distinct windows of one reel (at most its stops)."""
-    length = len(strip)
-    return len({tuple(strip[(stop + i) % length] for i in range(rows)) for stop in range(length)})
+    spectral = len(walks) > 1 and cap >= SPECTRAL_BELOW
+    transforms = 4 * (SPECTRAL_FACTOR * cap // 2 + 1) * _COMPLEX if spectral else 0
+    return MemoryEstimate({"process": PROCESS_BYTES, "walk": walk, "cap": transforms})
 
 
 def budget_refusal(estimate: MemoryEstimate, budget: int) -> str | None:

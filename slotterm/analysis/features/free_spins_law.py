@@ -147,11 +147,13 @@ class FreeSpinsAnalysis:
         return mix([v.spin.award_probability for v in self.variants], self.weights)
 
     def laws(self, n: int) -> list[SpinLaw]:
-        """Each variant's spin law below ``n``."""
-        from slotterm.analysis.spin_law import law_below
+        """Each variant's spin law below ``n``, as views of the spin's arrays: cut to
+        ``n`` but not padded (a law shorter than ``n`` is zero beyond its end), so that
+        none is copied (one law per variant, the cap long: memory grew with the lines)."""
+        from slotterm.analysis.short_laws import law_head
 
         if n not in self._laws:
-            self._laws[n] = [law_below(v.spin, n) for v in self.variants]
+            self._laws[n] = [law_head(v.spin, n) for v in self.variants]
         return self._laws[n]
 
     def _series(self, law: SpinLaw, tolerance: float) -> tuple[list[float], float, float]:
@@ -169,6 +171,7 @@ class FreeSpinsAnalysis:
     def below_cap(self, n: int, tolerance: float) -> tuple[Array, float]:
         """The feature's distribution below ``n`` by truncated convolutions."""
         from slotterm.analysis.features.retrigger_series import feature_distribution
+        from slotterm.analysis.short_laws import padded
 
         done: dict[bytes, Array] = {}  # variants with the very same spin law share the work
         parts = []
@@ -176,8 +179,9 @@ class FreeSpinsAnalysis:
         for law in self.laws(n):
             key = _law_key(law)
             if key not in done:
+                no_award, award = padded(law.no_award, n), padded(law.award, n)
                 dist = feature_distribution(
-                    law.no_award, law.award, law.q, self.award, self.retrigger, tolerance
+                    no_award, award, law.q, self.award, self.retrigger, tolerance
                 )
                 done[key] = dist.below_cap
                 neglected = max(neglected, dist.neglected)
@@ -201,17 +205,22 @@ class FreeSpinsAnalysis:
             weights, left, scale = self._series(law, tolerance)
             neglected = max(neglected, left)
             spectrum = feature_spectrum(law, weights, self.award, self.retrigger, size, scale)
-            total += spectrum * float(weight)
+            spectrum *= float(weight)  # in place: one spectrum less held at once
+            total += spectrum
+            del spectrum
         return total, neglected
 
     def mgf(self, n: int, e: Array, tolerance: float) -> float:
         """Φ(θ) of the untruncated-product series, each input cut to ``n``."""
         import numpy as np
 
+        from slotterm.analysis.short_laws import padded_weighted_sum
+
         phis = []
+        scratch = np.empty(n)
         for law in self.laws(n):
-            m0 = float((np.maximum(law.no_award, 0) * e).sum())
-            m1 = float((np.maximum(law.award, 0) * e).sum())
+            m0 = padded_weighted_sum(law.no_award, e, scratch)
+            m1 = padded_weighted_sum(law.award, e, scratch)
             if self.retrigger == 0 or law.q == 0:
                 phis.append((m0 + m1) ** self.award)
                 continue
@@ -223,13 +232,16 @@ class FreeSpinsAnalysis:
 
 def _law_key(law: SpinLaw) -> bytes:
     """A digest of a spin law's two arrays: variants with the very same law share one
-    key (a digest, not the arrays' bytes: those keys held a copy of every law at once)."""
+    key (a digest, not the arrays' bytes: those keys held a copy of every law at once).
+    The arrays' zeros at the end are left out: laws are cut to the cap, not padded, so
+    two equal laws may differ only in how many zeros they end with."""
     import numpy as np
 
     digest = hashlib.blake2b(digest_size=32)
     for part in (law.no_award, law.award):
-        digest.update(f"{part.dtype}{part.shape};".encode())
-        digest.update(np.ascontiguousarray(part).data)
+        kept = part[: int(np.flatnonzero(part)[-1]) + 1] if part.any() else part[:0]
+        digest.update(f"{kept.dtype}{kept.shape};".encode())
+        digest.update(np.ascontiguousarray(kept).data)
     return digest.digest()
 
 

@@ -172,19 +172,49 @@ def feature_spectrum(
     scale: float = 1.0,
 ) -> Array:
     """The series of the module notes as a length-``size`` real DFT, point by point
-    (``weights`` scaled by ``scale^j``, :func:`scaled_series`)."""
+    (``weights`` scaled by ``scale^j``, :func:`scaled_series`).
+
+    The law's arrays may be shorter than the cap (zero beyond their end: the transform
+    pads them).  Everything after the two transforms is point by point, so it is done
+    :data:`_SPECTRUM_CHUNK` frequencies at a time: the same floats, with two spectra held
+    instead of six (the result is written over the second)."""
     s0 = np.fft.rfft(law.no_award, size)
     s1 = np.fft.rfft(law.award, size)
     if retrigger == 0 or law.q == 0:
-        return _power(s0 + s1, award)
+        s0 += s1
+        return _power(s0, award)
+    for part in _chunks(len(s0)):  # the result written over s1, read first
+        s1[part] = _series_point(s0[part], s1[part], weights, award, retrigger, scale)
+    return s1
+
+
+_SPECTRUM_CHUNK = 1 << 15
+"""Frequencies of :func:`feature_spectrum` taken at once (the last chunk up to twice as
+many).  At least NumPy's 256 KiB of complex numbers: NumPy reuses a temporary array of
+that size or more in place, which may swap a product's operands, and a complex product
+with its operands swapped may round differently (fused multiply-adds).  Chunks of an
+array that long are each that long too, so each product is taken as it was on the whole
+array: the same floats."""
+
+
+def _chunks(length: int) -> list[slice]:
+    """Slices of ``range(length)`` of :data:`_SPECTRUM_CHUNK` (the last one longer)."""
+    starts = list(range(0, length, _SPECTRUM_CHUNK))
+    if len(starts) > 1 and length - starts[-1] < _SPECTRUM_CHUNK:
+        starts.pop()
+    return [slice(a, b) for a, b in zip(starts, [*starts[1:], length], strict=True)]
+
+
+def _series_point(
+    s0: Array, s1: Array, weights: list[float], award: int, retrigger: int, scale: float
+) -> Array:
+    """The series at some frequencies, from the two spectra there."""
     step = s1 * _power(s0, retrigger - 1)
     if scale != 1.0:
         step = step / scale
-    del s1
     horner = np.full_like(s0, weights[-1])
     for weight in reversed(weights[:-1]):
         horner = horner * step + weight
-    del step
     return _power(s0, award) * horner
 
 

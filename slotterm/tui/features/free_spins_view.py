@@ -36,7 +36,6 @@ from slotterm.money import format_cents
 from slotterm.tui.celebration import win_level
 from slotterm.tui.features.feature_intro import FeatureIntro
 from slotterm.tui.features.feature_summary import FeatureSummary
-from slotterm.tui.features.free_spins_scenes import OutroScene, RetriggerScene, won_scenes
 from slotterm.tui.features.view import FeatureView, HelpSection, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
 from slotterm.tui.limit_words import free_spin_limit_help, round_cap_help
@@ -203,16 +202,18 @@ class FreeSpinsView(FeatureView):
 
         The first announcement holds (:class:`AnnounceHold`): a key mashed into the
         fanfare before it skips to it, and no key opens the feature while it is up."""
+        from slotterm.tui.features import free_spins_scenes as scenes  # not needed at launch
+
         if isinstance(event, FreeSpinsAwarded):
             if event.retrigger:
                 self._stage = stage
-                return [RetriggerScene(stage, event.count, self._told)]
+                return [scenes.RetriggerScene(stage, event.count, self._told)]
             what = self.tagline().split(" free spins", 1)[1]
             phrase = (self.modifier.start_phrase() if self.modifier else None) or "start them"
-            return won_scenes(stage, self.intro, event.count, what, phrase)
+            return scenes.won_scenes(stage, self.intro, event.count, what, phrase)
         if isinstance(event, FeatureEnded):
             extra = self._extra(self._modifier_state)
-            return [OutroScene(self.summary, event.spins_played, extra, event.total)]
+            return [scenes.OutroScene(self.summary, event.spins_played, extra, event.total)]
         return self.modifier.scenes(stage, event) if self.modifier is not None else []
 
     def _extra(self, state: object) -> Text | None:

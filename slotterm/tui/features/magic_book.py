@@ -13,7 +13,6 @@ from rich.text import Text
 from textual.widget import Widget
 
 from slotterm.engine.model import GameDefinition
-from slotterm.tui.art.open_book import PAGE, book_picture
 from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
 from slotterm.tui.symbols import art_text, symbol_art
 
@@ -58,6 +57,8 @@ class MagicBook(Widget):
 
     def render(self) -> RenderableType:
         """The book at the widget's size, the page's symbol on the right."""
+        from slotterm.tui.art.open_book import PAGE, book_picture  # not needed at launch
+
         if self.page is None:
             return Text("")
         width, height = self.content_size.width, self.content_size.height

@@ -20,7 +20,6 @@ from slotterm.tui.art.pick_items import BARRED, CLOSED, OPEN
 from slotterm.tui.features.pick_cell import ItemLook
 from slotterm.tui.features.pick_help import PickHelp, times_total_bet
 from slotterm.tui.features.pick_screen import PickScreen
-from slotterm.tui.features.vault_scenes import LeaveScene, ShuffleScene
 from slotterm.tui.presenter import Scene
 
 
@@ -60,10 +59,14 @@ class VaultScreen(PickScreen, PickHelp):
 
     def opening_scenes(self) -> list[Scene]:
         """A game not begun shows the vaults shuffled first."""
+        from slotterm.tui.features.vault_scenes import ShuffleScene  # not needed at launch
+
         return [] if self.record.chosen else [ShuffleScene(self)]
 
     def scenes(self, events: Sequence[Event]) -> list[Scene]:
         """The reveal scenes; the nine out of the game then close and leave."""
+        from slotterm.tui.features.vault_scenes import LeaveScene  # not needed at launch
+
         scenes = super().scenes(events)
         for event in events:
             if isinstance(event, ItemsRevealed) and event.game == self.game.name:
