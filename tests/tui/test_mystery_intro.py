@@ -84,7 +84,7 @@ async def test_space_skips_the_intro_to_its_end_frame_never_to_the_stir() -> Non
         assert intro(app).display and intro(app).lit < 1.0  # being written in
         await pilot.press("space")
         await pilot.pause()
-        assert intro(app).lit == 1.0 and scene_name(app) == "AnnounceHold"
+        assert intro(app).lit == 1.0 and scene_name(app) == "IntroHold"
         assert drawn(app) is None, "the skip stirred the cauldron"
 
 
@@ -97,7 +97,7 @@ async def test_an_ordinary_key_on_the_end_frame_stirs_and_any_key_skips_the_writ
             await end_scene(pilot, app)
         await pilot.press("x")  # no key of its own: it does what Space does (skip)
         await pilot.pause()
-        assert intro(app).lit == 1.0 and scene_name(app) == "AnnounceHold"
+        assert intro(app).lit == 1.0 and scene_name(app) == "IntroHold"
         await pilot.press("x")  # during the hold: nothing
         await pilot.pause()
         assert drawn(app) is None

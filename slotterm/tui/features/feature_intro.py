@@ -32,10 +32,15 @@ from slotterm.tui.art.font import FONT, glyphs, scaled
 from slotterm.tui.art.shapes import HALVES
 from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
 from slotterm.tui.presenter import Scene
+from slotterm.tui.scenes import ANNOUNCE_SECONDS, AnnounceHold
 from slotterm.tui.symbols import art_text, symbol_art
+from slotterm.tui.widgets.message_line import MessageLine
 
-INTRO_SECONDS = 1.6
-"""How long the title takes to be written in (the last quarter holds it whole)."""
+INTRO_SECONDS = 1.2
+"""How long the title takes to be written in."""
+WATCHED = 0.75
+"""The share of an intro after which the player has seen its title (a cut then needs no
+hold)."""
 SPARKLES = "✦✧⋆·"
 """The sparkles that twinkle around the title."""
 
@@ -278,11 +283,17 @@ class TitleScene(Scene):
         close_after: bool = False,
         picture: Picture | None = None,
         accent: Style | None = None,
+        held: float = 0.0,
     ) -> None:
         self.intro, self.words, self.lines = intro, tuple(words), tuple(lines)
+        self.held = held
+        """The share of the scene that holds the whole title (its end frame before the
+        show goes on by itself; 0: the end frame holds at rest, for a key)."""
         self.duration = seconds
         self.close_after = close_after
         self.picture, self.accent = picture, accent
+        self.seen = 0.0
+        """How far into the scene the player has watched it (seconds)."""
 
     def begin(self) -> None:
         """Put the intro up, nothing written yet."""
@@ -291,8 +302,15 @@ class TitleScene(Scene):
 
     def update(self, elapsed: float) -> None:
         """Write the title in over the first three quarters; sparkles all along."""
-        lit = min(1.0, elapsed / (self.duration * 0.75)) if self.duration else 1.0
+        writing = self.duration * (1 - self.held)
+        lit = min(1.0, elapsed / writing) if writing > 0 else 1.0
+        self.seen = max(self.seen, elapsed)
         self.intro.draw(lit, int(elapsed * 8))
+
+    @property
+    def seen_whole(self) -> bool:
+        """True once the player has watched the whole title written in."""
+        return self.seen >= self.duration * WATCHED
 
     def finish(self) -> None:
         """The whole title (or, with ``close_after``, the intro gone)."""
@@ -304,3 +322,30 @@ class TitleScene(Scene):
 
 class IntroScene(TitleScene):
     """A feature won, its intro written in (the bell rings before it: :mod:`~slotterm.tui.bell`)."""
+
+
+class IntroHold(AnnounceHold):
+    """The announcement after an intro, held (no key takes the feature's first step)
+    only when the intro was cut short before its title was whole: keys mashed to hurry
+    the spin then start nothing unseen.  An intro watched to its end needs no hold, so
+    a key on its end frame starts the feature at once (none is lost)."""
+
+    def __init__(
+        self,
+        message: MessageLine,
+        text: str,
+        intro: TitleScene,
+        seconds: float = ANNOUNCE_SECONDS,
+    ) -> None:
+        self.intro = intro
+        self._seconds = seconds
+        super().__init__(message, text, seconds)
+
+    @property
+    def duration(self) -> float:
+        """The hold's length: none once the intro's title was seen whole."""
+        return 0.0 if self.intro.seen_whole else self._seconds
+
+    @duration.setter
+    def duration(self, seconds: float) -> None:
+        self._seconds = seconds

@@ -36,7 +36,13 @@ from slotterm.tui.celebration import Celebration, CelebrationScene, WinLevel
 from slotterm.tui.celebration_art import Frame
 from slotterm.tui.credits_tick import CreditsTickScene
 from slotterm.tui.features.cauldron_overlay import BrewScene, Cauldron
-from slotterm.tui.features.feature_intro import FeatureIntro, IntroScene, Picture, TitleScene
+from slotterm.tui.features.feature_intro import (
+    FeatureIntro,
+    IntroHold,
+    IntroScene,
+    Picture,
+    TitleScene,
+)
 from slotterm.tui.features.view import Stage
 from slotterm.tui.mono import no_colour
 from slotterm.tui.particles import Flurry
@@ -48,7 +54,7 @@ TITLE = ("MYSTERY", "BONUS")
 LANDED_SECONDS = 0.7
 """How long the cauldron shows the game it brewed before its name is written in big."""
 REVEAL_SECONDS = 1.4
-"""How long the brewed game's name takes to be written in (the last quarter holds it)."""
+"""How long the brewed game's name is shown before its hold (the last quarter whole)."""
 PAID_SECONDS = 2.2
 """How long the outro counts the prize (the last quarter holds it)."""
 PAID_FLURRY = Flurry(coins=12, sparkles=16)
@@ -82,10 +88,8 @@ def won_scenes(
     games it may brew), then its announcement held."""
     games = " · ".join(titles)
     lines = ["The cauldron brews one of its pick games:", games, "", "Space: stir the cauldron"]
-    return [
-        IntroScene(intro, TITLE, lines, picture=cauldron_picture(intro), accent=accent),
-        AnnounceHold(stage.message, "MYSTERY BONUS! The cauldrons are bubbling…"),
-    ]
+    shown = IntroScene(intro, TITLE, lines, picture=cauldron_picture(intro), accent=accent)
+    return [shown, IntroHold(stage.message, "MYSTERY BONUS! The cauldrons are bubbling…", shown)]
 
 
 def brewed_scenes(
@@ -113,6 +117,7 @@ def brewed_scenes(
             seconds=REVEAL_SECONDS,
             picture=item_picture(intro, name),
             accent=item_accent(name),
+            held=0.25,
         ),
         AnnounceHold(stage.message, told),
     ]
@@ -132,8 +137,11 @@ class RevealScene(TitleScene):
         seconds: float,
         picture: Picture | None,
         accent: Style | None,
+        held: float,
     ) -> None:
-        super().__init__(intro, words, lines, seconds=seconds, picture=picture, accent=accent)
+        super().__init__(
+            intro, words, lines, seconds=seconds, picture=picture, accent=accent, held=held
+        )
         self.cauldron = cauldron
 
     def begin(self) -> None:
