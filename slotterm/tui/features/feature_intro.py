@@ -38,9 +38,7 @@ from slotterm.tui.widgets.message_line import MessageLine
 
 INTRO_SECONDS = 1.2
 """How long the title takes to be written in."""
-WATCHED = 0.75
-"""The share of an intro after which the player has seen its title (a cut then needs no
-hold)."""
+
 SPARKLES = "✦✧⋆·"
 """The sparkles that twinkle around the title."""
 
@@ -292,8 +290,6 @@ class TitleScene(Scene):
         self.duration = seconds
         self.close_after = close_after
         self.picture, self.accent = picture, accent
-        self.seen = 0.0
-        """How far into the scene the player has watched it (seconds)."""
 
     def begin(self) -> None:
         """Put the intro up, nothing written yet."""
@@ -304,13 +300,7 @@ class TitleScene(Scene):
         """Write the title in over the first three quarters; sparkles all along."""
         writing = self.duration * (1 - self.held)
         lit = min(1.0, elapsed / writing) if writing > 0 else 1.0
-        self.seen = max(self.seen, elapsed)
         self.intro.draw(lit, int(elapsed * 8))
-
-    @property
-    def seen_whole(self) -> bool:
-        """True once the player has watched the whole title written in."""
-        return self.seen >= self.duration * WATCHED
 
     def finish(self) -> None:
         """The whole title (or, with ``close_after``, the intro gone)."""
@@ -326,26 +316,33 @@ class IntroScene(TitleScene):
 
 class IntroHold(AnnounceHold):
     """The announcement after an intro, held (no key takes the feature's first step)
-    only when the intro was cut short before its title was whole: keys mashed to hurry
-    the spin then start nothing unseen.  An intro watched to its end needs no hold, so
-    a key on its end frame starts the feature at once (none is lost)."""
+    only when the show was skipped to it (:func:`~slotterm.tui.scenes.skip_to_hold`):
+    keys mashed to hurry the spin then start nothing unseen.  An intro watched to its
+    end frame needs no hold, so a key on it starts the feature at once (none is lost).
 
-    def __init__(
-        self,
-        message: MessageLine,
-        text: str,
-        intro: TitleScene,
-        seconds: float = ANNOUNCE_SECONDS,
-    ) -> None:
-        self.intro = intro
+    A skip finishes the hold once, then plays it from its start: that second start is
+    how it knows."""
+
+    def __init__(self, message: MessageLine, text: str, seconds: float = ANNOUNCE_SECONDS) -> None:
         self._seconds = seconds
+        self._finished = self._skipped = False
         super().__init__(message, text, seconds)
 
     @property
     def duration(self) -> float:
-        """The hold's length: none once the intro's title was seen whole."""
-        return 0.0 if self.intro.seen_whole else self._seconds
+        """The hold's length: none unless the show was skipped to it."""
+        return self._seconds if self._skipped else 0.0
 
     @duration.setter
     def duration(self, seconds: float) -> None:
         self._seconds = seconds
+
+    def begin(self) -> None:
+        """Say the announcement (started again after its finish: the show was skipped)."""
+        self._skipped = self._skipped or self._finished
+        super().begin()
+
+    def finish(self) -> None:
+        """Leave the announcement up."""
+        self._finished = True
+        super().finish()

@@ -2,7 +2,7 @@
 
 The intro (:class:`~slotterm.tui.features.feature_intro.IntroScene`) writes "10 / FREE
 SPINS" over the reels; its announcement on the message line holds after it when the
-intro was cut short (:class:`~slotterm.tui.features.feature_intro.IntroHold`), so no key
+show was skipped to it (:class:`~slotterm.tui.features.feature_intro.IntroHold`), so no key
 opens the feature before the player has seen it.  More free spins won again are told by
 :class:`RetriggerScene` (the banner counts them only then).  The outro
 (:class:`OutroScene`) puts the summary up as the last free spin's show ends, its feature
@@ -46,7 +46,7 @@ def won_scenes(stage: Stage, intro: FeatureIntro, count: int, what: str, key: st
     Space to ``key``), then its announcement held."""
     lines = [what.strip().capitalize(), "", f"Space: {key}"] if what else ["", f"Space: {key}"]
     shown = IntroScene(intro, (str(count), "FREE SPINS"), lines)
-    return [shown, IntroHold(stage.message, f"{count} FREE SPINS WON!", shown)]
+    return [shown, IntroHold(stage.message, f"{count} FREE SPINS WON!")]
 
 
 class OutroScene(Scene):

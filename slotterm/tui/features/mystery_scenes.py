@@ -89,7 +89,7 @@ def won_scenes(
     games = " · ".join(titles)
     lines = ["The cauldron brews one of its pick games:", games, "", "Space: stir the cauldron"]
     shown = IntroScene(intro, TITLE, lines, picture=cauldron_picture(intro), accent=accent)
-    return [shown, IntroHold(stage.message, "MYSTERY BONUS! The cauldrons are bubbling…", shown)]
+    return [shown, IntroHold(stage.message, "MYSTERY BONUS! The cauldrons are bubbling…")]
 
 
 def brewed_scenes(
