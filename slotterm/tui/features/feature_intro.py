@@ -97,10 +97,6 @@ class FeatureIntro(Widget):
     """The intro's overlay (hidden at rest until a feature is won); beside its title
     the game's scatter, or the :attr:`picture` a scene puts there."""
 
-    DEFAULT_CSS = """
-    FeatureIntro:focus { background-tint: transparent; }
-    """
-
     can_focus = True
 
     def __init__(self, game: GameDefinition, *, id: str | None = None) -> None:

@@ -1,5 +1,6 @@
-"""The Mystery bonus's own scenes, in Lucky Witch's style: its intro when won, the pick
-game revealed once the cauldron has brewed it, and its outro when that game has paid.
+"""The Mystery bonus's own scenes, drawn with its cauldron and its pick games' items:
+its intro when won, the pick game revealed once the cauldron has brewed it, and its
+outro when that game has paid.
 
 * **Won** (:func:`won_scenes`): "MYSTERY / BONUS" written in block letters over the reels,
   a bubbling cauldron either side, the pick games it may brew and the key; the intro
