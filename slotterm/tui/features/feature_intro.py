@@ -8,11 +8,11 @@ they fit the stage, from the 80×24 window to a 200×60 one.  It only shows what
 session already holds (the award), and Space skips it to its end frame with the rest of
 the show (the feature's first step stays a key of its own).
 
-While it is up it holds the keys as a real slot's intro does: a key with no meaning of
-its own on the machine now (a letter, a digit) does what Space does now (skip the
-intro while it is written in, start the feature on its end frame, nothing during a
-hold), so no key is lost and none skips past a decision; the machine's other keys (Help,
-Quit...) keep their meaning.  :class:`TitleScene` writes any title in on the overlay
+While it is up it holds the keys as a real slot's intro does: a key that is none of
+the machine's (X, say) does what Space does now (skip the intro while it is
+written in, start the feature on its end frame, nothing during a hold), so no key is
+lost and none skips past a decision; the machine's own keys (Help, Quit...) keep their
+meaning.  :class:`TitleScene` writes any title in on the overlay
 (a pick game named, say); :class:`IntroScene` is the one of a feature won (the bell
 rings before it).
 """
@@ -34,6 +34,7 @@ from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
 from slotterm.tui.presenter import Scene
 from slotterm.tui.scenes import ANNOUNCE_SECONDS, AnnounceHold
 from slotterm.tui.symbols import art_text, symbol_art
+from slotterm.tui.textual_compat import bindings_of
 from slotterm.tui.widgets.message_line import MessageLine
 
 INTRO_SECONDS = 1.2
@@ -137,12 +138,13 @@ class FeatureIntro(Widget):
             self.blur()
 
     async def on_key(self, event: events.Key) -> None:
-        """A key with no meaning of its own now does what Space does now (skip, start
-        the feature, nothing during a hold); the machine's own keys go on to it."""
-        bindings = self.app.active_bindings
-        own = bindings.get(event.key)
-        if not self.display or (own is not None and own.enabled) or not event.is_printable:
+        """A key that is none of the machine's does what Space does now (skip, start the
+        feature, nothing during a hold); the machine's own keys go on to it (those that
+        mean nothing now, + or 7 during a feature, still do nothing)."""
+        own = event.key in bindings_of(self.screen).key_to_bindings
+        if not self.display or own or not event.is_printable:
             return
+        bindings = self.app.active_bindings
         event.stop()
         event.prevent_default()
         space = bindings.get("space")
