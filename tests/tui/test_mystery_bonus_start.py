@@ -27,7 +27,7 @@ from slotterm.tui.art.cauldron import (
 from slotterm.tui.art.shapes import lit
 from slotterm.tui.art.sizes import PALETTE, ArtSize
 from slotterm.tui.art.tiles import brightness
-from slotterm.tui.features.mystery_bonus_view import Cauldron
+from slotterm.tui.features.cauldron_overlay import Cauldron
 from slotterm.tui.features.pick_screen import PickScreen
 from slotterm.tui.widgets.feature_banner import FeatureBanner
 from tests.tui.main_support import (

@@ -1,7 +1,7 @@
 """Every feature intro in a real pseudo-terminal, with the scenes animated: Book of Spells'
 free spins (their intro, then the Magic Book turning its pages to the special symbol) and
-Lucky Witch's free spins and Mystery bonus (its intro, then the cauldron), with no
-traceback.
+Lucky Witch's free spins and Mystery bonus (its intro, then the stir, the game brewed
+and its board), with no traceback.
 
 One short run a feature (``slotterm GAME --demo --seed 3 --force EVENT`` in a 100×32 pty,
 read back through pyte: :mod:`tests.tui.pty_support`); each ends as soon as the feature's
@@ -35,8 +35,8 @@ RUNS = [
     pytest.param(
         "lucky-witch",
         "mystery-bonus:potion",
-        ("stir the cauldron",),
-        ("stir the cauldron",),
+        ("MYSTERY BONUS", "one of its pick games", "stir the cauldron"),
+        ("MAGIC POTION", "Bottles opened"),
         id="lucky-witch-mystery-bonus",
     ),
 ]
@@ -66,7 +66,8 @@ def test_each_feature_intro_plays_in_a_real_terminal(
                 game.send(b" ")
             game.wait_for(lambda: all(t in game.text() for t in after), "the next step offered")
         else:
-            game.wait_for(lambda: all(t in game.text() for t in after), "the cauldron at rest")
+            game.send(b" ")  # stir: the cauldron, the game brewed written in, its board
+            game.wait_for(lambda: all(t in game.text() for t in after), "the pick game's board")
         assert "Traceback" not in game.text()
     finally:
         game.close()

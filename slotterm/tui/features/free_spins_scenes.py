@@ -1,7 +1,8 @@
 """The free spins' own scenes: their intro when won, more won announced, and the outro.
 
 The intro (:class:`~slotterm.tui.features.feature_intro.IntroScene`) writes "10 / FREE
-SPINS" over the reels; its announcement on the message line holds after it, so no key
+SPINS" over the reels; its announcement on the message line holds after it when the
+show was skipped to it (:class:`~slotterm.tui.features.feature_intro.IntroHold`), so no key
 opens the feature before the player has seen it.  More free spins won again are told by
 :class:`RetriggerScene` (the banner counts them only then).  The outro
 (:class:`OutroScene`) puts the summary up as the last free spin's show ends, its feature
@@ -14,11 +15,11 @@ from collections.abc import Callable
 
 from rich.text import Text
 
-from slotterm.tui.features.feature_intro import FeatureIntro, IntroScene
+from slotterm.tui.features.feature_intro import FeatureIntro, IntroHold, IntroScene
 from slotterm.tui.features.feature_summary import FeatureSummary
 from slotterm.tui.features.view import Stage
 from slotterm.tui.presenter import Scene
-from slotterm.tui.scenes import AnnounceHold, AnnounceScene
+from slotterm.tui.scenes import AnnounceScene
 
 OUTRO_SECONDS = 1.5
 """How long the outro counts the feature's win (the last fifth holds it)."""
@@ -44,10 +45,8 @@ def won_scenes(stage: Stage, intro: FeatureIntro, count: int, what: str, key: st
     """Free spins won: the intro ("``count`` / FREE SPINS", ``what`` comes with them,
     Space to ``key``), then its announcement held."""
     lines = [what.strip().capitalize(), "", f"Space: {key}"] if what else ["", f"Space: {key}"]
-    return [
-        IntroScene(intro, (str(count), "FREE SPINS"), lines),
-        AnnounceHold(stage.message, f"{count} FREE SPINS WON!"),
-    ]
+    shown = IntroScene(intro, (str(count), "FREE SPINS"), lines)
+    return [shown, IntroHold(stage.message, f"{count} FREE SPINS WON!")]
 
 
 class OutroScene(Scene):

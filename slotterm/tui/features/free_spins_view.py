@@ -97,7 +97,8 @@ class FreeSpinsView(FeatureView):
         """Hide the intro and the summary (and the modifier's overlays)."""
         if self.modifier is not None:
             self.modifier.close()
-        self.intro.display = self.summary.display = False
+        self.intro.close()
+        self.summary.display = False
 
     def bindings(self) -> list[Binding]:
         """Space (Enter, 0, S) starts the feature, then plays each free spin."""

@@ -1,26 +1,26 @@
 """The view of the Mystery bonus (:mod:`slotterm.engine.features.mystery_bonus`).
 
-A spin showing the bonus symbol on each of its reels announces the bonus; the player
-presses Space to stir the cauldron (:class:`~slotterm.engine.features.mystery_bonus.OpenBonus`,
-which draws the pick game and its hidden layout, saved before anything is shown).  The
-cauldron (a pixel picture, :mod:`slotterm.tui.art.cauldron`) then bubbles through the
-games' names and lands on the one drawn; only then does the banner name it (or at once
-when the player skips the stir), and the game's own screen
-(:mod:`slotterm.tui.features.pick_screens`) opens over the machine.
-That screen opens again whenever the machine comes to rest with a pick game under way
-(after a restart, say), drawn from the saved record.
+A spin showing the bonus symbol on each of its reels announces the bonus with its intro
+over the reels; the player presses Space to stir the cauldron
+(:class:`~slotterm.engine.features.mystery_bonus.OpenBonus`, which draws the pick game and
+its hidden layout, saved before anything is shown).  The cauldron
+(:mod:`slotterm.tui.features.cauldron_overlay`) then bubbles through the games' names and
+lands on the one drawn; only then does the banner name it (or at once when the player
+skips the stir), the game's name is written in big with its item either side, and the
+game's own screen (:mod:`slotterm.tui.features.pick_screens`) opens over the machine.
+When it closes, the outro counts what it paid over the reels
+(:mod:`slotterm.tui.features.mystery_scenes`).  That screen opens again whenever the
+machine comes to rest with a pick game under way (after a restart, say), drawn from the
+saved record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, cast
 
-from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
-from textual.widgets import Static
 
 from slotterm.engine.actions import Bet, FeatureAction, Limits
 from slotterm.engine.events import FeatureEvent
@@ -37,28 +37,19 @@ from slotterm.engine.model import GameDefinition
 from slotterm.engine.records import Round
 from slotterm.money import format_cents
 from slotterm.session.game_session import GameSession
-from slotterm.tui.art.cauldron import BREWED, bubbling
-from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST
-from slotterm.tui.art.tiles import tile_text
+from slotterm.tui.celebration import overlay_beside
+from slotterm.tui.features.cauldron_overlay import Cauldron
+from slotterm.tui.features.feature_intro import FeatureIntro
 from slotterm.tui.features.mystery_bonus_help import bonus_help
+from slotterm.tui.features.mystery_scenes import brewed_scenes, paid_scenes, won_scenes
 from slotterm.tui.features.pick_screens import PICK_HELP, PICK_SCREENS
 from slotterm.tui.features.view import FeatureView, HelpSection, ModifierView, Stage
 from slotterm.tui.keymap import PRIMARY
-from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Scene
 from slotterm.tui.replay_step import ReplayStep
-from slotterm.tui.scenes import AnnounceScene
-from slotterm.tui.screens.side_messages import GambleClosed
+from slotterm.tui.symbols import symbol_art
 from slotterm.tui.widgets.feature_banner import BannerPart, FeatureBanner
-
-BREW_SECONDS = 1.8
-"""How long the cauldron bubbles before it names the game."""
-NAMES_PER_SECOND = 6
-"""How fast the names rise from the cauldron while it bubbles."""
-BUBBLES_PER_SECOND = 5
-"""How fast the cauldron's bubbling pictures follow one another."""
-WORD_LINES = 3
-"""Lines under the cauldron's picture: a blank, the name, the words under it."""
+from slotterm.tui.widgets.machine_boxes import MachineBoxes
 
 
 def active_pick_frame(round_: Round | None, games: Iterable[str]) -> int | None:
@@ -71,107 +62,6 @@ def active_pick_frame(round_: Round | None, games: Iterable[str]) -> int | None:
         if not frame.done:
             return i if frame.feature in names else None
     return None
-
-
-class Cauldron(Static):
-    """The cauldron over the reels; also opens the pick game's screen over the machine.
-
-    It shows its picture at the largest size that leaves room for its words, and draws
-    it again when the terminal changes size.
-    """
-
-    can_focus = False
-
-    def __init__(self) -> None:
-        super().__init__("", id="cauldron")
-        self.border_title = "THE CAULDRON"
-        self.display = False
-        self._playing: int | None = None
-        self._brewing: tuple[str, bool, int] | None = None
-
-    def brew(self, name: str, *, landed: bool, frame: int = 0) -> None:
-        """Show the cauldron with ``name`` rising from it (``landed``: the game drawn),
-        bubbling on its picture ``frame``."""
-        if (name, landed, frame) == self._brewing and self.display:
-            return
-        self._brewing = (name, landed, frame)
-        self.set_class(landed, "-landed")
-        self.display = True
-        self._draw()
-
-    def on_resize(self, _: events.Resize) -> None:
-        """A new size: the picture that fits it."""
-        if self._brewing is not None and self.display:
-            self._draw()
-
-    def _draw(self) -> None:
-        if self._brewing is None:
-            return
-        name, landed, frame = self._brewing
-        words = f"★ {name.upper()} ★" if landed else f"~ {name} ~"
-        below = "is brewed for you!" if landed else "the cauldron bubbles…"
-        text = self._picture(BREWED if landed else bubbling(frame))
-        text.append(f"\n\n{words}\n{below}")
-        self.update(text)
-
-    def _picture(self, art: Any) -> Text:
-        """``art`` on its tile at the largest size that fits with the words (none when
-        even the smallest does not)."""
-        room = self.parent.size if isinstance(self.parent, Widget) else self.size
-        gutter = self.styles.gutter
-        width, height = room.width - gutter.width, room.height - gutter.height - WORD_LINES
-        for size in SIZES_LARGEST_FIRST:
-            if size.width <= width and size.height <= height:
-                return tile_text(art, size, mono=no_colour(self))
-        return Text(end="")
-
-    def play(self, session: GameSession, frame_index: int, game: str) -> None:
-        """Open the pick game's screen (once: not while it is already open)."""
-        if self._playing is not None or not self.is_attached:
-            return
-        self._playing = frame_index
-        screen = PICK_SCREENS[game](session, frame_index)
-        self.app.push_screen(screen, self._played)
-
-    def _played(self, note: str | None) -> None:
-        """The pick game's screen closed: the machine's message line says what it paid
-        (posted as a screen over the machine that closed the round does)."""
-        self._playing = None
-        self.display = False
-        if note and self.is_attached:
-            self.screen.post_message(GambleClosed(note))
-
-
-class BrewScene(Scene):
-    """The cauldron bubbles through the games' names, then lands on the one drawn;
-    ``reveal`` is called once it has landed (or the player skipped the stir)."""
-
-    duration = BREW_SECONDS
-    stoppable = True
-    skippable = True
-
-    def __init__(
-        self,
-        cauldron: Cauldron,
-        titles: tuple[str, ...],
-        drawn: str,
-        reveal: Callable[[], None] = lambda: None,
-    ) -> None:
-        self.cauldron, self.titles, self.drawn, self.reveal = cauldron, titles, drawn, reveal
-
-    def begin(self) -> None:
-        """The cauldron appears."""
-        self.update(0.0)
-
-    def update(self, elapsed: float) -> None:
-        """A name every few frames, the bubbles rising."""
-        name = self.titles[int(elapsed * NAMES_PER_SECOND) % len(self.titles)]
-        self.cauldron.brew(name, landed=False, frame=int(elapsed * BUBBLES_PER_SECOND))
-
-    def finish(self) -> None:
-        """The game drawn, in the cauldron and in the banner."""
-        self.cauldron.brew(self.drawn, landed=True)
-        self.reveal()
 
 
 class MysteryBonusView(FeatureView):
@@ -187,6 +77,9 @@ class MysteryBonusView(FeatureView):
         super().__init__(game, feature, modifier=modifier)
         self.rule = cast(MysteryBonus, feature)  # the view is found by the feature's name
         self.cauldron = Cauldron()
+        self.intro = FeatureIntro(game, id="mystery-intro")
+        """The intro over the reels: the bonus won, then the pick game brewed."""
+        self.intro.display = False
         self._titles = tuple(g.title for g in self.rule.games)
 
     def _title(self, name: str) -> str:
@@ -202,12 +95,13 @@ class MysteryBonusView(FeatureView):
     # --- the machine: widgets and keys --------------------------------------------------
 
     def overlays(self) -> Iterable[Widget]:
-        """The cauldron."""
-        return (self.cauldron,)
+        """The cauldron, then the intro over it."""
+        return (self.cauldron, self.intro)
 
     def close(self) -> None:
-        """Hide the cauldron."""
+        """Hide the cauldron and the intro."""
         self.cauldron.display = False
+        self.intro.close()
 
     def bindings(self) -> list[Binding]:
         """Space (Enter, 0, S) stirs the cauldron."""
@@ -283,18 +177,36 @@ class MysteryBonusView(FeatureView):
     def scenes(self, stage: Stage, event: FeatureEvent) -> list[Scene]:
         """The bonus announced; the cauldron brewing the game drawn."""
         if isinstance(event, MysteryBonusAwarded):
-            return [AnnounceScene(stage.message, "MYSTERY BONUS! The cauldrons are bubbling…")]
+            accent = symbol_art(self.rule.symbol, self.game).style
+            return won_scenes(stage, self.intro, accent, self._titles)
         if isinstance(event, BonusGameDrawn):
-            return [
-                BrewScene(
-                    self.cauldron,
-                    self._titles,
-                    event.title,
-                    reveal=lambda: self._reveal(event.title),
-                ),
-                AnnounceScene(stage.message, f"The cauldron brews {event.title}!"),
-            ]
+            drawn = (event.game, event.title)
+            reveal = lambda: self._reveal(event.title)  # noqa: E731
+            return brewed_scenes(stage, self.cauldron, self.intro, self._titles, drawn, reveal)
         return []
+
+    def _paid(self, stage: Stage, session: GameSession, number: int, index: int) -> None:
+        """The pick game at ``index`` of round ``number`` closed its screen: its outro over
+        the reels, what it paid counted (and the credits, when it closed the round)."""
+        self.intro.close()
+        open_round = session.state.round
+        closed = open_round is None or open_round.number != number
+        found = [r for r in session.history if r.number == number] if closed else [open_round]
+        overlay = overlay_beside(stage.reels)
+        if not found or found[0] is None or overlay is None:
+            return
+        round_ = found[0]
+        frame = round_.frames[index]
+        prize = getattr(frame.record, "prize", 0)
+        if not prize:
+            return
+        boxes = stage.reels.screen.query(MachineBoxes)
+        credits = session.state.credits
+        paid = (credits - round_.paid, credits) if closed else None
+        tick = boxes.first().tick_credits if boxes and closed else None
+        title = self._title(frame.feature)
+        win = (round_.win - prize, round_.win)
+        stage.play(paid_scenes(stage, overlay, title, win, round_.bet.total, paid, tick))
 
     def show_summary(self, round_: Round | None) -> bool:
         """At rest with a pick game under way: open its screen (nothing else goes up)."""
@@ -307,12 +219,19 @@ class MysteryBonusView(FeatureView):
             return False  # a screen over the machine (help...): again when it is back on top
         session = getattr(machine, "session", None)
         open_round = session.state.round if isinstance(session, GameSession) else None
+        stage = getattr(machine, "stage", None)
         if (
             isinstance(session, GameSession)
             and open_round is not None
             and (open_round.number == round_.number)
         ):
-            self.cauldron.play(session, index, round_.frames[index].feature)
+            number = round_.number
+            closed = (
+                (lambda: self._paid(stage, session, number, index))
+                if isinstance(stage, Stage)
+                else lambda: None
+            )
+            self.cauldron.play(session, index, round_.frames[index].feature, closed)
         return False
 
     # --- history and rules ------------------------------------------------------------------

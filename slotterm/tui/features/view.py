@@ -41,7 +41,8 @@ class Stage:
     """What a feature's scenes may draw on: the reels, the message line, the Win box;
     ``stop_together`` says whether the reels stop all together (the player's option)
     rather than left to right; ``advance_banner`` draws the banner's progress again once
-    a scene has shown what changes it (more free spins won)."""
+    a scene has shown what changes it (more free spins won); ``play`` plays scenes of a
+    feature's own on the machine at rest (a pick game's outro, once its screen closed)."""
 
     game: GameDefinition
     reels: ReelsWindow
@@ -49,6 +50,7 @@ class Stage:
     show_win: Callable[[int], None]
     stop_together: Callable[[], bool] = field(default=lambda: False)
     advance_banner: Callable[[], None] = field(default=lambda: None)
+    play: Callable[[list[Scene]], None] = field(default=lambda scenes: None)
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,7 @@ class MachineScreen(AutoplayKeys):
             show_win=self._show_win,
             stop_together=lambda: preferences_of(self.app).stop_order == "all-together",
             advance_banner=self._advance_banner,
+            play=lambda scenes: self.presenter.play(scenes),
         )
         """What the features' views draw on."""
         self.presenter = Presenter(self, self._rest, self._scene_changed)
