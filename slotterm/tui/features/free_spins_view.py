@@ -200,9 +200,8 @@ class FreeSpinsView(FeatureView):
 
     def scenes(self, stage: Stage, event: FeatureEvent) -> list[Scene]:
         """Free spins won (or won again) are announced; the modifier shows its events.
-
         The first announcement holds (:class:`AnnounceHold`): a key mashed into the
-        fanfare before it skips to it, and no key opens the feature while it is up."""
+        intro before it skips to it, and no key opens the feature while it is up."""
         from slotterm.tui.features import free_spins_scenes as scenes  # not needed at launch
 
         if isinstance(event, FreeSpinsAwarded):
