@@ -8,6 +8,7 @@ games, and the generated game files have the shape they claim.
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -43,15 +44,21 @@ def bench(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Any]:
     return load
 
 
-def definition(game_id: str) -> dict[str, Any]:
-    """``slotterm game-def GAME --json``."""
+@functools.cache  # one child per game and test process, not one per test
+def definition_text(game_id: str) -> str:
+    """What ``slotterm game-def GAME --json`` prints."""
     done = subprocess.run(
         [sys.executable, "-m", "slotterm", "game-def", game_id, "--json"],
         capture_output=True,
         text=True,
         check=True,
     )
-    result: dict[str, Any] = json.loads(done.stdout)
+    return done.stdout
+
+
+def definition(game_id: str) -> dict[str, Any]:
+    """``slotterm game-def GAME --json``, read afresh (a test may change its copy)."""
+    result: dict[str, Any] = json.loads(definition_text(game_id))
     return result
 
 

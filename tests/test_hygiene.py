@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,10 +26,40 @@ SOURCES = ("slotterm", "tests", "saves", "benchmarks", "tools")
 """The folders whose Python files the import rule reads."""
 
 
-@functools.cache  # the checks below walk the same files: each is read and parsed once a run
-def parsed(path: Path) -> ast.Module:
-    """The syntax tree of a repository file (shared: walk it, never change it)."""
-    return ast.parse(path.read_text(encoding="utf-8"))
+@dataclass(frozen=True)
+class Facts:
+    """What the checks below read of one repository file, gathered in one walk of its tree.
+
+    The tree itself is not kept: 590 files' trees are 600,000 objects, which every later
+    full garbage collection of the test process would walk again."""
+
+    imports: tuple[ast.Import | ast.ImportFrom, ...]
+    """Its ``import`` statements, anywhere (small nodes: the names they import)."""
+    top_level_imports: dict[str, str]
+    """Names it imports at its top level (``if`` blocks included) -> where from."""
+    exported: frozenset[str]
+    """The names its top-level ``__all__`` lists."""
+    computations: tuple[tuple[int, str], ...]
+    """:func:`own_computations` of it."""
+    records: frozenset[str]
+    """The dataclasses and named tuples it defines (:func:`defined_records`)."""
+    long_calls: tuple[tuple[int, str | None, int], ...]
+    """:func:`long_calls` of it."""
+
+
+@functools.cache  # the checks below read the same files: each is read, parsed and walked once
+def facts(path: Path) -> Facts:
+    """The :class:`Facts` of a repository file (read once per run; do not change them)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = list(ast.walk(tree))
+    return Facts(
+        imports=tuple(n for n in nodes if isinstance(n, ast.Import | ast.ImportFrom)),
+        top_level_imports=top_level_names(tree),
+        exported=frozenset(exported_names(tree)),
+        computations=tuple(own_computations(nodes)),
+        records=frozenset(defined_records(nodes)),
+        long_calls=tuple(long_calls(nodes)),
+    )
 
 
 def python_files(*folders: str) -> list[Path]:
@@ -36,13 +67,13 @@ def python_files(*folders: str) -> list[Path]:
     return sorted(p for f in folders for p in (REPO / f).rglob("*.py"))
 
 
-def imported_modules(tree: ast.Module, package: str) -> Iterator[tuple[int, str]]:
-    """``(line, dotted name)`` of every module an ``import`` anywhere in ``tree`` names.
+def imported_modules(nodes: Iterable[ast.AST], package: str) -> Iterator[tuple[int, str]]:
+    """``(line, dotted name)`` of every module an ``import`` among ``nodes`` names.
 
     ``from a.b import c`` yields ``a.b`` and ``a.b.c`` (``c`` may be a module); relative
     imports are resolved against ``package``.
     """
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -63,11 +94,11 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imported_test_modules(tree: ast.Module, package: str) -> list[tuple[int, str]]:
-    """``(line, name)`` of each test module (``tests.….test_*``) that ``tree`` imports."""
+def imported_test_modules(nodes: Iterable[ast.AST], package: str) -> list[tuple[int, str]]:
+    """``(line, name)`` of each test module (``tests.….test_*``) that ``nodes`` import."""
     return [
         (line, name)
-        for line, name in imported_modules(tree, package)
+        for line, name in imported_modules(nodes, package)
         if name.startswith("tests.") and name.rpartition(".")[2].startswith("test_")
     ]
 
@@ -79,7 +110,9 @@ def test_no_test_module_imports_another() -> None:
     found = [
         f"{path.relative_to(REPO)}:{line}: imports {name}"
         for path in sorted(TESTS.rglob("test_*.py"))
-        for line, name in imported_test_modules(parsed(path), module_name(path).rpartition(".")[0])
+        for line, name in imported_test_modules(
+            facts(path).imports, module_name(path).rpartition(".")[0]
+        )
     ]
     assert not found, "\n".join(found)
 
@@ -97,7 +130,7 @@ def test_the_check_would_see_a_test_module_imported() -> None:
         "from slotterm.session import store": False,
     }
     for source, imports_a_test in cases.items():
-        found = imported_test_modules(ast.parse(source), "tests.session")
+        found = imported_test_modules(ast.walk(ast.parse(source)), "tests.session")
         assert bool(found) is imports_a_test, source
 
 
@@ -115,11 +148,8 @@ def test_engine_analysis_session_and_tui_tests_have_their_folders() -> None:
 # --- imports from where things live ---------------------------------------------------------
 
 
-@functools.cache  # each module is asked about once per import of it, thousands of times
-def top_level_imports(path: Path) -> dict[str, str]:
-    """Names a module imports at its top level (``if`` blocks included) -> where from
-    (read once per run; do not change the answer)."""
-    tree = parsed(path)
+def top_level_names(tree: ast.Module) -> dict[str, str]:
+    """Names a module imports at its top level (``if`` blocks included) -> where from."""
     names: dict[str, str] = {}
     statements: list[ast.stmt] = []
     for top in tree.body:
@@ -129,6 +159,17 @@ def top_level_imports(path: Path) -> dict[str, str]:
             for alias in statement.names:
                 names[alias.asname or alias.name] = statement.module or ""
     return names
+
+
+def exported_names(tree: ast.Module) -> set[str]:
+    """The names a module's top-level ``__all__`` lists."""
+    exported: set[str] = set()
+    for top in tree.body:
+        if isinstance(top, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in top.targets
+        ):
+            exported |= {e.value for e in ast.walk(top.value) if isinstance(e, ast.Constant)}
+    return exported
 
 
 @functools.cache
@@ -141,18 +182,18 @@ def module_file(name: str) -> Path | None:
     return None
 
 
-def borrowed_imports(tree: ast.Module) -> list[tuple[int, str]]:
-    """``(line, what)`` for each ``from slotterm.x import n`` where ``slotterm.x`` only
-    imports ``n`` (from the module it names)."""
+def borrowed_imports(nodes: Iterable[ast.AST]) -> list[tuple[int, str]]:
+    """``(line, what)`` for each ``from slotterm.x import n`` among ``nodes`` where
+    ``slotterm.x`` only imports ``n`` (from the module it names)."""
     found = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if not (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("slotterm")):
             continue
         assert node.module is not None
         source = module_file(node.module)
         if source is None:
             continue
-        imported = top_level_imports(source)
+        imported = facts(source).top_level_imports
         for alias in node.names:
             is_submodule = module_file(f"{node.module}.{alias.name}") is not None
             if alias.name in imported and not is_submodule:
@@ -170,14 +211,14 @@ def test_the_check_would_see_a_borrowed_name() -> None:
         "from slotterm.games import get_game": False,
     }
     for source, borrowed in cases.items():
-        assert bool(borrowed_imports(ast.parse(source))) is borrowed, source
+        assert bool(borrowed_imports(ast.walk(ast.parse(source)))) is borrowed, source
 
 
 def test_names_are_imported_from_the_module_that_defines_them() -> None:
     found = [
         f"{path.relative_to(REPO)}:{line}: {what}"
         for path in python_files(*SOURCES)
-        for line, what in borrowed_imports(parsed(path))
+        for line, what in borrowed_imports(facts(path).imports)
     ]
     assert not found, "\n".join(found)
 
@@ -188,26 +229,19 @@ def test_names_are_imported_from_the_module_that_defines_them() -> None:
     ids=lambda p: module_name(p),
 )
 def test_no_module_outside_the_engine_exports_names_it_imports(path: Path) -> None:
-    tree = parsed(path)
-    imported = top_level_imports(path)
-    exported: set[str] = set()
-    for top in tree.body:
-        if isinstance(top, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "__all__" for t in top.targets
-        ):
-            exported |= {e.value for e in ast.walk(top.value) if isinstance(e, ast.Constant)}
-    borrowed = sorted(n for n in exported if n in imported)
+    found = facts(path)
+    borrowed = sorted(n for n in found.exported if n in found.top_level_imports)
     assert not borrowed, f"{module_name(path)}.__all__ lists {borrowed}, defined elsewhere"
 
 
 # --- the cap and the lines range, each in one place -----------------------------------------
 
 
-def own_computations(tree: ast.Module) -> list[tuple[int, str]]:
+def own_computations(nodes: Iterable[ast.AST]) -> list[tuple[int, str]]:
     """Arithmetic on ``max_win_x_total_bet`` (the cap is ``GameDefinition.max_win``) and
     comparisons with ``len(….lines)`` (the range is ``GameDefinition.lines_refusal``)."""
     found = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.BinOp) and any(
             isinstance(side, ast.Attribute) and side.attr == "max_win_x_total_bet"
             for side in (node.left, node.right)
@@ -231,7 +265,7 @@ def test_the_cap_and_the_lines_range_are_asked_of_the_game() -> None:
         f"{path.relative_to(REPO)}:{line}: {what}"
         for path in python_files("slotterm")
         if "engine" not in path.relative_to(PACKAGE).parts
-        for line, what in own_computations(parsed(path))
+        for line, what in facts(path).computations
     ]
     assert not found, "\n".join(found)
 
@@ -247,7 +281,7 @@ def test_the_check_would_see_a_cap_or_a_range_computed() -> None:
         "count = len(game.lines)": False,
     }
     for source, computed in cases.items():
-        assert bool(own_computations(ast.parse(source))) is computed, source
+        assert bool(own_computations(ast.walk(ast.parse(source)))) is computed, source
 
 
 # --- records built by keyword ---------------------------------------------------------------
@@ -258,33 +292,48 @@ POSITIONAL_MOST = 3
 
 def record_classes() -> set[str]:
     """Names of the dataclasses and named tuples that ``slotterm`` defines."""
+    return {name for path in python_files("slotterm") for name in facts(path).records}
+
+
+def defined_records(nodes: Iterable[ast.AST]) -> set[str]:
+    """Names of the dataclasses and named tuples defined among ``nodes``."""
     names = set()
-    for path in python_files("slotterm"):
-        for node in ast.walk(parsed(path)):
-            if not isinstance(node, ast.ClassDef):
-                continue
+    for node in nodes:
+        if isinstance(node, ast.ClassDef):
             decorators = [d.func if isinstance(d, ast.Call) else d for d in node.decorator_list]
-            dataclass = any(
+            is_dataclass = any(
                 (isinstance(d, ast.Name) and d.id == "dataclass")
                 or (isinstance(d, ast.Attribute) and d.attr == "dataclass")
                 for d in decorators
             )
             named_tuple = any(isinstance(b, ast.Name) and b.id == "NamedTuple" for b in node.bases)
-            if dataclass or named_tuple:
+            if is_dataclass or named_tuple:
                 names.add(node.name)
     return names
 
 
-def positional_records(tree: ast.Module, records: set[str]) -> list[tuple[int, str]]:
-    """Constructions of ``records`` with more than :data:`POSITIONAL_MOST` positional fields."""
+def long_calls(nodes: Iterable[ast.AST]) -> list[tuple[int, str | None, int]]:
+    """``(line, name called, positional arguments)`` of each call among ``nodes`` with more
+    than :data:`POSITIONAL_MOST` positional arguments."""
     found = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Call) and len(node.args) > POSITIONAL_MOST:
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            if name in records:
-                found.append((node.lineno, f"{name}(...) with {len(node.args)} positional fields"))
+            found.append((node.lineno, name, len(node.args)))
     return found
+
+
+def positional_records(
+    calls: Iterable[tuple[int, str | None, int]], records: set[str]
+) -> list[tuple[int, str]]:
+    """Constructions of ``records`` among ``calls`` (:func:`long_calls`): more than
+    :data:`POSITIONAL_MOST` positional fields."""
+    return [
+        (line, f"{name}(...) with {count} positional fields")
+        for line, name, count in calls
+        if name in records
+    ]
 
 
 def test_records_outside_the_engine_are_built_by_keyword() -> None:
@@ -293,7 +342,7 @@ def test_records_outside_the_engine_are_built_by_keyword() -> None:
         f"{path.relative_to(REPO)}:{line}: {what}"
         for path in python_files("slotterm")
         if "engine" not in path.relative_to(PACKAGE).parts
-        for line, what in positional_records(parsed(path), records)
+        for line, what in positional_records(facts(path).long_calls, records)
     ]
     assert not found, "\n".join(found)
 
@@ -309,4 +358,5 @@ def test_the_check_would_see_a_positional_record() -> None:
         "SpinScene(reels, strips, stops, window)": False,  # a scene, not a record
     }
     for source, positional in cases.items():
-        assert bool(positional_records(ast.parse(source), records)) is positional, source
+        calls = long_calls(ast.walk(ast.parse(source)))
+        assert bool(positional_records(calls, records)) is positional, source

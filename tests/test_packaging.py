@@ -11,12 +11,13 @@ One test, so that the build runs once whichever xdist worker takes it:
   golden files and the snapshots), ``saves/``, ``tools/``, ``benchmarks/``, ``docs/``
   (the README's pictures), ``.ci/run``, README.md and LICENSE; the wheel holds the
   licence (PEP 639), the package's version, its classifiers, addresses and extras;
-* the tests collect from the unpacked sdist (``pytest --collect-only``, every test file,
-  no error), and a fast subset of them (:data:`SDIST_SUBSET`) passes there, importing the
-  unpacked tree's ``slotterm``;
-* the wheel goes into a new venv (its dependencies from the package index), where
-  ``slotterm --version``, ``slotterm par book-of-spells`` and the game itself in a
-  pseudo-terminal (quit with Q) run from the installed copy, not this checkout.
+* the tests collect from the unpacked sdist (``pytest --collect-only --assert=plain``,
+  every test file, no error), and a fast subset of them (:data:`SDIST_SUBSET`) passes
+  there, importing the unpacked tree's ``slotterm``;
+* the wheel goes into a new venv (its dependencies from the package index, nothing
+  byte-compiled ahead), where ``slotterm --version``, ``slotterm par book-of-spells`` and
+  the game itself in a pseudo-terminal (quit with Q) run from the installed copy, not
+  this checkout.
 """
 
 from __future__ import annotations
@@ -193,6 +194,7 @@ def _install_wheel(wheel: Path, venv: Path, env: dict[str, str]) -> Path:
             "install",
             "--quiet",
             "--disable-pip-version-check",
+            "--no-compile",  # the few modules the checks import compile as they load
             str(wheel),
         ],
         env,
@@ -249,7 +251,8 @@ def test_build_install_and_run(tmp_path: Path, user_dirs: dict[str, str]) -> Non
     _check_wheel(wheel)
 
     tree = _unpack(sdist, tmp_path / "unpacked")
-    collecting = _pytest_in(tree, env, "--collect-only", "-q", "tests")  # meanwhile: install
+    # Meanwhile the install. Collecting runs no assert: plain ones spare rewriting every module.
+    collecting = _pytest_in(tree, env, "--collect-only", "-q", "--assert=plain", "tests")
     try:
         bin_dir = _install_wheel(wheel, tmp_path / "venv", env)
     finally:
