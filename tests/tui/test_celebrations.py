@@ -46,6 +46,7 @@ from tests.tui.main_support import (
     session_for,
     settle,
 )
+from tests.tui.shell_support import wait_for
 
 
 def test_levels_by_total_bets() -> None:
@@ -107,6 +108,27 @@ async def test_a_big_win_counts_up_under_its_title_and_any_key_skips(seed: Any, 
         assert box(app, "bet") == bet
         await settle(pilot, app)
         assert not screen.presenter.ticking, "no timer is left running"
+
+
+async def test_a_key_before_the_overlay_takes_the_focus_skips_all_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The overlay takes the focus once its first frame is drawn; a key that comes as the
+    celebration begins (a busy machine draws late) skips it too, and does nothing else."""
+    monkeypatch.setattr(Celebration, "_take_keys", lambda self: None)  # the frame is late
+    seed = big_win_seed()
+    app = make_app(seed, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        screen = main(app)
+        await _until_scene(pilot, app, "CelebrationScene")
+        assert not _overlay(app).has_focus
+        bet = box(app, "bet")
+        await pilot.press("b")  # the scenes' clock stands still: only the key can end them
+        await wait_for(pilot, lambda: not screen.presenter.busy)
+        assert box(app, "bet") == bet, "the key also acted (Bet Max)"
+        assert box(app, "win") == format_cents(_first_win(seed))
+        assert _overlay(app).display, "the end frame stays up"
 
 
 async def test_an_ordinary_win_is_not_celebrated() -> None:
