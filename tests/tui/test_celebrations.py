@@ -131,17 +131,26 @@ async def test_a_key_before_the_overlay_takes_the_focus_skips_all_the_same(
         assert _overlay(app).display, "the end frame stays up"
 
 
-async def test_an_ordinary_win_is_not_celebrated() -> None:
-    seed = find_seed(lambda s, t: 0 < spin_win(t) < 15 * s.bet.total)
+@pytest.mark.parametrize(
+    ("least", "under"), [(0, 1), (1, 15)], ids=["under-the-bet", "under-15-bets"]
+)
+async def test_an_ordinary_win_is_not_celebrated(least: int, under: int) -> None:
+    """A spin winning (``least`` to ``under`` total bets) under 15 bets shows its wins line by
+    line, and no celebration comes, nor its overlay."""
+    seed = find_seed(
+        lambda s, t: spin_win(t) > 0 and least * s.bet.total <= spin_win(t) < under * s.bet.total
+    )
     app = make_app(seed, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         await pilot.press("space")
+        await wait_for(pilot, lambda: main(app).presenter.busy)  # the key may come late
         seen = set()
         while main(app).presenter.busy:
             seen.add(scene_name(app))
             await end_scene(pilot, app)
         assert "WinShowScene" in seen and "CelebrationScene" not in seen
+        assert all(not o.display for o in main(app).query(Celebration))
 
 
 async def test_without_animations_the_final_amount_shows_at_once() -> None:
