@@ -35,6 +35,7 @@ from tests.tui.main_support import (
     run_scenes,
     settle,
 )
+from tests.tui.shell_support import wait_for
 
 LEVELS = {"big": BIG_WIN, "mega": MEGA_WIN, "epic": EPIC_WIN}
 WON = {"big": 300, "mega": 1500, "epic": 10_000}
@@ -74,6 +75,7 @@ def _celebrating(app: SlotApp) -> Celebration:
 
 async def _until_celebration(pilot: Pilot[None], app: SlotApp) -> CelebrationScene:
     await pilot.press("space")
+    await wait_for(pilot, lambda: main(app).presenter.busy)  # the key may come late
     for _ in range(100):
         scene = main(app).presenter.current
         if isinstance(scene, CelebrationScene):
@@ -93,8 +95,7 @@ async def test_space_skips_at_once_to_the_exact_amount(level: str) -> None:
         await run_scenes(pilot, app, scene.duration / 10)
         assert box(app, "win") != format_cents(WON[level]), "still counting"
         await pilot.press("space")
-        await pilot.pause()
-        assert not main(app).presenter.busy, "one Space skips the whole show"
+        await wait_for(pilot, lambda: not main(app).presenter.busy)  # one Space skips all
         overlay = _celebrating(app)
         assert overlay.display and not overlay.has_focus
         assert format_cents(WON[level]) in overlay.words
@@ -120,10 +121,10 @@ async def test_collect_ticks_the_credits_up_to_the_exact_figure() -> None:
         freeze_scenes(app)
         await _until_celebration(pilot, app)
         await pilot.press("space")  # skip to the end frame
-        await pilot.pause()
+        await wait_for(pilot, lambda: not main(app).presenter.busy)
         before = box(app, "credits")
         await pilot.press("space")  # collect
-        await pilot.pause()
+        await wait_for(pilot, lambda: main(app).presenter.busy)
         assert not _celebrating(app).display, "the next action takes the end frame down"
         assert isinstance(main(app).presenter.current, CreditsTickScene)
         assert box(app, "credits") == before

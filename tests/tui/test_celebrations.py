@@ -75,6 +75,8 @@ async def _until_scene(pilot: Pilot[None], app: SlotApp, name: str) -> None:
             await end_scene(pilot, app)
         else:
             await pilot.press("space")
+            # a loaded machine may hand the key on after press() returns: never press twice
+            await wait_for(pilot, lambda: main(app).presenter.busy)
     raise AssertionError(f"{name} never came")
 
 
@@ -100,8 +102,7 @@ async def test_a_big_win_counts_up_under_its_title_and_any_key_skips(seed: Any, 
         assert scene.win_from < counted < won, "the Win box should be counting up"
         bet = box(app, "bet")
         await pilot.press("b")  # any key: skips, and does nothing else (no Bet Max)
-        await pilot.pause()
-        assert screen.presenter.current is not scene
+        await wait_for(pilot, lambda: screen.presenter.current is not scene)
         assert overlay.display and not overlay.has_focus, "the end frame stays, keyless"
         assert format_cents(won) in overlay.words
         assert box(app, "win") == format_cents(won)
@@ -158,7 +159,7 @@ async def test_without_animations_the_final_amount_shows_at_once() -> None:
     app = make_app(seed, animations=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.session.phase is Phase.WIN_OFFERED)
         assert box(app, "win") == format_cents(_first_win(seed))
         assert not main(app).presenter.busy and not main(app).presenter.ticking
         overlay = _overlay(app)
@@ -179,7 +180,7 @@ async def test_a_feature_won_gets_an_intro_that_space_skips() -> None:
         assert shown.display and shown.lit < 1.0, "the title is being written in"
         bet = box(app, "bet")
         await pilot.press("space")  # skips the rest of the show, and only that
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(main(app).presenter.current, HoldScene))
         # The skip lands on the announcement, which holds: no key opens the feature yet.
         assert isinstance(main(app).presenter.current, HoldScene)
         assert shown.display and shown.lit == 1.0
