@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.strip import Strip
 from textual.visual import VisualType
 from textual.widget import Widget
@@ -111,10 +110,10 @@ def times_caption(win: int, total_bet: int) -> str:
 class Celebration(Static):
     """The overlay of the celebrations (hidden at rest), over the whole reel window.
 
-    While a scene runs it holds the focus, so any key skips the celebration and the rest
-    of the show (the screen's ``skip`` action) and does nothing else.  A win's end frame
-    stays up at rest without the focus: the keys act on the machine, and the next action
-    takes it down.
+    While a scene runs it holds the focus, and any key skips the celebration and the rest
+    of the show and does nothing else (:func:`celebrating`: the screen's keys see to it).
+    A win's end frame stays up at rest without the focus: the keys act on the machine,
+    and the next action takes it down.
     """
 
     DEFAULT_CSS = """
@@ -252,15 +251,6 @@ class Celebration(Static):
         self._inks = (base, styles)
         return styles
 
-    def on_key(self, event: events.Key) -> None:
-        """Any key while a scene runs skips the rest of the show (and only that)."""
-        skip = getattr(self.screen, "action_skip", None)
-        if not self.display or not self.celebrating or not callable(skip):
-            return
-        event.stop()
-        event.prevent_default()
-        skip()
-
 
 def overlay_beside(reels: Widget) -> Celebration | None:
     """The celebrations' overlay over ``reels`` (put there on first use; ``None`` while the
@@ -274,6 +264,17 @@ def overlay_beside(reels: Widget) -> Celebration | None:
     overlay = Celebration(id="celebration")
     parent.mount(overlay)
     return overlay
+
+
+def celebrating(widget: Widget) -> bool:
+    """True while a celebration plays on ``widget``'s screen: any key then skips it (the
+    screen's ``skip`` action), whichever widget has the focus (the overlay takes it only
+    once its first frame is drawn, and a key may come before that)."""
+    try:
+        overlays = widget.screen.query(Celebration)
+    except Exception:  # not on a screen
+        return False
+    return any(overlay.display and overlay.celebrating for overlay in overlays)
 
 
 def close_celebration(widget: Widget) -> None:

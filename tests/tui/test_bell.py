@@ -88,6 +88,8 @@ async def test_a_big_win_rings_with_the_bell_on_and_a_loss_never(on: bool) -> No
         freeze_scenes(app)
         presenter = main(app).presenter
         await pilot.press("space")
+        # a loaded machine may hand the key on after press() returns: wait for the show
+        await wait_for(pilot, lambda: presenter.busy)
         while not isinstance(presenter.current, CelebrationScene):
             assert presenter.busy, "no celebration came"
             assert rings.count == 0
@@ -98,6 +100,7 @@ async def test_a_big_win_rings_with_the_bell_on_and_a_loss_never(on: bool) -> No
     rings = with_bell(app, on=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
+        await wait_for(pilot, lambda: app.session.state.rounds_played == 1)
         await settle(pilot, app)
         assert app.session.state.rounds_played == 1 and rings.count == 0
 

@@ -46,6 +46,7 @@ from tests.tui.main_support import (
     session_for,
     settle,
 )
+from tests.tui.shell_support import wait_for
 
 
 def test_levels_by_total_bets() -> None:
@@ -74,6 +75,8 @@ async def _until_scene(pilot: Pilot[None], app: SlotApp, name: str) -> None:
             await end_scene(pilot, app)
         else:
             await pilot.press("space")
+            # a loaded machine may hand the key on after press() returns: never press twice
+            await wait_for(pilot, lambda: main(app).presenter.busy)
     raise AssertionError(f"{name} never came")
 
 
@@ -99,8 +102,7 @@ async def test_a_big_win_counts_up_under_its_title_and_any_key_skips(seed: Any, 
         assert scene.win_from < counted < won, "the Win box should be counting up"
         bet = box(app, "bet")
         await pilot.press("b")  # any key: skips, and does nothing else (no Bet Max)
-        await pilot.pause()
-        assert screen.presenter.current is not scene
+        await wait_for(pilot, lambda: screen.presenter.current is not scene)
         assert overlay.display and not overlay.has_focus, "the end frame stays, keyless"
         assert format_cents(won) in overlay.words
         assert box(app, "win") == format_cents(won)
@@ -109,17 +111,47 @@ async def test_a_big_win_counts_up_under_its_title_and_any_key_skips(seed: Any, 
         assert not screen.presenter.ticking, "no timer is left running"
 
 
-async def test_an_ordinary_win_is_not_celebrated() -> None:
-    seed = find_seed(lambda s, t: 0 < spin_win(t) < 15 * s.bet.total)
+async def test_a_key_before_the_overlay_takes_the_focus_skips_all_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The overlay takes the focus once its first frame is drawn; a key that comes as the
+    celebration begins (a busy machine draws late) skips it too, and does nothing else."""
+    monkeypatch.setattr(Celebration, "_take_keys", lambda self: None)  # the frame is late
+    seed = big_win_seed()
+    app = make_app(seed, animations=True)
+    async with app.run_test(size=SIZE) as pilot:
+        freeze_scenes(app)
+        screen = main(app)
+        await _until_scene(pilot, app, "CelebrationScene")
+        assert not _overlay(app).has_focus
+        bet = box(app, "bet")
+        await pilot.press("b")  # the scenes' clock stands still: only the key can end them
+        await wait_for(pilot, lambda: not screen.presenter.busy)
+        assert box(app, "bet") == bet, "the key also acted (Bet Max)"
+        assert box(app, "win") == format_cents(_first_win(seed))
+        assert _overlay(app).display, "the end frame stays up"
+
+
+@pytest.mark.parametrize(
+    ("least", "under"), [(0, 1), (1, 15)], ids=["under-the-bet", "under-15-bets"]
+)
+async def test_an_ordinary_win_is_not_celebrated(least: int, under: int) -> None:
+    """A spin winning (``least`` to ``under`` total bets) under 15 bets shows its wins line by
+    line, and no celebration comes, nor its overlay."""
+    seed = find_seed(
+        lambda s, t: spin_win(t) > 0 and least * s.bet.total <= spin_win(t) < under * s.bet.total
+    )
     app = make_app(seed, animations=True)
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         await pilot.press("space")
+        await wait_for(pilot, lambda: main(app).presenter.busy)  # the key may come late
         seen = set()
         while main(app).presenter.busy:
             seen.add(scene_name(app))
             await end_scene(pilot, app)
         assert "WinShowScene" in seen and "CelebrationScene" not in seen
+        assert all(not o.display for o in main(app).query(Celebration))
 
 
 async def test_without_animations_the_final_amount_shows_at_once() -> None:
@@ -127,7 +159,7 @@ async def test_without_animations_the_final_amount_shows_at_once() -> None:
     app = make_app(seed, animations=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.session.phase is Phase.WIN_OFFERED)
         assert box(app, "win") == format_cents(_first_win(seed))
         assert not main(app).presenter.busy and not main(app).presenter.ticking
         overlay = _overlay(app)
@@ -148,7 +180,7 @@ async def test_a_feature_won_gets_an_intro_that_space_skips() -> None:
         assert shown.display and shown.lit < 1.0, "the title is being written in"
         bet = box(app, "bet")
         await pilot.press("space")  # skips the rest of the show, and only that
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(main(app).presenter.current, HoldScene))
         # The skip lands on the announcement, which holds: no key opens the feature yet.
         assert isinstance(main(app).presenter.current, HoldScene)
         assert shown.display and shown.lit == 1.0

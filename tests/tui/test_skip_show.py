@@ -92,14 +92,16 @@ async def _to_a_long_show(pilot: Pilot[None], app: SlotApp, *, celebrated: bool)
         assert _playing(app), "no long show came"
         before = _played(app)
         await pilot.press("space")  # the next free spin
-        await pilot.pause()
+        # a loaded machine may hand the key on after press() returns: wait for its effect
+        await wait_for(pilot, lambda b=before: _played(app) > b)
         assert isinstance(presenter.current, SpinScene)
         after = presenter.queued
         if len(after) > LONG and (
             not celebrated or any(isinstance(s, CelebrationScene) for s in after)
         ):
+            spin = presenter.current
             await pilot.press("space")  # stops the reels: the show goes on
-            await pilot.pause()
+            await wait_for(pilot, lambda s=spin: presenter.current is not s)
             assert presenter.current is not None and presenter.current.skippable
             assert len(presenter.queued) >= LONG
             return before
@@ -120,8 +122,7 @@ async def _played_out(spins: int) -> dict[str, object]:
             await settle(pilot, app)
         app.animation_level = "full"
         await pilot.press("space")
-        await pilot.pause()
-        assert main(app).presenter.busy
+        await wait_for(pilot, lambda: main(app).presenter.busy)
         await settle(pilot, app)
         return _picture(app)
 
@@ -136,8 +137,8 @@ async def test_one_press_skips_the_whole_rest_of_a_free_spins_show(key: str) -> 
         before = await _to_a_long_show(pilot, app, celebrated=False)
         assert _played(app) == before + 1
         await pilot.press(key)  # one skip
+        await wait_for(pilot, lambda: not screen.presenter.busy)
         await pilot.pause()
-        assert not screen.presenter.busy, f"still showing {screen.presenter.current}"
         assert not screen.presenter.ticking
         skipped = _picture(app)
         assert skipped["played"] == before + 1, "the skip played a free spin too"
@@ -148,8 +149,7 @@ async def test_one_press_skips_the_whole_rest_of_a_free_spins_show(key: str) -> 
         assert skipped == await _played_out(before)
         if app.session.phase is Phase.FEATURE:
             await pilot.press(key)  # the second press acts: the next free spin
-            await pilot.pause()
-            assert _played(app) == before + 2
+            await wait_for(pilot, lambda: _played(app) == before + 2)
             await settle(pilot, app)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Container
@@ -28,7 +29,7 @@ from slotterm.tui.autoplay import Autoplay, feature_waits
 from slotterm.tui.autoplay_control import autoplay_badge, autoplay_plays_features
 from slotterm.tui.bell import with_bell
 from slotterm.tui.bet_views import bet_view
-from slotterm.tui.celebration import close_celebration
+from slotterm.tui.celebration import celebrating, close_celebration
 from slotterm.tui.features.registry import FeatureViews
 from slotterm.tui.features.view import Stage
 from slotterm.tui.keymap import GAME_BINDINGS, KeyState, KeySwitch, key_enabled, with_feature_keys
@@ -333,6 +334,14 @@ class MachineScreen(AutoplayKeys):
             feature_actions=self.views.allowed(session.can),
             bet_keys=self.bet_view.bet_actions,
         )
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key while a celebration plays skips the rest of the show and does nothing
+        else, even one that comes before the overlay has taken the focus."""
+        if celebrating(self):
+            event.stop()
+            event.prevent_default()
+            self.action_skip()
 
     def action_stop(self) -> None:
         """Stop the reels at once."""
