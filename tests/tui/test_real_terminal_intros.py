@@ -36,7 +36,7 @@ RUNS = [
         "lucky-witch",
         "mystery-bonus:potion",
         ("MYSTERY BONUS", "one of its pick games", "stir the cauldron"),
-        ("MAGIC POTION", "Bottles opened"),
+        ("Bottles opened", "Collected so far"),
         id="lucky-witch-mystery-bonus",
     ),
 ]
