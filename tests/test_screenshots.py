@@ -66,7 +66,7 @@ def svg_text(svg: str) -> str:
 SHOWS = {
     "book-of-spells": ("BOOK OF SPELLS", "Credits", "Win"),
     "lucky-witch": ("LUCKY WITCH", "Coin size", "Credits"),
-    "pick-game": ("SECRET VAULT",),
+    "pick-game": ("Choose three of the twelve vaults", "CHOSEN"),
     "lobby": ("Book of Spells", "Lucky Witch"),
     "paytable": ("paytable", "Witch"),
     "light-theme": ("BOOK OF SPELLS", "Credits"),
