@@ -53,13 +53,19 @@ def art_lines(symbol_id: str, size: ArtSize, game: GameDefinition) -> tuple[str,
 
 
 def art_text(
-    symbol_id: str, size: ArtSize, game: GameDefinition, *, style: Style | None = None
+    symbol_id: str,
+    size: ArtSize,
+    game: GameDefinition,
+    *,
+    style: Style | None = None,
+    mono: bool = False,
 ) -> Text:
     """The symbol's tile at ``size`` as Rich text, lines joined by newlines.
 
-    ``style`` is laid over the whole tile (e.g. bold).
+    ``style`` is laid over the whole tile (e.g. bold); ``mono``: drawn by shape alone,
+    for a terminal without colour (where a coloured tile is blank).
     """
-    text = tile_text(symbol_art(symbol_id, game), size)
+    text = tile_text(symbol_art(symbol_id, game), size, mono=mono)
     if style is not None:
         text.stylize(style)
     return text

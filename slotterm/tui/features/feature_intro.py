@@ -31,9 +31,11 @@ from slotterm.engine.model import GameDefinition
 from slotterm.tui.art.font import FONT, glyphs, scaled
 from slotterm.tui.art.shapes import HALVES
 from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
+from slotterm.tui.art.tiles import tile_text
+from slotterm.tui.mono import no_colour
 from slotterm.tui.presenter import Scene
 from slotterm.tui.scenes import ANNOUNCE_SECONDS, AnnounceHold
-from slotterm.tui.symbols import art_text, symbol_art
+from slotterm.tui.symbols import symbol_art
 from slotterm.tui.textual_compat import bindings_of
 from slotterm.tui.widgets.message_line import MessageLine
 
@@ -75,13 +77,17 @@ def fitted_rows(word: str, width: int, height: int) -> tuple[str, ...]:
     return block_rows(word, 1)
 
 
-def _inked(row: str, accent: Style) -> Text:
+def _inked(row: str, accent: Style, painted: bool) -> Text:
     """A row of block letters in ``accent``'s colour: full cells as coloured background
-    (crisp at any font), half cells as half blocks."""
-    full = Style(bgcolor=accent.color)
+    (crisp at any font) when ``painted``, else as whole blocks (without colour a
+    background would draw nothing); half cells as half blocks."""
+    full = Style(bgcolor=accent.color) if painted and accent.color is not None else None
     text = Text(no_wrap=True, end="")
     for ch in row:
-        text.append(" ", full) if ch == "█" else text.append(ch, accent if ch != " " else None)
+        if ch == "█" and full is not None:
+            text.append(" ", full)
+        else:
+            text.append(ch, accent if ch != " " else None)
     return text
 
 
@@ -175,7 +181,8 @@ class FeatureIntro(Widget):
         budget = max(3, (height - len(self.lines) - 4) // max(1, len(self.words)))
         side, rows = self._layout(picture is not None, width, height, budget)
         title_width = max(len(r) for r in rows)
-        title = [_inked(r.center(title_width), accent) for r in rows[:-1]]
+        painted = not no_colour(self)
+        title = [_inked(r.center(title_width), accent, painted) for r in rows[:-1]]
         if side is not None and picture is not None:
             title = _beside(title, list(picture(side, self.frame).split("\n")))
         lines = self.lines if self.lit >= 1 else (*self.lines[:-1], "")  # the key: at the end
@@ -219,7 +226,8 @@ class FeatureIntro(Widget):
         if not self.game.scatter_ids:
             return None
         scatter = sorted(self.game.scatter_ids)[0]
-        return lambda size, _frame: art_text(scatter, size, self.game)
+        art = symbol_art(scatter, self.game)  # by shape alone without colour
+        return lambda size, _frame: tile_text(art, size, mono=no_colour(self))
 
     def _scatter_accent(self) -> Style:
         """The scatter's colour (bold when the game has none)."""

@@ -14,6 +14,7 @@ from textual.widget import Widget
 
 from slotterm.engine.model import GameDefinition
 from slotterm.tui.art.sizes import SIZES_LARGEST_FIRST, ArtSize
+from slotterm.tui.mono import no_colour
 from slotterm.tui.symbols import art_text, symbol_art
 
 
@@ -66,7 +67,11 @@ class MagicBook(Widget):
         size = page_art_size(page_width, page_height)
         art = symbol_art(self.page, self.game)
         name = Text(f" {art.name.upper()} ", "bold reverse" if self.landed else "bold", end="")
-        right = [*art_text(self.page, size, self.game).split("\n"), Text("", end=""), name]
+        right = [
+            *art_text(self.page, size, self.game, mono=no_colour(self)).split("\n"),
+            Text("", end=""),
+            name,
+        ]
         if self.landed:
             left = [
                 Text("✦ THE BOOK HAS CHOSEN ✦", PAGE + Style(bold=True), end=""),

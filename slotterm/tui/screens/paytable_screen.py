@@ -24,6 +24,7 @@ from slotterm.money import format_cents
 from slotterm.tui.art.sizes import ArtSize
 from slotterm.tui.bet_views import bet_view
 from slotterm.tui.features.registry import FeatureViews
+from slotterm.tui.mono import no_colour
 from slotterm.tui.screens.covering import SCROLL_BINDINGS, WindowOverMachine
 from slotterm.tui.screens.dialog_css import DIALOG, dialog_stylesheets
 from slotterm.tui.screens.paytable_coins import (
@@ -198,7 +199,7 @@ class PaytableScreen(WindowOverMachine):
         wild = next(s for s in game.symbols if s.kind.is_scatter)
         detail = Text(f"{wild.name}: scatter pays\n", style="bold", end="")
         detail.append_text(pays_text(scatter_pays(game, bet)))
-        art = art_text(wild.id, ArtSize.COMPACT, game)
+        art = art_text(wild.id, ArtSize.COMPACT, game, mono=no_colour(self))
         yield Static(side_by_side(art, detail, ART_WIDTH), id="pays-wild", classes="pays-cell")
         yield Static(wild_scatter_rules(game, bet), id="pays-wild-text")
 
@@ -234,7 +235,7 @@ class PaytableScreen(WindowOverMachine):
 
     def _symbol_with_pays(self, symbol: str, pays: Text) -> Static:
         """A symbol's picture beside its pays (the wild, the scatter, the bonus symbol)."""
-        art = art_text(symbol, ArtSize.COMPACT, self.game)
+        art = art_text(symbol, ArtSize.COMPACT, self.game, mono=no_colour(self))
         return Static(side_by_side(art, pays, ART_WIDTH), classes="pays-cell")
 
     def _symbol_tiles(self) -> Tiles:
