@@ -333,6 +333,7 @@ class CelebrationScene(Scene):
         return Frame(
             title=self.level.title + ("!" if counted else ""),
             amount=format_cents(amount - self.win_from),
+            widest=format_cents(won),
             caption=caption,
             flurry=self.level.flurry,
             seed=self.seed,

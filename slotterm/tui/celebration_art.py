@@ -68,6 +68,9 @@ class Frame:
     t: float
     cycle: int = 1
     rainbow: bool = False
+    widest: str = ""
+    """The amount the plate is sized for (where the count ends: the plate and the figures'
+    scale stay put while digits are added); empty: the amount shown."""
 
 
 def fitted_flurry(flurry: Flurry, width: int, height: int) -> Flurry:
@@ -97,13 +100,13 @@ def letter_scale(rows: list[str]) -> int:
     return len(rows) // FONT_ROWS if len(rows) > 1 else 0
 
 
-def plated(rows: list[str], padded: bool) -> list[str]:
-    """The amount's figures ``rows`` on a plate: a double frame two columns clear of them
-    (``padded``: a blank row above and below the figures too)."""
-    width = max(len(row) for row in rows) + 2 * PLATE_PAD
-    inside = [
-        f"║{' ' * PLATE_PAD}{row.ljust(width - 2 * PLATE_PAD)}{' ' * PLATE_PAD}║" for row in rows
-    ]
+def plated(rows: list[str], padded: bool, least: int = 0) -> list[str]:
+    """The amount's figures ``rows`` on a plate: a double frame two columns clear of them,
+    at least ``least`` columns inside (the figures centred), ``padded``: a blank row above
+    and below the figures too."""
+    inner = max(least, *(len(row) for row in rows))
+    width = inner + 2 * PLATE_PAD
+    inside = [f"║{' ' * PLATE_PAD}{row.center(inner)}{' ' * PLATE_PAD}║" for row in rows]
     blank = [f"║{' ' * width}║"] if padded else []
     return [f"╔{'═' * width}╗", *blank, *inside, *blank, f"╚{'═' * width}╝"]
 
@@ -117,15 +120,18 @@ def text_block(frame: Frame, width: int, height: int) -> list[tuple[str, int]]:
     room = max(1, width - 2)
     title = solid_letters(frame.title, room, max(1, height // 2))
     scale = max(1, letter_scale(title) // 2)
-    amount = solid_letters(
-        frame.amount, room - 2 - 2 * PLATE_PAD, max(1, height - len(title) - 2), largest=scale
-    )
+    fit = (room - 2 - 2 * PLATE_PAD, max(1, height - len(title) - 2))
+    widest = solid_letters(frame.widest or frame.amount, *fit, largest=scale)
+    amount = solid_letters(frame.amount, *fit, largest=max(1, letter_scale(widest)))
     heads = [(r, TITLE) for r in title]
     tail = [("", SPACE), (frame.caption, CAPTION)]
     big = letter_scale(amount) > 0
     layouts = [
         *(
-            heads + [("", SPACE)] + [(r, AMOUNT) for r in plated(amount, padded)] + tail
+            heads
+            + [("", SPACE)]
+            + [(r, AMOUNT) for r in plated(amount, padded, max(map(len, widest)))]
+            + tail
             for padded in (True, False)
             if big
         ),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from slotterm.tui.celebration import EPIC_WIN, Celebration
+from slotterm.tui.celebration import EPIC_WIN, MEGA_WIN, Celebration, CelebrationScene
 from slotterm.tui.celebration_art import (
     AMOUNT,
     CAPTION,
@@ -97,3 +97,17 @@ async def test_without_colour_the_title_is_as_bright_as_the_amount(
             and set(segment.text) <= set("█▀▄")
         }
         assert (len(inks) == 1) is no_color, inks
+
+
+@pytest.mark.parametrize("window", ["80x24", "200x60"])
+def test_the_plate_and_the_figures_stay_put_while_the_amount_counts_up(window: str) -> None:
+    """The count from 0.00 to 1,234.56 adds digits: the plate is sized for the end amount
+    from the first frame, and the figures keep one scale, so nothing jumps."""
+    scene = CelebrationScene(Celebration(), lambda _cents: None, 0, 123_456, MEGA_WIN)
+    seen = set()
+    for step in range(0, 41):
+        frame = scene.frame(scene.duration * step / 40)
+        plate = [r for r, role in text_block(frame, *WINDOWS[window]) if role == AMOUNT]
+        seen.add((len(plate), len(plate[0]), len(figures(plate))))
+    assert frame.amount == "1,234.56"
+    assert len(seen) == 1, seen
