@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -33,3 +34,14 @@ def _test_speed(request: pytest.FixtureRequest) -> Iterator[None]:
         scenes=marked("real_speed") is None, idle=marked("textual_idle") is None
     ):
         yield
+
+
+@pytest.fixture
+def utc_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Show times in UTC whatever the machine's zone (``pytestmark`` of the modules that
+    picture dates: history, statistics)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

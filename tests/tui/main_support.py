@@ -180,6 +180,16 @@ async def end_scene(pilot: Pilot[None], app: SlotApp) -> None:
     await _until(pilot, lambda: presenter.current is not scene, "the scene never ended")
 
 
+async def run_until_scene(pilot: Pilot[None], app: SlotApp, name: str) -> None:
+    """Run the scenes before the one called ``name`` to their ends, until it runs (its
+    first frame: at its start)."""
+    for _ in range(100):
+        if scene_name(app) == name:
+            return
+        await end_scene(pilot, app)
+    raise AssertionError(f"{name} never came")
+
+
 async def settle(pilot: Pilot[None], app: SlotApp, *, limit: float = 10.0) -> None:
     """Wait until no scene runs (and autoplay is not between rounds).
 

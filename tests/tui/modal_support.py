@@ -159,3 +159,12 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], bool], limit: floa
         assert waited < limit, "condition never held"
         await pilot.pause(0.02)
         waited += 0.02
+
+
+async def stats_band_known(pilot: Pilot[Any]) -> None:
+    """Wait for the statistics window's RTP band, worked out in a thread (60 s at most)."""
+    from slotterm.tui.screens.stats_screen import StatsScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, StatsScreen)
+    await wait_for(pilot, lambda: screen.band is not None, limit=60.0)

@@ -14,6 +14,7 @@ from tests.tui.main_support import (
     message,
     record,
     run_scenes,
+    run_until_scene,
     scene_name,
     settle,
 )
@@ -29,11 +30,7 @@ async def test_space_skips_the_intro_to_its_end_frame_and_the_hold() -> None:
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         await pilot.press("space")
-        for _ in range(40):
-            if scene_name(app) == "IntroScene":
-                break
-            await run_scenes(pilot, app, 0.5)
-        assert scene_name(app) == "IntroScene"
+        await run_until_scene(pilot, app, "IntroScene")
         await run_scenes(pilot, app, 0.2)
         assert intro(app).display and intro(app).lit < 1.0  # being written in
         await pilot.press("space")
@@ -65,10 +62,7 @@ async def test_an_ordinary_key_skips_the_intro_then_starts_the_feature_on_its_en
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         await pilot.press("space")
-        for _ in range(40):
-            if scene_name(app) == "IntroScene":
-                break
-            await run_scenes(pilot, app, 0.5)
+        await run_until_scene(pilot, app, "IntroScene")
         await run_scenes(pilot, app, 0.2)
         assert intro(app).lit < 1.0
         await pilot.press("x")
@@ -102,10 +96,7 @@ async def test_an_intro_watched_to_its_end_takes_the_next_key_at_once() -> None:
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         await pilot.press("space")
-        for _ in range(40):
-            if scene_name(app) == "IntroScene":
-                break
-            await run_scenes(pilot, app, 0.5)
+        await run_until_scene(pilot, app, "IntroScene")
         await run_scenes(pilot, app, 1.0)  # watched most of it
         await run_scenes(pilot, app, 0.5)  # to its end frame: at rest at once
         assert not main(app).presenter.busy and intro(app).lit == 1.0

@@ -24,12 +24,12 @@ from slotterm.tui.features.feature_intro import FeatureIntro
 from slotterm.tui.features.pick_screen import PickScreen
 from tests.tui.main_support import (
     box,
-    end_scene,
     freeze_scenes,
     main,
     make_app,
     message,
     run_scenes,
+    run_until_scene,
     scene_name,
     settle,
 )
@@ -78,8 +78,7 @@ async def test_space_skips_the_intro_to_its_end_frame_never_to_the_stir() -> Non
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         await pilot.press("space")
-        while scene_name(app) != "IntroScene":
-            await end_scene(pilot, app)
+        await run_until_scene(pilot, app, "IntroScene")
         await run_scenes(pilot, app, 0.2)
         assert intro(app).display and intro(app).lit < 1.0  # being written in
         await pilot.press("space")
@@ -93,8 +92,7 @@ async def test_an_ordinary_key_on_the_end_frame_stirs_and_any_key_skips_the_writ
     async with app.run_test(size=SIZE) as pilot:
         freeze_scenes(app)
         await pilot.press("space")
-        while scene_name(app) != "IntroScene":
-            await end_scene(pilot, app)
+        await run_until_scene(pilot, app, "IntroScene")
         await pilot.press("x")  # no key of its own: it does what Space does (skip)
         await pilot.pause()
         assert intro(app).lit == 1.0 and scene_name(app) == "IntroHold"

@@ -6,12 +6,10 @@ more room around its text (:mod:`slotterm.tui.screens.dialog_css`)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from textual.screen import Screen
 
 from slotterm.session.autoplay_settings import AutoplaySettings
@@ -24,7 +22,7 @@ from slotterm.tui.screens.quit_confirm import QuitConfirm
 from slotterm.tui.screens.save_note import SaveNote
 from slotterm.tui.screens.stats_screen import StatsScreen
 from tests.tui.main_support import GAME
-from tests.tui.modal_support import ModalHost, played_session
+from tests.tui.modal_support import ModalHost, played_session, stats_band_known
 
 SIZES = [(80, 24), (200, 60)]
 IDS = ["80x24", "200x60"]
@@ -34,14 +32,7 @@ NOTE = (
 )
 
 
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Show times in UTC whatever the machine's zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc_zone")
 
 
 WINDOWS: dict[str, Callable[[], Screen[Any]]] = {
@@ -66,14 +57,5 @@ def test_help_200x60(snap_compare: Any) -> None:
 def test_stats_200x60(snap_compare: Any) -> None:
     session = played_session()
 
-    async def band_known(pilot: Pilot[None]) -> None:
-        screen = pilot.app.screen
-        assert isinstance(screen, StatsScreen)
-        for _ in range(600):  # worked out in a thread: wait for it (30 s at most)
-            if screen.band is not None:
-                break
-            await pilot.pause(0.05)
-        assert screen.band is not None
-
     app = ModalHost(lambda: StatsScreen(session))
-    assert snap_compare(app, terminal_size=(200, 60), run_before=band_known)
+    assert snap_compare(app, terminal_size=(200, 60), run_before=stats_band_known)

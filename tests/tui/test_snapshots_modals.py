@@ -5,8 +5,6 @@ seeded outcomes, a fixed clock and UTC so times are stable)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -28,18 +26,11 @@ from tests.tui.modal_support import (
     catch_timers,
     open_round,
     played_session,
+    stats_band_known,
     won_session,
 )
 
-
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Show times in UTC whatever the machine's zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc_zone")
 
 
 def test_gamble_open(snap_compare: Any) -> None:
@@ -126,14 +117,5 @@ def test_history_replays_an_expanding_free_spin(snap_compare: Any) -> None:
 def test_stats(snap_compare: Any) -> None:
     session = played_session()
 
-    async def band_known(pilot: Pilot[None]) -> None:
-        screen = pilot.app.screen
-        assert isinstance(screen, StatsScreen)
-        for _ in range(600):  # worked out in a thread: wait for it (30 s at most)
-            if screen.band is not None:
-                break
-            await pilot.pause(0.05)
-        assert screen.band is not None
-
     app = ModalHost(lambda: StatsScreen(session))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=band_known)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=stats_band_known)

@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from slotterm.engine.actions import Collect, Spin
 from slotterm.engine.records import Phase
@@ -23,18 +20,10 @@ from slotterm.tui.lobby import mark_of
 from slotterm.tui.rtp_band import Z_95, exact_sd, rtp_band
 from slotterm.tui.screens.stats_screen import StatsScreen, band_text, stats_rows
 from slotterm.tui.shell import Shell
-from tests.tui.modal_support import played_session
+from tests.tui.modal_support import played_session, stats_band_known
 from tests.tui.shell_support import SIZE, at_rest, demo, shell_app, wait_for
 
-
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Show times in UTC whatever the machine's zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc_zone")
 
 
 def play(session: GameSession, rounds: int) -> None:
@@ -200,18 +189,12 @@ async def test_the_band_is_the_games_exact_one() -> None:
         assert math.isclose(band.high, session.game.published_rtp + half)
 
 
-async def band_known(pilot: Pilot[None]) -> None:
-    screen = pilot.app.screen
-    assert isinstance(screen, StatsScreen)
-    await wait_for(pilot, lambda: screen.band is not None, limit=60)
-
-
 def test_snapshot(snap_compare: Any) -> None:
     session, mark = marked_session()
     app = StatsHost(session)
     app.mark_session(session, mark)
     app.animation_level = "none"
-    assert snap_compare(app, terminal_size=(100, 32), run_before=band_known)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=stats_band_known)
 
 
 async def test_forced_rounds_are_shown_apart_from_the_fair_figures() -> None:
@@ -233,7 +216,7 @@ async def test_forced_rounds_are_shown_apart_from_the_fair_figures() -> None:
     app = StatsHost(session)
     app.mark_session(session, mark)
     async with app.run_test(size=(100, 32)) as pilot:
-        await band_known(pilot)
+        await stats_band_known(pilot)
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         text = " ".join(screen_text(screen).split())
