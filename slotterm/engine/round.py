@@ -333,34 +333,18 @@ def _feature_step(
         started = triggered_features(game, inner, outcome.spin, feature.name)
         if started:
             frames = list(push_frames(tuple(frames), started, events))
-    # evolve(round_, frames=, feature_win=, win=, ended_by=, steps=), by position (_ROUND)
-    round_ = _new(
-        Round,
-        (
-            *round_[:7],
-            tuple(frames),
-            feature_win,
-            round_.base_win + feature_win,
-            ended_by,
-            *round_[11:13],
-            steps_with(round_, action, rng),
-            round_.paid,
-        ),
+    total = round_.base_win + feature_win
+    round_ = evolve(
+        round_,
+        frames=tuple(frames),
+        feature_win=feature_win,
+        win=total,
+        ended_by=ended_by,
+        steps=steps_with(round_, action, rng),
     )
-    for shown in frames:  # round_.active is not None: a frame is still under way
-        if not shown.done:
-            return _new(
-                GameState,
-                (Phase.FEATURE, state.credits, round_, state.rounds_played, state.recent_cards),
-            )
+    if round_.active is not None:
+        return with_round(state, Phase.FEATURE, round_)
     return end_round(game, state, round_, events)
-
-
-_ROUND = (
-    *("number", "bet", "limits", "autoplay", "credits_before", "base", "base_win"),
-    *("frames", "feature_win", "win", "ended_by", "gamble", "gamble_closed", "steps", "paid"),
-)
-assert Round._fields == _ROUND, "_feature_step builds a Round by position"
 
 
 # --- the gamble ------------------------------------------------------------------------------
